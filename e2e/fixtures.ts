@@ -1,0 +1,43 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Every test runs with the outside world blocked: only the site under test answers. */
+export const test = base.extend<{ blockedRequests: string[] }>({
+  blockedRequests: [
+    async ({ context }, use) => {
+      const blocked: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.protocol === 'data:') {
+          return route.continue();
+        }
+        blocked.push(url.href);
+        return route.abort('blockedbyclient');
+      });
+      await use(blocked);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe with the WCAG 2.2 A and AA rules and expects no violations. */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** Waits until every island on the page has hydrated (a click before that is lost). */
+export async function waitForIslands(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Reads every JSON-LD block on the page. */
+export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+}

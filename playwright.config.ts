@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with the audit script
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+const PORT = 4322;
+const executablePath: string = await findChromium();
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env['CI'],
+  retries: process.env['CI'] ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: `npx astro preview --host 127.0.0.1 --port ${PORT} --ignore-lock`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,4 @@
+/** True for an address under /blog/ (an unknown post), where the not-found page speaks of posts. */
+export function isBlogPostPath(pathname: string): boolean {
+  return /^\/blog\/[^/]+/.test(pathname);
+}

@@ -1,0 +1,36 @@
+/** Scroll offsets and delays from the spec (section 9). */
+export const HEADER_OFFSET = 80;
+export const STORY_SCROLL_MARGIN = 96;
+export const NAV_SCROLL_DELAY_MS = 100;
+export const HERO_SCROLL_DELAY_MS = 350;
+export const NAV_OPAQUE_AFTER_PX = 50;
+
+/** The page Y to scroll to so an element whose top is `elementTop` (viewport-relative) sits `offset` px below the top. */
+export function targetScrollY(elementTop: number, currentScrollY: number, offset: number): number {
+  return Math.max(0, Math.round(elementTop + currentScrollY - offset));
+}
+
+/** True once the page has scrolled strictly past the header's threshold. */
+export function isScrolledPast(scrollY: number, threshold = NAV_OPAQUE_AFTER_PX): boolean {
+  return scrollY > threshold;
+}
+
+export function prefersReducedMotion(win: Pick<Window, 'matchMedia'> = window): boolean {
+  return win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Scrolls so the element with `id` sits `offset` px below the viewport top; false if absent. */
+export function scrollToId(id: string, offset = HEADER_OFFSET): boolean {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const top = targetScrollY(el.getBoundingClientRect().top, window.scrollY, offset);
+  window.scrollTo({ top, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
+  return true;
+}
+
+/** The fragment of a same-site link to the home page ("/#story-begins" → "story-begins"), else null. */
+export function homeFragment(href: string, origin: string): string | null {
+  const url = new URL(href, origin);
+  if (url.origin !== origin || url.pathname !== '/') return null;
+  return url.hash.length > 1 ? decodeURIComponent(url.hash.slice(1)) : '';
+}

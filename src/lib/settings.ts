@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'astro/zod';
+
+/** Where the owner's settings live, relative to the project root. */
+export const SETTINGS_FILE = 'content/settings.yaml';
+
+const url = z.url({ protocol: /^https$/, error: 'must be a full https:// address' });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 09:00');
+const social = z.object({
+  /** The name shown to screen readers, e.g. "Instagram". */
+  label: z.string().min(1),
+  /** The full address of the profile. */
+  url,
+});
+
+export const settingsSchema = z.object({
+  brand: z.object({
+    /** The studio's name, used in titles, header and footer. */
+    name: z.string().min(2),
+    /** A short line for previews. */
+    tagline: z.string().min(2),
+  }),
+  /** Public address of the site, without a trailing path. */
+  siteUrl: url,
+  contact: z.object({
+    email: z.email({ error: 'must be an email address' }),
+    phoneText: z.string().min(1),
+  }),
+  social: z.object({ photos: social, network: social, video: social }),
+  booking: z.object({
+    schedulerUrl: url,
+    contactFormUrl: url,
+    eroticaFormUrl: url,
+    eroticaFormResizerUrl: url,
+  }),
+  /** Empty means no ad pixel is loaded. */
+  adPixelId: z.string().regex(/^\d*$/, 'must be digits only, or empty').default(''),
+  business: z.object({
+    streetAddress: z.string().default(''),
+    city: z.string().min(1),
+    region: z.string().length(2),
+    postalCode: z.string().default(''),
+    country: z.string().length(2),
+    areaServed: z.array(z.string()).default([]),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    opens: time,
+    closes: time,
+    priceRange: z.string().regex(/^\$+$/, 'must be one to four $ signs').max(4),
+  }),
+  offer: z.object({
+    sessionFee: z.number().int().positive(),
+    collectionsFrom: z.number().int().positive(),
+    paymentPlanMonths: z.number().int().positive(),
+    sessionHours: z.string().min(1),
+    outfits: z.number().int().positive(),
+    looksToBring: z.string().min(1),
+    guestsAllowed: z.number().int().nonnegative(),
+    replyWithinHours: z.number().int().positive(),
+  }),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Turns a zod failure into one line per field, each naming the file and the field. */
+export function describeIssues(file: string, error: z.ZodError): string {
+  return error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
+}
+
+/** Parses and validates YAML text against `schema`; throws an Error naming the file and field(s). */
+export function parseYamlData<T extends z.ZodType>(text: string, schema: T, file: string): z.infer<T> {
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (error) {
+    throw new Error(`${file}: not valid YAML: ${(error as Error).message}`);
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new Error(`Invalid content in ${file}\n${describeIssues(file, result.error)}`);
+  return result.data;
+}
+
+/** Reads a YAML file of the owner's (path relative to the project root) and validates it. */
+export function readYamlData<T extends z.ZodType>(file: string, schema: T, root = process.cwd()): z.infer<T> {
+  return parseYamlData(readFileSync(resolve(root, file), 'utf8'), schema, file);
+}
+
+export function parseSettings(text: string, file = SETTINGS_FILE): Settings {
+  return parseYamlData(text, settingsSchema, file);
+}
+
+export function loadSettings(root = process.cwd()): Settings {
+  return readYamlData(SETTINGS_FILE, settingsSchema, root);
+}
+
+/** The validated settings, read once per build. */
+export const settings: Settings = loadSettings();
+
+/** Formats a whole-dollar price as US currency: 1500 → "$1,500". */
+export function usd(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
