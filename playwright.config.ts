@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with the audit script
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
-const PORT = 4322;
+// E2E_PORT lets several checkouts run their suites side by side.
+const PORT = Number(process.env['E2E_PORT'] ?? 4322);
 const executablePath: string = await findChromium();
 
 export default defineConfig({
@@ -20,7 +20,11 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      grepInvert: /@phone/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
     {
       name: 'phone',
       use: {

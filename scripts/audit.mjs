@@ -1,0 +1,148 @@
+// `npm run audit`: Lighthouse (mobile preset) against the production build for every route,
+// one line per route with the four scores, LCP, TBT, CLS and transferred JS/CSS/image KB,
+// plus a JSON report in reports/audit.json. Exits non-zero when a goal is missed, unless
+// --report-only (CI prints the table without gating: Lighthouse moves with machine load).
+// Options: --runs N (median of N runs, default 3), --only /path (audit one route).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const runs = Number(option('--runs', '3'));
+const only = option('--only', null);
+const reportOnly = args.includes('--report-only');
+const PORT = 4323;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DIST = new URL('../dist/', import.meta.url).pathname;
+
+function htmlRoutes(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return htmlRoutes(path);
+    if (!name.endsWith('.html')) return [];
+    return [
+      '/' +
+        relative(DIST, path)
+          .replace(/\/?index\.html$/, '')
+          .replace(/\.html$/, ''),
+    ];
+  });
+}
+
+/** Every route once; posts are one route (/blog/{slug}), audited through the newest post. */
+function routes() {
+  // Lighthouse refuses a 404 status, so the not-found page is audited at /404 (served with 200).
+  const all = htmlRoutes(DIST);
+  const posts = all.filter((r) => r.startsWith('/blog/')).sort();
+  const rest = all.filter((r) => !r.startsWith('/blog/')).sort();
+  return only ? [only] : [...rest, ...posts.slice(0, 1)];
+}
+
+/** Goals: performance 100 without islands, >= 98 with; LCP, TBT and CLS limits. */
+function goalsFor(route, hasIsland) {
+  const fastLcp = route === '/' || route.startsWith('/blog/') || route === '/before-after';
+  return { performance: hasIsland ? 98 : 100, lcpMs: fastLcp ? 1500 : 2500, tbtMs: 50, cls: 0.01 };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+if (!existsSync(DIST)) {
+  console.error('audit: dist/ is missing; run `npm run build` first.');
+  process.exit(1);
+}
+
+const server = spawn('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--ignore-lock'], {
+  stdio: 'ignore',
+  detached: true,
+});
+const stopServer = () => {
+  try {
+    process.kill(-server.pid);
+  } catch {
+    /* already stopped */
+  }
+};
+process.on('exit', stopServer);
+for (let i = 0; i < 60; i++) {
+  try {
+    if ((await fetch(BASE)).ok) break;
+  } catch {
+    /* not up yet */
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: await findChromium(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
+
+const rows = [];
+try {
+  for (const route of routes()) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(`${BASE}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const bytes = Object.fromEntries(
+        (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
+      );
+      const html = await (await fetch(`${BASE}${route}`)).text();
+      samples.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+        seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        jsKb: Math.round((bytes.script ?? 0) / 1024),
+        cssKb: Math.round((bytes.stylesheet ?? 0) / 1024),
+        imageKb: Math.round((bytes.image ?? 0) / 1024),
+        hasIsland: html.includes('<astro-island'),
+      });
+    }
+    // Median of each metric across runs.
+    const row = { route };
+    for (const key of Object.keys(samples[0])) {
+      row[key] = key === 'hasIsland' ? samples[0][key] : median(samples.map((s) => s[key]));
+    }
+    const goals = goalsFor(route, row.hasIsland);
+    row.misses = [
+      row.performance < goals.performance && `performance ${row.performance} < ${goals.performance}`,
+      row.lcpMs > goals.lcpMs && `LCP ${row.lcpMs} ms > ${goals.lcpMs}`,
+      row.tbtMs > goals.tbtMs && `TBT ${row.tbtMs} ms > ${goals.tbtMs}`,
+      row.cls > goals.cls && `CLS ${row.cls} > ${goals.cls}`,
+    ].filter(Boolean);
+    rows.push(row);
+    console.log(
+      `${route.padEnd(34)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row.bestPractices).padStart(3)}  seo ${String(row.seo).padStart(3)}  LCP ${String(row.lcpMs).padStart(5)} ms  TBT ${String(row.tbtMs).padStart(4)} ms  CLS ${row.cls.toFixed(3)}  JS ${String(row.jsKb).padStart(3)} KB  CSS ${String(row.cssKb).padStart(3)} KB  img ${String(row.imageKb).padStart(4)} KB${row.misses.length ? `  MISSED: ${row.misses.join('; ')}` : ''}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  stopServer();
+}
+
+mkdirSync('reports', { recursive: true });
+writeFileSync('reports/audit.json', JSON.stringify({ runs, date: new Date().toISOString(), rows }, null, 2));
+const missed = rows.filter((r) => r.misses.length);
+console.log(
+  `audit: ${rows.length} routes, median of ${runs} run(s), ${missed.length} missing a goal; report in reports/audit.json`,
+);
+process.exit(missed.length && !reportOnly ? 1 : 0);
