@@ -31,9 +31,14 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-/** Waits until every island on the page has hydrated (a click before that is lost). */
-export async function waitForIslands(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+/**
+ * Waits until the islands inside `scope` (default: the whole page) have hydrated; a click before
+ * that is lost. Islands with client:visible hydrate only once scrolled into view, so scope those.
+ */
+export async function waitForIslands(page: Page, scope: string = 'body') {
+  const islands = page.locator(`${scope} astro-island`);
+  if (scope !== 'body') await islands.first().scrollIntoViewIfNeeded();
+  await expect(page.locator(`${scope} astro-island[ssr]`)).toHaveCount(0);
 }
 
 /** Reads every JSON-LD block on the page. */

@@ -163,7 +163,9 @@ test.describe('footer', () => {
   test('Contact on the home page scrolls in place with an 80 px offset', async ({ page }) => {
     await page.goto('/');
     const navigations: string[] = [];
-    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveURL(/\/#story-begins$/);
     await expect

@@ -1,0 +1,316 @@
+import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import type { Page } from '@playwright/test';
+import { settings } from '../src/lib/settings';
+
+/** Records fbq calls made by the page. */
+async function stubPixel(page: Page) {
+  await page.addInitScript(() => {
+    const calls: unknown[][] = [];
+    (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls = calls;
+    (window as unknown as { fbq: (...args: unknown[]) => void }).fbq = (...args: unknown[]) => calls.push(args);
+  });
+}
+const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls);
+const storyTop = (page: Page) =>
+  page.locator('#story-begins').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+const selectedSlide = (page: Page) =>
+  page.locator('[data-indicator][aria-current="true"]').getAttribute('data-indicator');
+
+test.describe('home sections', () => {
+  test('are in the spec order with their texts and targets', async ({ page }) => {
+    await page.goto('/');
+    const ids = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id));
+    expect(ids).toEqual([
+      'hero',
+      'experience',
+      'transformations',
+      'say-yes',
+      'testimonials',
+      'your-turn',
+      'story-begins',
+    ]);
+
+    const hero = page.locator('#hero');
+    await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Unveil Your Power. Embrace Your Beauty.');
+    await expect(hero).toContainText('Brevard County');
+    await expect(hero.getByRole('link', { name: 'Book Your Experience' })).toHaveAttribute('href', '/#story-begins');
+    await expect(hero.getByRole('link', { name: 'Scroll down to the experience' })).toHaveAttribute(
+      'href',
+      '#experience',
+    );
+
+    const experience = page.locator('#experience');
+    await expect(experience.getByRole('heading')).toHaveText(
+      "Let's Create the Version of You You've Always Felt Inside.",
+    );
+    await expect(experience.locator('p:not(.eyebrow)')).toHaveCount(2);
+    await expect(experience).toContainText('lighting');
+    await expect(experience).toContainText('pose');
+    await expect(experience).toContainText('expression');
+    await expect(experience.getByRole('link', { name: 'Explore the Experience →' })).toHaveAttribute(
+      'href',
+      '/about#boudoir-experience',
+    );
+
+    const transformations = page.locator('#transformations');
+    await expect(transformations.locator('blockquote')).toHaveCount(1);
+    await expect(transformations).toContainText('same day');
+    await expect(transformations.getByRole('link', { name: 'See Before & After Transformations →' })).toHaveAttribute(
+      'href',
+      '/before-after',
+    );
+
+    const sayYes = page.locator('#say-yes');
+    await expect(sayYes.getByRole('heading')).toHaveText("You don't need to be 'ready.'");
+    await expect(sayYes).toContainText('You just need to say yes');
+    await expect(sayYes.getByRole('link', { name: 'Book Your Experience →' })).toHaveAttribute(
+      'href',
+      '/#story-begins',
+    );
+
+    const yourTurn = page.locator('#your-turn');
+    await expect(yourTurn.getByRole('heading')).toHaveText("Now It's Your Turn.");
+    const consult = yourTurn.getByRole('link', { name: /Book Your Complimentary Consult Now →/ });
+    await expect(consult).toHaveAttribute('href', settings.booking.schedulerUrl);
+    await expect(consult).toHaveAttribute('target', '_blank');
+    await expect(consult).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const story = page.locator('#story-begins');
+    await expect(story.getByRole('heading')).toHaveText('This Is Where Your Story Begins');
+    await expect(story).toContainText('We typically reply within 24 hours — because your story matters.');
+    expect(await story.evaluate((el) => getComputedStyle(el).scrollMarginTop)).toBe('96px');
+  });
+
+  test('contact form iframe, its fallback link and the #contact-form anchor', async ({ page, isMobile }) => {
+    await page.goto('/');
+    const frame = page.locator('#contact-form iframe');
+    await expect(frame).toHaveAttribute('src', settings.booking.contactFormUrl);
+    await expect(frame).toHaveAttribute('title', /Contact form/);
+    await expect(frame).toHaveAttribute('loading', 'lazy');
+    const height = await frame.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBe(isMobile ? 760 : 820);
+    const fallback = page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ });
+    await expect(fallback).toHaveAttribute('href', settings.booking.contactFormUrl);
+    await expect(fallback).toHaveAttribute('target', '_blank');
+    await expect(fallback).toHaveAttribute('rel', 'noopener noreferrer');
+    // The form host is blocked in tests, as when it fails for a visitor: the link stays usable.
+    await fallback.scrollIntoViewIfNeeded();
+    await expect(fallback).toBeVisible();
+  });
+});
+
+test.describe('hero slideshow', () => {
+  test('first image is in the server HTML, eager and high priority; the others lazy', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    await page.goto('/');
+    const slides = page.locator('[data-slide] img');
+    await expect(slides).toHaveCount(3);
+    await expect(slides.nth(0)).toHaveAttribute('loading', 'eager');
+    await expect(slides.nth(0)).toHaveAttribute('fetchpriority', 'high');
+    await expect(slides.nth(0)).toHaveAttribute('srcset', /480w.*2400w/);
+    await expect(slides.nth(1)).toHaveAttribute('loading', 'lazy');
+    await expect(slides.nth(2)).toHaveAttribute('loading', 'lazy');
+    const firstSrc = await slides.nth(0).getAttribute('src');
+    // Server HTML (before any script): the LCP image with its priority and full srcset.
+    const serverImg = html.match(/<img[^>]*hero-01[^>]*>/i)?.[0] ?? '';
+    expect(serverImg, 'first slide in the server HTML').not.toBe('');
+    expect(/fetchpriority="high"/i.test(serverImg), 'fetchpriority high').toBe(true);
+    expect(/loading="eager"/i.test(serverImg), 'eager').toBe(true);
+    expect(serverImg.includes(firstSrc ?? 'missing'), 'same src as hydrated').toBe(true);
+  });
+
+  test('hydration keeps the first image: it is requested once', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (/hero-01/.test(r.url())) requests.push(r.url());
+    });
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    await page.waitForTimeout(500);
+    expect(requests).toHaveLength(1);
+  });
+
+  test('advances on its own every 5 s, cross-fading over about 1 s, and wraps', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    const start = Date.now();
+    expect(await selectedSlide(page)).toBe('0');
+    await expect.poll(() => selectedSlide(page), { timeout: 7000, intervals: [100] }).toBe('1');
+    const elapsed = Date.now() - start;
+    expect(elapsed).toBeGreaterThan(3500);
+    expect(elapsed).toBeLessThan(6500);
+
+    // Jump to the last slide; the next advance wraps to the first.
+    await page.locator('[data-indicator="2"]').click();
+    await expect(page.locator('[data-indicator="2"]')).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => selectedSlide(page), { timeout: 7000 }).toBe('0');
+  });
+
+  test('cross-fade takes about one second', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    // Timed inside the page, frame by frame, so test-runner latency does not count.
+    const { firstVisibleMs, fadedInMs } = await page.evaluate(async () => {
+      const slide = document.querySelector<HTMLElement>('[data-slide="1"]')!;
+      const opacity = () => Number(getComputedStyle(slide).opacity);
+      const start = performance.now();
+      document.querySelector<HTMLButtonElement>('[data-indicator="1"]')!.click();
+      let firstVisibleMs = -1;
+      while (performance.now() - start < 5000) {
+        await new Promise(requestAnimationFrame);
+        const value = opacity();
+        if (firstVisibleMs < 0 && value > 0.02) firstVisibleMs = performance.now() - start;
+        if (value >= 0.95) return { firstVisibleMs, fadedInMs: performance.now() - start };
+      }
+      return { firstVisibleMs, fadedInMs: Infinity };
+    });
+    // It starts at once and reaches (nearly) full opacity about one second later (measured
+    // 1.0 s on an idle machine). Embla's fade advances per frame, so a machine busy with other
+    // test workers stretches it: the upper bound leaves room for that.
+    expect(firstVisibleMs).toBeLessThan(300);
+    expect(fadedInMs).toBeGreaterThan(600);
+    expect(fadedInMs).toBeLessThan(2500);
+  });
+
+  test('indicators have names, jump to their slide and mark the active one', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    const indicators = page.getByRole('button', { name: /^Show slide \d$/ });
+    await expect(indicators).toHaveCount(3);
+    await page.getByRole('button', { name: 'Show slide 3' }).click();
+    await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('button', { name: 'Show slide 1' })).not.toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
+  });
+
+  test('pause stops the show and play resumes it', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await page.waitForTimeout(6000);
+    expect(await selectedSlide(page)).toBe('0');
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    await expect.poll(() => selectedSlide(page), { timeout: 7000 }).toBe('1');
+  });
+
+  test('under reduced motion it neither advances nor animates', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await page.waitForTimeout(6000);
+    expect(await selectedSlide(page)).toBe('0');
+    await page.getByRole('button', { name: 'Show slide 2' }).click();
+    // No cross-fade: the chosen slide is fully shown at once.
+    expect(await page.locator('[data-slide="1"]').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  });
+});
+
+test.describe('testimonials', () => {
+  test('2 featured with 5 stars, 11 more behind View More Client Stories', async ({ page }) => {
+    await page.goto('/');
+    const featured = page.locator('[data-testimonial="featured"]');
+    await expect(featured).toHaveCount(2);
+    for (const card of await featured.all()) {
+      await expect(card.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+      await expect(card.locator('blockquote')).not.toBeEmpty();
+    }
+    const more = page.locator('[data-testimonial="more"]');
+    await expect(more).toHaveCount(11);
+    await expect(more.first()).toBeHidden();
+
+    await waitForIslands(page, '#testimonials');
+    const button = page.getByRole('button', { name: 'View More Client Stories' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    for (const item of await more.all()) await expect(item).toBeVisible();
+    const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    await expect(panel).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Collapsible: a second press closes it again.
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(more.first()).toBeHidden();
+  });
+
+  test('works from the keyboard and keeps the stories in the HTML', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html.includes('hidden="until-found"'), 'closed panel findable in the server HTML').toBe(true);
+    expect(html.match(/data-testimonial="more"/g)?.length, 'all 11 stories in the server HTML').toBe(11);
+    await page.goto('/');
+    await waitForIslands(page, '#testimonials');
+    const button = page.getByRole('button', { name: 'View More Client Stories' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Space');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('scroll to story', () => {
+  test('arriving with #story-begins scrolls there and records one CTAtoForm event', async ({ page }) => {
+    await stubPixel(page);
+    await page.goto('/#story-begins');
+    await page.waitForTimeout(1500);
+    await expect.poll(() => storyTop(page)).toBeGreaterThanOrEqual(92);
+    expect(await storyTop(page)).toBeLessThanOrEqual(100);
+    const events = (await pixelCalls(page)).filter((call) => call[1] === 'CTAtoForm');
+    expect(events).toEqual([['trackCustom', 'CTAtoForm', { location: 'Hero' }]]);
+  });
+
+  test('the session flag scrollToStory=1 scrolls there, is cleared and records one event', async ({ page }) => {
+    await stubPixel(page);
+    await page.goto('/privacy-policy');
+    await page.evaluate(() => sessionStorage.setItem('scrollToStory', '1'));
+    await page.goto('/');
+    await page.waitForTimeout(1500);
+    await expect.poll(() => storyTop(page)).toBeGreaterThanOrEqual(92);
+    expect(await storyTop(page)).toBeLessThanOrEqual(100);
+    expect(await page.evaluate(() => sessionStorage.getItem('scrollToStory'))).toBeNull();
+    const events = (await pixelCalls(page)).filter((call) => call[1] === 'CTAtoForm');
+    expect(events).toHaveLength(1);
+  });
+
+  test('no scroll and no event on a plain visit', async ({ page }) => {
+    await stubPixel(page);
+    await page.goto('/');
+    await page.waitForTimeout(800);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await pixelCalls(page)).toEqual([]);
+  });
+
+  test('storage that throws does not break the page', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'sessionStorage', {
+        get() {
+          throw new DOMException('blocked', 'SecurityError');
+        },
+      });
+    });
+    await page.goto('/#story-begins');
+    await page.waitForTimeout(1000);
+    await expect.poll(() => storyTop(page)).toBeLessThanOrEqual(100);
+    expect(errors).toEqual([]);
+  });
+
+  test('booking buttons on the home page scroll in place with an 80 px offset', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    const loads: string[] = [];
+    page.on('load', () => loads.push('load'));
+    await page.locator('#say-yes').getByRole('link', { name: 'Book Your Experience →' }).click();
+    await expect(page).toHaveURL(/#story-begins$/);
+    await expect.poll(() => storyTop(page)).toBeGreaterThanOrEqual(78);
+    await page.waitForTimeout(300);
+    const top = await storyTop(page);
+    expect(top).toBeGreaterThanOrEqual(78);
+    expect(top).toBeLessThanOrEqual(82);
+    expect(loads).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { withErrorBoundary } from './ErrorBoundary';
+
+export interface AccordionItem {
+  /** Button text. */
+  title: string;
+  /** Plain-text paragraphs of the panel. */
+  paragraphs?: string[];
+}
+
+interface Props {
+  items: AccordionItem[];
+  /** Heading level that wraps each button, to fit the page outline. */
+  headingLevel?: 2 | 3 | 4;
+  /** Visual style. */
+  variant?: 'list' | 'disclosure';
+  /** Rich panel content rendered on the server, for single-item disclosures (e.g. testimonials). */
+  children?: ReactNode;
+}
+
+// The panel is a custom element because React renders `hidden` on built-in elements as a plain
+// boolean, while custom elements keep the string value "until-found" in the server HTML too.
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'studio-panel': Omit<HTMLAttributes<HTMLElement>, 'hidden'> & {
+        hidden?: 'until-found' | undefined;
+        ref?: (el: HTMLElement | null) => void;
+      };
+    }
+  }
+}
+
+/**
+ * Single-open, collapsible accordion. Every panel's text is in the server HTML; closed panels use
+ * hidden="until-found" so find-in-page reveals them (the browser fires `beforematch`).
+ * Each item's value is its list position.
+ */
+function Accordion({ items, headingLevel = 3, variant = 'list', children }: Props) {
+  const [open, setOpen] = useState<number | null>(null);
+  const baseId = useId();
+  const panels = useRef<(HTMLElement | null)[]>([]);
+  const Heading = `h${headingLevel}` as const;
+
+  const toggle = useCallback((index: number) => setOpen((current) => (current === index ? null : index)), []);
+
+  // Find-in-page opens a closed panel that contains a match.
+  useEffect(() => {
+    const cleanups = panels.current.map((panel, index) => {
+      if (!panel) return () => {};
+      const onMatch = () => setOpen(index);
+      panel.addEventListener('beforematch', onMatch);
+      return () => panel.removeEventListener('beforematch', onMatch);
+    });
+    return () => cleanups.forEach((cleanup) => cleanup());
+  }, [items.length]);
+
+  return (
+    <div className={variant === 'list' ? 'divide-y divide-plum/15 border-y border-plum/15' : ''} data-accordion>
+      {items.map((item, index) => {
+        const isOpen = open === index;
+        const buttonId = `${baseId}-button-${index}`;
+        const panelId = `${baseId}-panel-${index}`;
+        return (
+          <div key={index} data-value={index} data-state={isOpen ? 'open' : 'closed'}>
+            <Heading className="m-0 font-sans text-base">
+              <button
+                type="button"
+                id={buttonId}
+                aria-expanded={isOpen}
+                aria-controls={panelId}
+                onClick={() => toggle(index)}
+                className={
+                  variant === 'list'
+                    ? 'flex w-full items-center justify-between gap-6 py-5 text-left text-lg font-medium text-plum-deep hover:text-plum'
+                    : 'btn btn-outline mx-auto text-plum'
+                }
+              >
+                <span>{item.title}</span>
+                <span
+                  aria-hidden="true"
+                  className={`shrink-0 text-2xl leading-none text-bronze transition-transform duration-300 motion-reduce:transition-none ${isOpen ? 'rotate-45' : ''}`}
+                >
+                  +
+                </span>
+              </button>
+            </Heading>
+            <studio-panel
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              ref={(el) => {
+                panels.current[index] = el;
+              }}
+              hidden={isOpen ? undefined : 'until-found'}
+              className={`block ${variant === 'list' ? 'pb-6 text-base leading-relaxed text-ink' : 'pt-10'}`}
+            >
+              {item.paragraphs?.map((paragraph, p) => (
+                <p key={p} className="mt-3 first:mt-0">
+                  {paragraph}
+                </p>
+              ))}
+              {variant === 'disclosure' && children}
+            </studio-panel>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export default withErrorBoundary(Accordion);

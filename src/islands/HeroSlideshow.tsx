@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import Fade from 'embla-carousel-fade';
+import { FADE_DURATION, SLIDE_INTERVAL_MS, type ResponsiveImage } from '@/lib/slides';
+import { withErrorBoundary } from './ErrorBoundary';
+
+interface Props {
+  slides: ResponsiveImage[];
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function HeroSlideshow({ slides }: Props) {
+  // The first client render must equal the server HTML (so hydration keeps the LCP image);
+  // reduced motion is read right after and re-initialises the carousel without autoplay.
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => setReduced(prefersReducedMotion()), []);
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: reduced ? 0 : FADE_DURATION }, [
+    Fade(),
+    Autoplay({ delay: SLIDE_INTERVAL_MS, playOnInit: !reduced, stopOnInteraction: false }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(true);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    emblaApi.on('select', onSelect);
+    const autoplay = emblaApi.plugins().autoplay;
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    emblaApi.on('autoplay:play', onPlay);
+    emblaApi.on('autoplay:stop', onStop);
+    setPlaying(autoplay?.isPlaying() ?? false);
+    return () => {
+      emblaApi.off('select', onSelect);
+      emblaApi.off('autoplay:play', onPlay);
+      emblaApi.off('autoplay:stop', onStop);
+    };
+  }, [emblaApi]);
+
+  const goTo = useCallback(
+    (index: number) => {
+      if (!emblaApi) return;
+      emblaApi.scrollTo(index);
+      // Restart the 5 s wait from this slide when the show is running.
+      const autoplay = emblaApi.plugins().autoplay;
+      if (autoplay?.isPlaying()) autoplay.reset();
+    },
+    [emblaApi],
+  );
+
+  const togglePlay = useCallback(() => {
+    const autoplay = emblaApi?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) autoplay.stop();
+    else autoplay.play();
+  }, [emblaApi]);
+
+  return (
+    <div className="absolute inset-0" aria-roledescription="carousel" aria-label="Studio photographs" role="region">
+      <div className="h-full overflow-hidden" ref={emblaRef}>
+        <div className="flex h-full touch-pan-y" data-slides>
+          {slides.map((slide, index) => (
+            <div
+              key={slide.src}
+              className="relative h-full min-w-0 flex-[0_0_100%]"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              aria-hidden={index !== selected}
+              data-slide={index}
+            >
+              <img
+                src={slide.src}
+                srcSet={slide.srcset}
+                sizes={slide.sizes}
+                width={slide.width}
+                height={slide.height}
+                alt={slide.alt}
+                className="h-full w-full object-cover"
+                // eager + high priority: the first slide is the LCP element.
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'low'}
+                decoding={index === 0 ? 'sync' : 'async'}
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="absolute inset-x-0 bottom-16 z-20 flex items-center justify-center gap-2">
+        {slides.map((_, index) => (
+          <button
+            key={index}
+            type="button"
+            className="group grid h-11 w-11 place-items-center"
+            aria-label={`Show slide ${index + 1}`}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => goTo(index)}
+            data-indicator={index}
+          >
+            <span
+              aria-hidden="true"
+              className="block h-2.5 w-2.5 rounded-full border border-ivory/90 transition-colors group-aria-[current=true]:bg-ivory forced-colors:border-[CanvasText] forced-colors:group-aria-[current=true]:bg-[Highlight]"
+            />
+          </button>
+        ))}
+        <button
+          type="button"
+          className="ml-2 inline-flex h-11 items-center rounded-full px-4 text-xs tracking-[0.15em] text-ivory uppercase ring-1 ring-ivory/50 hover:bg-ivory/10"
+          onClick={togglePlay}
+          data-play-toggle
+        >
+          {playing ? 'Pause slideshow' : 'Play slideshow'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default withErrorBoundary(HeroSlideshow);
