@@ -8,6 +8,7 @@ import { settings } from './src/lib/settings.ts';
 import { NOINDEX_PATHS } from './src/lib/routes.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
+import privateGallery from './src/integrations/private-gallery.ts';
 
 const latin = (/** @type {string} */ pkg, /** @type {string} */ file) => `${pkg}/files/${file}-latin-wght-normal.woff2`;
 
@@ -22,6 +23,7 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
+    privateGallery(),
     sitemap({
       // Gated and not-found pages are noindex, so they stay out of the sitemap.
       filter: (page) => !NOINDEX_PATHS.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
