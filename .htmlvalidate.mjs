@@ -1,0 +1,23 @@
+// html-validate over every page in dist/ (run by `npm run test:dist`).
+export default {
+  extends: ['html-validate:recommended'],
+  elements: [
+    'html5',
+    {
+      // The Accordion's panel: a custom element so hidden="until-found" survives server rendering.
+      'studio-panel': { flow: true, permittedContent: ['@flow'] },
+      // Astro writes its island style (`astro-island{display:contents}`) where the first island is.
+      style: { flow: true },
+    },
+  ],
+  rules: {
+    // React's server HTML writes srcSet and fetchPriority; attribute names are case-insensitive.
+    'attr-case': 'off',
+    // React closes void elements as <img/>; both forms are valid HTML.
+    'void-style': 'off',
+    // Markdown heading ids such as "1-information-we-collect" are valid HTML ids.
+    'valid-id': ['error', { relaxed: true }],
+    // The Accordion's panels are regions on a custom element (see above).
+    'prefer-native-element': ['error', { exclude: ['region'] }],
+  },
+};
