@@ -9,6 +9,8 @@ import { NOINDEX_PATHS } from './src/lib/routes.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
 import privateGallery from './src/integrations/private-gallery.ts';
+import staticHeaders from './src/integrations/static-headers.ts';
+import { cspDirectives, scriptResources, SECURITY_HEADERS } from './src/lib/security.ts';
 
 const latin = (/** @type {string} */ pkg, /** @type {string} */ file) => `${pkg}/files/${file}-latin-wght-normal.woff2`;
 
@@ -24,6 +26,7 @@ export default defineConfig({
     react(),
     mdx(),
     privateGallery(),
+    staticHeaders(),
     sitemap({
       // Gated and not-found pages are noindex, so they stay out of the sitemap.
       filter: (page) => !NOINDEX_PATHS.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
@@ -63,6 +66,16 @@ export default defineConfig({
       },
     },
   ],
+  security: {
+    // Hashes for every inline script and style; hosts come from content/settings.yaml.
+    csp: {
+      directives: cspDirectives(settings),
+      scriptDirective: { resources: scriptResources(settings) },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+  // `npm start` (astro preview) sends the same headers as dist/_headers on static hosts.
+  server: { headers: SECURITY_HEADERS },
   vite: {
     plugins: [tailwindcss()],
   },
