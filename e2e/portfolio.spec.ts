@@ -273,6 +273,8 @@ test.describe('portfolio lightbox', () => {
     const first = tiles(page).first();
     await first.click();
     await expect(lightbox(page)).toBeVisible();
+    // Opened with showModal(): modal, so the page behind is inert.
+    expect(await page.locator('dialog').evaluate((el) => el.matches(':modal'))).toBe(true);
     await expect(lightboxImage(page)).toHaveAttribute('alt', PHOTOS[0]!.alt);
     await expect(lightboxImage(page)).toHaveAttribute('srcset', /1600w/);
     await expect
@@ -382,8 +384,21 @@ test.describe('portfolio lightbox', () => {
 });
 
 test.describe('portfolio page', () => {
+  test('hydrates without console errors (server and client render the same view)', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await open(page);
+    await open(page, '/portfolio?category=classic');
+    await expect(tiles(page)).toHaveCount(3);
+    expect(problems).toEqual([]);
+  });
+
   test("closing CTA 'Ready to see yourself this way?' with a booking button", async ({ page }) => {
     await page.goto('/portfolio');
+    await expect(page).toHaveTitle(/^Boudoir Portfolio \| /);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Ready to see yourself this way?' })).toBeVisible();
     const book = page.getByRole('link', { name: /^Book Your Session/ });
