@@ -89,7 +89,7 @@ export function Lightbox({ images, index, labelOf, onIndexChange, onClose }: Pro
               alt={image.alt}
               decoding="async"
               data-lightbox-image
-              className="max-h-full min-h-0 w-auto max-w-full rounded-sm object-contain shadow-2xl"
+              className="max-h-full min-h-0 w-auto max-w-full rounded-sm bg-ivory/5 object-contain shadow-2xl"
             />
             <figcaption className="flex items-baseline gap-4 text-center text-ivory">
               <span className="font-display text-2xl italic">{image.overlay}</span>

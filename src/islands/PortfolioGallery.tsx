@@ -151,7 +151,10 @@ function PortfolioGallery({ images, filters, eroticaHref }: Props) {
               </header>
               <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-6">
                 {row.shown.map((image, index) => (
-                  <li key={image.id} className={`relative ${index % 3 === 0 ? 'col-span-2 md:col-span-1' : ''}`}>
+                  <li
+                    key={image.id}
+                    className={`group/item relative ${index % 3 === 0 ? 'col-span-2 md:col-span-1' : ''}`}
+                  >
                     <Tile
                       image={image}
                       priority={rowIndex === 0 && index < PREVIEW_COUNT ? (index === 0 ? 'high' : 'eager') : 'lazy'}
@@ -232,11 +235,12 @@ function Tile({ image, priority, onOpen, register }: TileProps) {
         decoding="async"
         className="absolute inset-0 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03] motion-reduce:transition-none"
       />
-      {/* Touch screens cannot hover: there the word sits in a small label; elsewhere it fades in over a scrim. */}
+      {/* Touch screens cannot hover: there the word sits in a small label; elsewhere it fades in over a scrim
+          (also while the pointer rests on the tile's View Gallery button, hence the item group). */}
       <span
         aria-hidden="true"
         data-overlay
-        className="absolute inset-0 flex items-start justify-start p-2 transition-opacity duration-500 group-hover:opacity-100 group-focus-visible:opacity-100 motion-reduce:transition-none [@media(hover:hover)]:items-center [@media(hover:hover)]:justify-center [@media(hover:hover)]:bg-plum-deep/60 [@media(hover:hover)]:p-0 [@media(hover:hover)]:opacity-0"
+        className="absolute inset-0 flex items-start justify-start p-2 transition-opacity duration-500 group-hover/item:opacity-100 group-focus-visible:opacity-100 motion-reduce:transition-none [@media(hover:hover)]:items-center [@media(hover:hover)]:justify-center [@media(hover:hover)]:bg-plum-deep/60 [@media(hover:hover)]:p-0 [@media(hover:hover)]:opacity-0"
       >
         <span className="rounded-full bg-plum-deep/85 px-3 py-1 font-display text-lg text-ivory italic [@media(hover:hover)]:bg-transparent [@media(hover:hover)]:px-0 [@media(hover:hover)]:text-4xl">
           {image.overlay}
