@@ -1,0 +1,114 @@
+/** The portfolio's view rules (SPEC sections 2, 4 and 9), free of any framework so they are unit-testable. */
+
+/** Photo categories, in the order of the filter bar. Mirrors PORTFOLIO_CATEGORIES in content.config.ts. */
+export type PortfolioCategory = 'classic' | 'outdoor' | 'fine-art' | 'rain-room';
+/** A filter is 'all', a category, or 'erotica' (which shows a note instead of photos). */
+export type FilterId = 'all' | 'erotica' | PortfolioCategory;
+
+export const ALL_FILTER = 'all';
+export const EROTICA_FILTER = 'erotica';
+/** The URL query parameter that keeps the chosen filter (?category=outdoor). */
+export const CATEGORY_PARAM = 'category';
+/** Photos a category shows before 'View More'. */
+export const PREVIEW_COUNT = 3;
+/** The collections previewed, one row each, in the 'All' view. */
+export const ALL_VIEW_CATEGORIES: readonly PortfolioCategory[] = ['classic', 'outdoor', 'fine-art'];
+
+/** A responsive image as the browser needs it: computed on the server by astro:assets. */
+export interface ResponsiveImage {
+  src: string;
+  srcset: string;
+  sizes: string;
+  width: number;
+  height: number;
+}
+
+/** One portfolio photo as the gallery island receives it (plain, serializable data). */
+export interface GalleryImage {
+  id: string;
+  category: PortfolioCategory;
+  alt: string;
+  /** The single word shown over the tile on hover and focus. */
+  overlay: string;
+  /** The grid thumbnail; the first tile of each group of three is shown larger on phones. */
+  thumb: ResponsiveImage;
+  /** The lightbox image; only requested when the lightbox opens. */
+  large: ResponsiveImage;
+}
+
+export interface FilterOption {
+  id: FilterId;
+  label: string;
+}
+
+/** A row of the gallery: a category's photos, the ones shown now, and what its row offers. */
+export interface GalleryRow {
+  category: PortfolioCategory;
+  label: string;
+  shown: GalleryImage[];
+  /** How many more 'View More' would reveal (0 when expanded or in the 'All' view). */
+  hidden: number;
+}
+
+export type GalleryView =
+  { kind: 'rows'; rows: GalleryRow[]; images: GalleryImage[] } | { kind: 'erotica'; rows: []; images: [] };
+
+/** Reads ?category= from a query string; anything unknown falls back to 'all'. */
+export function filterFromSearch(search: string, filters: readonly FilterOption[]): FilterId {
+  const value = new URLSearchParams(search).get(CATEGORY_PARAM);
+  return filters.find((filter) => filter.id === value)?.id ?? ALL_FILTER;
+}
+
+/** The address for a filter: 'all' is the bare page, every other filter adds ?category=. */
+export function hrefForFilter(current: string, filter: FilterId): string {
+  const url = new URL(current);
+  if (filter === ALL_FILTER) url.searchParams.delete(CATEGORY_PARAM);
+  else url.searchParams.set(CATEGORY_PARAM, filter);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * What the gallery shows for a filter.
+ * - 'all': the first PREVIEW_COUNT photos of classic, outdoor and fine-art, one row each.
+ * - a category: its first PREVIEW_COUNT photos, or all of them once expanded.
+ * - 'erotica': nothing (the island shows a note pointing to /erotica).
+ * `images` is the order the lightbox steps through: every photo of the current filter.
+ */
+export function galleryView(
+  images: readonly GalleryImage[],
+  filters: readonly FilterOption[],
+  filter: FilterId,
+  expanded: ReadonlySet<PortfolioCategory>,
+): GalleryView {
+  if (filter === EROTICA_FILTER) return { kind: 'erotica', rows: [], images: [] };
+  const label = (category: PortfolioCategory) => filters.find((f) => f.id === category)?.label ?? category;
+  const inCategory = (category: PortfolioCategory) => images.filter((image) => image.category === category);
+
+  if (filter === ALL_FILTER) {
+    const rows = ALL_VIEW_CATEGORIES.map((category) => ({
+      category,
+      label: label(category),
+      shown: inCategory(category).slice(0, PREVIEW_COUNT),
+      hidden: 0,
+    })).filter((row) => row.shown.length > 0);
+    return { kind: 'rows', rows, images: rows.flatMap((row) => row.shown) };
+  }
+
+  const all = inCategory(filter);
+  const shown = expanded.has(filter) ? all : all.slice(0, PREVIEW_COUNT);
+  return {
+    kind: 'rows',
+    rows: [{ category: filter, label: label(filter), shown, hidden: all.length - shown.length }],
+    images: all,
+  };
+}
+
+/** The label of the 'View More' button, e.g. "View More Classic Boudoir (6 more)". */
+export function viewMoreLabel(label: string, hidden: number): string {
+  return `View More ${label} (${hidden} more)`;
+}
+
+/** The lightbox position after a step of -1 or +1, wrapping at both ends. */
+export function stepIndex(index: number, step: -1 | 1, count: number): number {
+  return (index + step + count) % count;
+}
