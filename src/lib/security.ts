@@ -1,5 +1,20 @@
 import type { Settings } from './settings';
 
+type DirectiveName =
+  | 'default-src'
+  | 'img-src'
+  | 'font-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'media-src'
+  | 'object-src'
+  | 'base-uri'
+  | 'form-action'
+  | 'manifest-src'
+  | 'upgrade-insecure-requests';
+/** One CSP directive, typed the way Astro's `security.csp.directives` expects. */
+export type Directive = `${DirectiveName}${string}`;
+
 /** Origins the site talks to, taken from the settings only. */
 export function thirdPartyOrigins(s: Settings) {
   const origin = (url: string) => new URL(url).origin;
@@ -15,7 +30,7 @@ export function thirdPartyOrigins(s: Settings) {
  * CSP directives besides script-src and style-src, which Astro writes with a hash for every
  * inline script and style. Each list is extended only by hosts named in the settings.
  */
-export function cspDirectives(s: Settings): string[] {
+export function cspDirectives(s: Settings): Directive[] {
   const hosts = thirdPartyOrigins(s);
   const list = (...items: string[]) => items.filter(Boolean).join(' ');
   return [
