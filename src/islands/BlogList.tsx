@@ -134,7 +134,7 @@ function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
   const [search, setSearch] = useState('');
   const [index, setIndex] = useState<SearchIndex | null>(null);
   const [indexError, setIndexError] = useState<string | null>(null);
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLElement>(null);
   const focusAfterRender = useRef(false);
 
   const applyLocation = useCallback(() => {
@@ -249,11 +249,10 @@ function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
         </div>
       )}
 
-      <div
+      <section
         ref={listRef}
         tabIndex={-1}
         aria-label={searching ? 'Search results' : `Posts, page ${page} of ${pages}`}
-        role="region"
         className="focus:outline-none"
       >
         <ul className="grid gap-x-10 gap-y-16 lg:grid-cols-3">
@@ -261,7 +260,7 @@ function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
             <Card key={post.slug} post={post} feature={position === 0} eager={position === 0 && page === 1} />
           ))}
         </ul>
-      </div>
+      </section>
 
       {pages > 1 && (
         // Hidden until hydrated: before that (or without JavaScript) its links could not change the page.
