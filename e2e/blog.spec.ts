@@ -437,6 +437,7 @@ test.describe('blog post pages', () => {
   });
 
   test('previous links walk through all nine posts, newest to oldest', async ({ page }) => {
+    test.slow(); // nine page loads
     await page.goto(`/blog/${POSTS[0]!.slug}`);
     const visited = [];
     for (;;) {
