@@ -1,39 +1,94 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { slugFromFileName, toCalendarDate } from '@/lib/posts';
 
 /** Owner-written text: non-empty, trimmed. */
 const text = () => z.string().trim().min(1);
 
+/** Post text: non-empty, trimmed, with messages that tell the owner what to do. */
+const postText = () =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'is missing: add it between the --- lines' : 'must be text'),
+    })
+    .trim()
+    .min(1, 'is empty');
+
+/** A calendar date written YYYY-MM-DD, e.g. 2025-10-07. */
+const calendarDate = () =>
+  z.unknown().transform((value, ctx) => {
+    const date = toCalendarDate(value);
+    if (date) return date;
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message:
+        value === undefined
+          ? 'is missing: add a date written YYYY-MM-DD'
+          : 'must be a real date written YYYY-MM-DD, e.g. 2025-10-07',
+    });
+    return z.NEVER;
+  });
+
+/**
+ * Fails on frontmatter fields the schema does not know, naming each one: a misspelt optional field
+ * ("Draft:", "updateDate:") would otherwise be dropped silently, and "slug:" must not override the file name.
+ */
+const onlyKnownFields = <T extends z.ZodObject>(schema: T) =>
+  z.preprocess((raw, ctx) => {
+    if (raw && typeof raw === 'object') {
+      for (const key of Object.keys(raw)) {
+        if (!(key in schema.shape)) {
+          ctx.issues.push({
+            code: 'custom',
+            input: raw,
+            path: [key],
+            message: `is not a field a post can have: check the spelling (fields: ${Object.keys(schema.shape).join(', ')})`,
+          });
+        }
+      }
+    }
+    return raw;
+  }, schema);
+
 const blog = defineCollection({
-  // One file per post; the file name is the post's address (/blog/<file-name>).
-  loader: glob({ pattern: '*.mdx', base: './content/blog' }),
+  // One file per post; the file name is the post's address (/blog/<file-name>), so it is unique by
+  // construction, and slugFromFileName rejects names that would make odd addresses.
+  loader: glob({ pattern: '*.mdx', base: './content/blog', generateId: ({ entry }) => slugFromFileName(entry) }),
   schema: ({ image }) =>
-    z.object({
-      /** A unique number for the post. */
-      id: z.number().int().positive(),
-      /** The headline shown on the card and the post. */
-      title: text().max(90),
-      /** One or two sentences shown on the card and under the title. */
-      excerpt: text().max(260),
-      /** Publication date, written YYYY-MM-DD. */
-      publishDate: z.coerce.date(),
-      /** Optional date of the last meaningful edit, YYYY-MM-DD. */
-      updatedDate: z.coerce.date().optional(),
-      /** The photo at the top of the post, in content/images/blog/. */
-      featuredImage: image(),
-      /** What the featured photo shows, for visitors who cannot see it. */
-      featuredImageAlt: text(),
-      /** At least one category, e.g. ["Preparation"]. */
-      categories: z.array(text()).min(1),
-      /** Short lowercase tags. */
-      tags: z.array(text()).default([]),
-      /** The summary search engines show: 50 to 160 characters. */
-      metaDescription: text().min(50).max(160),
-      /** Search phrases this post answers. */
-      keywords: z.array(text()).default([]),
-      /** true keeps the post out of the published site. */
-      draft: z.boolean().default(false),
+    onlyKnownFields(
+      z.object({
+        /** A unique number for the post. */
+        id: z.number({ error: 'must be a whole number, unique to this post' }).int().positive(),
+        /** The headline shown on the card and the post. */
+        title: postText().max(90, 'is too long: keep it under 90 characters'),
+        /** One or two sentences shown on the card and under the title. */
+        excerpt: postText().max(260, 'is too long: keep it to one or two sentences (at most 260 characters)'),
+        /** Publication date, written YYYY-MM-DD. */
+        publishDate: calendarDate(),
+        /** Optional date of the last meaningful edit, YYYY-MM-DD. */
+        updatedDate: calendarDate().optional(),
+        /** The photo at the top of the post, in content/images/blog/. */
+        featuredImage: image(),
+        /** What the featured photo shows, for visitors who cannot see it. */
+        featuredImageAlt: postText(),
+        /** At least one category, e.g. ["Preparation"]. */
+        categories: z.array(postText()).min(1, 'needs at least one category, e.g. ["Preparation"]'),
+        /** Short lowercase tags. */
+        tags: z.array(postText()).default([]),
+        /** The summary search engines show: 50 to 160 characters. */
+        metaDescription: postText()
+          .min(50, 'is too short for search results: write 50 to 160 characters')
+          .max(160, 'is too long: search results cut it off after about 160 characters'),
+        /** Search phrases this post answers. */
+        keywords: z.array(postText()).default([]),
+        /** true keeps the post out of the published site. */
+        draft: z.boolean({ error: 'must be true or false' }).default(false),
+      }),
+    ).refine((post) => !post.updatedDate || post.updatedDate >= post.publishDate, {
+      path: ['updatedDate'],
+      message: 'must be on or after publishDate',
     }),
 });
 
