@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { test, expect, expectNoAxeViolations, readJsonLd } from './fixtures';
 import { settings } from '../src/lib/settings';
 
@@ -136,6 +137,10 @@ test.describe('footer', () => {
     await page.goto('/privacy-policy');
     const logos = page.locator('footer .fade-in-on-scroll');
     await expect(logos).toHaveCount(7);
+    // In the order of content/press.yaml.
+    const names = [...readFileSync('content/press.yaml', 'utf8').matchAll(/^ {2}name: (.+)$/gm)].map((m) => m[1]);
+    await expect(logos.locator('img')).toHaveCount(7);
+    expect(await logos.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(names);
     await expect(logos.first()).not.toHaveClass(/is-visible/);
     await logos.first().scrollIntoViewIfNeeded();
     await expect(logos.first()).toHaveClass(/is-visible/);

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { DATA_FILES } from './lib/data-files';
 import { slugFromFileName, toCalendarDate } from '@/lib/posts';
 
 /** Owner-written text: non-empty, trimmed. */
@@ -93,7 +94,7 @@ const blog = defineCollection({
 });
 
 const testimonials = defineCollection({
-  loader: file('content/testimonials.yaml'),
+  loader: file(DATA_FILES.testimonials),
   schema: z.object({
     /** The client's words. */
     quote: text(),
@@ -111,23 +112,23 @@ const questionAnswer = z.object({
   answer: text(),
 });
 
-const faq = defineCollection({ loader: file('content/faq.yaml'), schema: questionAnswer });
-const eroticaFaq = defineCollection({ loader: file('content/erotica-faq.yaml'), schema: questionAnswer });
+const faq = defineCollection({ loader: file(DATA_FILES.faq), schema: questionAnswer });
+const eroticaFaq = defineCollection({ loader: file(DATA_FILES.eroticaFaq), schema: questionAnswer });
 
 const hero = defineCollection({
-  loader: file('content/hero.yaml'),
+  loader: file(DATA_FILES.hero),
   schema: ({ image }) => z.object({ image: image(), alt: text() }),
 });
 
 const press = defineCollection({
-  loader: file('content/press.yaml'),
+  loader: file(DATA_FILES.press),
   schema: ({ image }) => z.object({ name: text(), logo: image() }),
 });
 
 export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
 
 const portfolio = defineCollection({
-  loader: file('content/portfolio.yaml'),
+  loader: file(DATA_FILES.portfolio),
   schema: ({ image }) =>
     z.object({
       image: image(),
@@ -140,12 +141,12 @@ const portfolio = defineCollection({
 });
 
 const portfolioFilters = defineCollection({
-  loader: file('content/portfolio-filters.yaml'),
+  loader: file(DATA_FILES.portfolioFilters),
   schema: z.object({ label: text() }),
 });
 
 const beforeAfter = defineCollection({
-  loader: file('content/before-after.yaml'),
+  loader: file(DATA_FILES.beforeAfter),
   schema: ({ image }) => z.object({ image: image(), alt: text() }),
 });
 

@@ -1,0 +1,9 @@
+// Helpers that need Astro (astro:content) live in src/utils/; src/lib/ stays framework-free.
+import { getCollection } from 'astro:content';
+import { DATA_FILES, type DataCollection } from '@/lib/data-files';
+import { inFileOrder } from '@/lib/file-order';
+
+/** A data collection in the order the owner wrote its YAML file ("in the order they show"). */
+export async function listInFileOrder<C extends DataCollection>(name: C) {
+  return inFileOrder(await getCollection(name), DATA_FILES[name]);
+}
