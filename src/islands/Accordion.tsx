@@ -64,7 +64,7 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
         const panelId = `${baseId}-panel-${index}`;
         return (
           <div key={index} data-value={index} data-state={isOpen ? 'open' : 'closed'}>
-            <Heading className="m-0 font-sans text-base">
+            <Heading className="m-0 font-sans text-base text-pretty">
               <button
                 type="button"
                 id={buttonId}

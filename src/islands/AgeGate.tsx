@@ -3,6 +3,8 @@ import { withErrorBoundary } from './ErrorBoundary';
 import { isAgeVerified, rememberAge, setAgeGateState } from '@/lib/gates';
 
 export interface AgeGateTexts {
+  /** Small line above the heading, e.g. the studio's name. */
+  eyebrow?: string;
   /** Dialog heading, e.g. "Adults Only (18+)". */
   title: string;
   /** Plain-text paragraphs under the heading. */
@@ -29,6 +31,7 @@ interface DialogProps extends AgeGateTexts {
  * private gallery renders it inside its own island for its first stage.
  */
 export function AgeGateDialog({
+  eyebrow = 'Age confirmation',
   title,
   body,
   confirmLabel,
@@ -66,10 +69,12 @@ export function AgeGateDialog({
       onClose={() => {
         if (shouldBeOpen.current) ref.current?.showModal();
       }}
-      className="age-gate fixed inset-0 z-[70] m-0 h-dvh max-h-none w-full max-w-none place-items-center overflow-y-auto border-0 bg-plum-deep/95 p-5 text-ink backdrop-blur-md open:grid"
+      // An opaque full-screen layer: it looks the same before and after the island opens the modal,
+      // and nothing of the page shows through.
+      className="age-gate fixed inset-0 z-[70] m-0 h-dvh max-h-none w-full max-w-none place-items-center overflow-y-auto border-0 bg-plum-deep p-5 text-ink open:grid"
     >
       <div className="w-full max-w-lg rounded-sm bg-ivory px-7 py-10 text-center shadow-2xl sm:px-12 sm:py-14">
-        <p className="eyebrow mb-4">Age confirmation</p>
+        <p className="eyebrow mb-4">{eyebrow}</p>
         <h2 id={titleId} className="text-4xl sm:text-5xl">
           {title}
         </h2>
