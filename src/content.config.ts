@@ -145,6 +145,17 @@ const portfolioFilters = defineCollection({
   schema: z.object({ label: text() }),
 });
 
+const eroticaSamples = defineCollection({
+  loader: file('content/erotica-samples.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      /** A tasteful sample photo in content/images/erotica/. */
+      image: image(),
+      /** What the photo shows, for visitors who cannot see it. */
+      alt: text(),
+    }),
+});
+
 const beforeAfter = defineCollection({
   loader: file(DATA_FILES.beforeAfter),
   schema: ({ image }) => z.object({ image: image(), alt: text() }),
@@ -178,6 +189,7 @@ export const collections = {
   testimonials,
   faq,
   eroticaFaq,
+  eroticaSamples,
   hero,
   press,
   portfolio,

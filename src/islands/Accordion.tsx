@@ -64,7 +64,7 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
         const panelId = `${baseId}-panel-${index}`;
         return (
           <div key={index} data-value={index} data-state={isOpen ? 'open' : 'closed'}>
-            <Heading className="m-0 font-sans text-base">
+            <Heading className="m-0 font-sans text-base text-pretty">
               <button
                 type="button"
                 id={buttonId}
@@ -94,14 +94,17 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
                 panels.current[index] = el;
               }}
               hidden={isOpen ? undefined : 'until-found'}
-              className={`block ${variant === 'list' ? 'pb-6 text-base leading-relaxed text-ink' : 'pt-10'}`}
+              className="block"
             >
-              {item.paragraphs?.map((paragraph, p) => (
-                <p key={p} className="mt-3 first:mt-0">
-                  {paragraph}
-                </p>
-              ))}
-              {variant === 'disclosure' && children}
+              {/* Spacing lives inside: a closed until-found panel keeps its own padding, so it would leave a gap. */}
+              <div className={variant === 'list' ? 'pb-6 text-base leading-relaxed text-ink' : 'pt-10'}>
+                {item.paragraphs?.map((paragraph, p) => (
+                  <p key={p} className="mt-3 first:mt-0">
+                    {paragraph}
+                  </p>
+                ))}
+                {variant === 'disclosure' && children}
+              </div>
             </studio-panel>
           </div>
         );

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AGE_GATE_ATTRIBUTE,
+  AGE_VERIFIED_KEY,
+  PRIVATE_GALLERY_KEY,
+  VERIFIED,
+  ageGateHeadScript,
+  isAgeVerified,
+  isVerified,
+  rememberAge,
+  rememberVerified,
+  resetRememberedForTests,
+  setAgeGateState,
+} from './gates';
+
+function fakeStore(initial: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+const throwingWindow = {
+  get localStorage(): Storage {
+    throw new DOMException('denied', 'SecurityError');
+  },
+};
+
+/** Runs the head script against a fake document and storage; returns the attribute it set. */
+function runHeadScript(localStorage: unknown): string | undefined {
+  const attributes: Record<string, string> = {};
+  const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
+  new Function('localStorage', 'document', ageGateHeadScript())(localStorage, document);
+  return attributes[AGE_GATE_ATTRIBUTE];
+}
+
+beforeEach(() => resetRememberedForTests());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('storage keys', () => {
+  it('are two distinct keys whose verified value is "yes"', () => {
+    expect(AGE_VERIFIED_KEY).not.toBe(PRIVATE_GALLERY_KEY);
+    expect(VERIFIED).toBe('yes');
+  });
+});
+
+describe('age verification', () => {
+  it('is false on a first visit and true once the key holds "yes"', () => {
+    const store = fakeStore();
+    vi.stubGlobal('window', { localStorage: store });
+    expect(isAgeVerified()).toBe(false);
+    expect(rememberAge()).toBe(true);
+    expect(store.getItem(AGE_VERIFIED_KEY)).toBe('yes');
+    expect(isAgeVerified()).toBe(true);
+  });
+
+  it('reads a confirmation stored on an earlier visit', () => {
+    vi.stubGlobal('window', { localStorage: fakeStore({ [AGE_VERIFIED_KEY]: 'yes' }) });
+    expect(isAgeVerified()).toBe(true);
+  });
+
+  it('only accepts exactly "yes"', () => {
+    vi.stubGlobal('window', { localStorage: fakeStore({ [AGE_VERIFIED_KEY]: 'true' }) });
+    expect(isAgeVerified()).toBe(false);
+  });
+
+  it('falls back to this visit when storage throws', () => {
+    vi.stubGlobal('window', throwingWindow);
+    expect(isAgeVerified()).toBe(false);
+    expect(rememberAge()).toBe(false);
+    expect(isAgeVerified()).toBe(true);
+  });
+
+  it('falls back to this visit when writing fails (full quota)', () => {
+    const store = fakeStore();
+    store.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    vi.stubGlobal('window', { localStorage: store });
+    expect(rememberAge()).toBe(false);
+    expect(isAgeVerified()).toBe(true);
+  });
+
+  it('keeps the two gates apart', () => {
+    vi.stubGlobal('window', { localStorage: fakeStore() });
+    rememberAge();
+    expect(isVerified(PRIVATE_GALLERY_KEY)).toBe(false);
+    rememberVerified(PRIVATE_GALLERY_KEY);
+    expect(isVerified(PRIVATE_GALLERY_KEY)).toBe(true);
+  });
+});
+
+describe('gate state on <html>', () => {
+  it('sets the attribute CSS reads', () => {
+    const set = vi.fn();
+    setAgeGateState({ setAttribute: set }, 'passed');
+    expect(set).toHaveBeenCalledWith(AGE_GATE_ATTRIBUTE, 'passed');
+  });
+});
+
+describe('head script', () => {
+  it('passes a visitor whose key holds "yes"', () => {
+    expect(runHeadScript(fakeStore({ [AGE_VERIFIED_KEY]: 'yes' }))).toBe('passed');
+  });
+
+  it('locks for a first visit or any other value', () => {
+    expect(runHeadScript(fakeStore())).toBe('locked');
+    expect(runHeadScript(fakeStore({ [AGE_VERIFIED_KEY]: 'no' }))).toBe('locked');
+  });
+
+  it('locks, without throwing, when storage throws', () => {
+    const store = fakeStore();
+    store.getItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(runHeadScript(store)).toBe('locked');
+  });
+
+  it('stays tiny and names the key from this module', () => {
+    const script = ageGateHeadScript();
+    expect(script).toContain(JSON.stringify(AGE_VERIFIED_KEY));
+    expect(script.length).toBeLessThan(240);
+  });
+});

@@ -1,0 +1,52 @@
+import { readStorage, writeStorage } from './storage';
+
+/** localStorage key set once a visitor confirms they are 18 or older (erotica and private gallery). */
+export const AGE_VERIFIED_KEY = 'ageVerified';
+/** localStorage key set once a visitor has entered the private gallery password. */
+export const PRIVATE_GALLERY_KEY = 'privateGalleryVerified';
+/** The value both keys hold once verified. */
+export const VERIFIED = 'yes';
+
+/** Attribute on <html> saying whether the age gate blocks the page: 'locked' or 'passed'. */
+export const AGE_GATE_ATTRIBUTE = 'data-age-gate';
+export type AgeGateState = 'locked' | 'passed';
+
+// When storage throws (private mode, blocked cookies), a confirmation still holds for this visit.
+const remembered = new Set<string>();
+
+/** True if `key` holds 'yes' in localStorage, or was confirmed earlier in this visit. */
+export function isVerified(key: string): boolean {
+  return remembered.has(key) || readStorage('local', key) === VERIFIED;
+}
+
+/** Records `key` as verified; returns false when only this visit will remember it. */
+export function rememberVerified(key: string): boolean {
+  remembered.add(key);
+  return writeStorage('local', key, VERIFIED);
+}
+
+export const isAgeVerified = (): boolean => isVerified(AGE_VERIFIED_KEY);
+export const rememberAge = (): boolean => rememberVerified(AGE_VERIFIED_KEY);
+
+/** Marks <html> so CSS shows or hides the gate and locks scrolling. */
+export function setAgeGateState(root: Pick<Element, 'setAttribute'>, state: AgeGateState): void {
+  root.setAttribute(AGE_GATE_ATTRIBUTE, state);
+}
+
+/**
+ * The tiny classic script for <head> that decides the gate before first paint, so a verified
+ * visitor never sees the modal flash. It must not import anything, hence a string.
+ */
+export function ageGateHeadScript(): string {
+  const key = JSON.stringify(AGE_VERIFIED_KEY);
+  const value = JSON.stringify(VERIFIED);
+  return (
+    `(function(){var s='locked';try{if(localStorage.getItem(${key})===${value})s='passed'}catch(e){}` +
+    `document.documentElement.setAttribute(${JSON.stringify(AGE_GATE_ATTRIBUTE)},s)})();`
+  );
+}
+
+/** Test-only: forgets what this visit remembered. */
+export function resetRememberedForTests(): void {
+  remembered.clear();
+}
