@@ -50,15 +50,13 @@ test('links that open a new tab never leak the opener or referrer', async ({ pag
           .map((a) => a.outerHTML),
       );
     expect(bad, route).toEqual([]);
-    const frames = await page
-      .locator('iframe')
-      .evaluateAll((list) =>
-        list.map((f) => ({
-          title: f.getAttribute('title'),
-          loading: f.getAttribute('loading'),
-          src: f.getAttribute('src'),
-        })),
-      );
+    const frames = await page.locator('iframe').evaluateAll((list) =>
+      list.map((f) => ({
+        title: f.getAttribute('title'),
+        loading: f.getAttribute('loading'),
+        src: f.getAttribute('src'),
+      })),
+    );
     for (const frame of frames) {
       expect(frame.title, `${route} iframe title`).toBeTruthy();
       expect(frame.loading, `${route} iframe loading`).toBe('lazy');

@@ -146,7 +146,7 @@ const portfolioFilters = defineCollection({
 });
 
 const eroticaSamples = defineCollection({
-  loader: file('content/erotica-samples.yaml'),
+  loader: file(DATA_FILES.eroticaSamples),
   schema: ({ image }) =>
     z.object({
       /** A tasteful sample photo in content/images/erotica/. */

@@ -8,6 +8,7 @@ export const DATA_FILES = {
   portfolio: 'content/portfolio.yaml',
   portfolioFilters: 'content/portfolio-filters.yaml',
   beforeAfter: 'content/before-after.yaml',
+  eroticaSamples: 'content/erotica-samples.yaml',
 } as const;
 
 export type DataCollection = keyof typeof DATA_FILES;

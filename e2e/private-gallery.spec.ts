@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { DEVELOPMENT_PASSWORD } from '../src/integrations/private-gallery';
+import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
+
+const ageDialog = (page: Page) => page.getByRole('dialog', { name: 'Adults Only (18+)' });
+const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true });
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+async function verifyAge(page: Page) {
+  await page.goto('/private-gallery');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'I am 18+' }).click();
+  await expect(passwordDialog(page)).toBeVisible();
+}
+
+async function unlock(page: Page) {
+  await verifyAge(page);
+  await passwordInput(page).fill(DEVELOPMENT_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock Gallery' }).click();
+  await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+    timeout: 20_000,
+  });
+}
+
+test.describe('private gallery', () => {
+  test('stage 1: the age modal, its buttons, and a locked page', async ({ page }) => {
+    await page.goto('/private-gallery');
+    await waitForIslands(page);
+    await expect(ageDialog(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I am 18+' })).toBeVisible();
+    await expect(ageDialog(page).getByRole('link', { name: 'Take Me Back' })).toHaveAttribute('href', '/');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await expect(passwordDialog(page)).toBeHidden();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expectNoAxeViolations(page);
+  });
+
+  test('Take Me Back goes home', async ({ page }) => {
+    await page.goto('/private-gallery');
+    await ageDialog(page).getByRole('link', { name: 'Take Me Back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('stage 2: I am 18+ stores the age key and asks for the password', async ({ page }) => {
+    await verifyAge(page);
+    expect(await stored(page, AGE_VERIFIED_KEY)).toBe('yes');
+    await expect(ageDialog(page)).toBeHidden();
+    await expect(passwordInput(page)).toHaveAttribute('type', 'password');
+    await expect(passwordInput(page)).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test('blank and whitespace-only submissions do nothing', async ({ page }) => {
+    await verifyAge(page);
+    const alert = passwordDialog(page).getByRole('alert');
+    await page.getByRole('button', { name: 'Unlock Gallery' }).click();
+    await passwordInput(page).fill('    ');
+    await passwordInput(page).press('Enter');
+    await page.waitForTimeout(500);
+    await expect(alert).toHaveText('');
+    await expect(passwordDialog(page)).toBeVisible();
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+  });
+
+  test('a wrong password shows the error, clears the field and keeps focus', async ({ page }) => {
+    await verifyAge(page);
+    await passwordInput(page).fill('not the password');
+    await passwordInput(page).press('Enter');
+    await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', {
+      timeout: 15_000,
+    });
+    await expect(passwordInput(page)).toHaveValue('');
+    await expect(passwordInput(page)).toBeFocused();
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the development password opens 3 thumbnails linking to their full images', async ({ page }) => {
+    await unlock(page);
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
+    await expect(passwordDialog(page)).toBeHidden();
+    const links = page.getByRole('list', { name: 'Your private photos' }).getByRole('link');
+    await expect(links).toHaveCount(3);
+    await expect(links.locator('[data-full]').first()).toHaveCount(0);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('data-full', 'ready', { timeout: 15_000 });
+      await expect(link).toHaveAttribute('target', '_blank');
+      const thumb = (await link.locator('img').getAttribute('src')) ?? '';
+      const full = (await link.getAttribute('href')) ?? '';
+      expect(thumb).toMatch(/^blob:/);
+      expect(full).toMatch(/^blob:/);
+      // Both decrypt to real images; the linked one is the large version.
+      const sizes = await page.evaluate(
+        async ([t, f]) => {
+          const load = (src: string) =>
+            new Promise<number>((resolve, reject) => {
+              const img = new Image();
+              img.onload = () => resolve(img.naturalWidth);
+              img.onerror = () => reject(new Error(`could not load ${src}`));
+              img.src = src;
+            });
+          return { thumb: await load(t!), full: await load(f!) };
+        },
+        [thumb, full],
+      );
+      expect(sizes.thumb).toBe(640);
+      expect(sizes.full).toBeGreaterThan(sizes.thumb);
+    }
+    await expect(page.getByRole('link', { name: 'Request/Reset Password' })).toHaveAttribute('href', '/#contact-form');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a reload keeps the gallery open; clearing IndexedDB asks for the password again', async ({ page }) => {
+    await unlock(page);
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+      timeout: 15_000,
+    });
+    await expect(passwordDialog(page)).toBeHidden();
+    await expect(ageDialog(page)).toBeHidden();
+
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase('coastlight-gallery');
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    );
+    await page.reload();
+    await expect(passwordDialog(page)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Your private photos' })).toHaveCount(0);
+  });
+
+  test('no flash: each stage is decided before the first paint', async ({ page }) => {
+    // Verified age, no password: the age modal must never show, the password modal from the start.
+    await page.addInitScript(
+      ([key]) => {
+        localStorage.setItem(key!, 'yes');
+        document.addEventListener('DOMContentLoaded', () => {
+          const show = (selector: string) => {
+            const el = document.querySelector(selector);
+            return el ? getComputedStyle(el).display : 'missing';
+          };
+          (window as unknown as { __first: Record<string, string> }).__first = {
+            age: show('[data-age-gate-dialog]'),
+            password: show('[data-password-dialog]'),
+          };
+        });
+      },
+      [AGE_VERIFIED_KEY],
+    );
+    await page.goto('/private-gallery');
+    const first = await page.evaluate(() => (window as unknown as { __first: Record<string, string> }).__first);
+    expect(first).toEqual({ age: 'none', password: 'grid' });
+  });
+
+  test('is kept out of the sitemap', async () => {
+    const sitemap = readFileSync('dist/sitemap-0.xml', 'utf8');
+    expect(sitemap.includes('/private-gallery')).toBe(false);
+  });
+});
