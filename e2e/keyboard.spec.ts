@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { test, expect, waitForIslands } from './fixtures';
+import { settings } from '../src/lib/settings';
+
+/** Presses Tab until the focused element matches `name`, like a keyboard user would. */
+async function tabTo(page: Page, name: RegExp, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    });
+    if (name.test(label)) return;
+  }
+  throw new Error(`never reached ${name} with Tab`);
+}
+
+/** The focused element draws a visible focus indicator. */
+async function expectVisibleFocus(page: Page) {
+  const style = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const s = getComputedStyle(el);
+    return {
+      outline: s.outlineStyle,
+      width: parseFloat(s.outlineWidth),
+      shadow: s.boxShadow,
+      tag: el.outerHTML.slice(0, 120),
+    };
+  });
+  const outlined = style.outline !== 'none' && style.width >= 2;
+  const ringed = style.shadow !== 'none';
+  expect(outlined || ringed, `visible focus on ${style.tag}`).toBe(true);
+}
+
+test.describe('keyboard-only journeys', () => {
+  test('book a consultation from the home page', async ({ page, isMobile }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    if (isMobile) {
+      await tabTo(page, /^Book Your Experience$/);
+    } else {
+      await tabTo(page, /^Book Session$/);
+    }
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#story-begins$/);
+    await expect(page.locator('#story-begins')).toBeInViewport();
+    // Focus moved to the contact section, so the next Tab reaches the form's fallback link.
+    await tabTo(page, /Having trouble\? Open the form in a new tab/, 10);
+    const link = page.locator(':focus');
+    await expect(link).toHaveAttribute('href', settings.booking.contactFormUrl);
+  });
+
+  test('browse a portfolio category and step through the lightbox', async ({ page }) => {
+    await page.goto('/portfolio');
+    await waitForIslands(page);
+    await tabTo(page, /^Rain Room$/);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Rain Room', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await tabTo(page, /^View More Rain Room \(6 more\)$/);
+    await page.keyboard.press('Enter');
+    // Focus lands on the first new tile; Enter opens it in the lightbox.
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const caption = async () => (await dialog.locator('img').getAttribute('alt')) ?? '';
+    const first = await caption();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(caption).not.toBe(first);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(caption).toBe(first);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator(':focus')).toHaveAttribute('aria-label', /.+/);
+  });
+
+  test('pass the erotica age gate', async ({ page }) => {
+    await page.goto('/erotica');
+    await waitForIslands(page, '#age-gate');
+    await expect(page.getByRole('dialog', { name: 'Adults Only (18+)' })).toBeVisible();
+    // Focus starts inside the modal; Tab stays inside it.
+    await expect(page.locator(':focus')).toHaveText('Enter (18+)');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveText('Leave');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Adults Only (18+)' })).toBeHidden();
+    await tabTo(page, /What Distinguishes|Read More/);
+    await expectVisibleFocus(page);
+  });
+
+  test('page through the blog', async ({ page }) => {
+    await page.goto('/blog');
+    await waitForIslands(page);
+    await tabTo(page, /^(Page )?2$/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\?page=2$/);
+    await tabTo(page, /^Next/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\?page=3$/);
+    await tabTo(page, /^Read More/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('forced colors', () => {
+  test('every button keeps a visible border or outline', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    for (const route of ['/', '/portfolio', '/faq']) {
+      await page.goto(route);
+      const invisible = await page.locator('.btn:visible').evaluateAll((buttons) =>
+        buttons
+          .filter((b) => {
+            const s = getComputedStyle(b);
+            return parseFloat(s.borderTopWidth) < 1 && s.outlineStyle === 'none';
+          })
+          .map((b) => b.textContent?.trim()),
+      );
+      expect(invisible, route).toEqual([]);
+    }
+  });
+});
