@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
@@ -24,6 +24,8 @@ function HeroSlideshow({ slides }: Props) {
   ]);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
+  // Embla starts one render after hydration: an indicator pressed before that is kept, not lost.
+  const pending = useRef<number | null>(null);
 
   useEffect(() => {
     if (!emblaApi) return;
@@ -35,6 +37,11 @@ function HeroSlideshow({ slides }: Props) {
     emblaApi.on('autoplay:play', onPlay);
     emblaApi.on('autoplay:stop', onStop);
     setPlaying(autoplay?.isPlaying() ?? false);
+    if (pending.current !== null) {
+      emblaApi.scrollTo(pending.current);
+      autoplay?.reset();
+      pending.current = null;
+    }
     return () => {
       emblaApi.off('select', onSelect);
       emblaApi.off('autoplay:play', onPlay);
@@ -44,7 +51,10 @@ function HeroSlideshow({ slides }: Props) {
 
   const goTo = useCallback(
     (index: number) => {
-      if (!emblaApi) return;
+      if (!emblaApi) {
+        pending.current = index;
+        return;
+      }
       emblaApi.scrollTo(index);
       // Restart the 5 s wait from this slide when the show is running.
       const autoplay = emblaApi.plugins().autoplay;
