@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeStorage } from './fake-storage';
 import {
   AGE_GATE_ATTRIBUTE,
   AGE_VERIFIED_KEY,
@@ -12,20 +13,6 @@ import {
   resetRememberedForTests,
   setAgeGateState,
 } from './gates';
-
-function fakeStore(initial: Record<string, string> = {}): Storage {
-  const map = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
 
 const throwingWindow = {
   get localStorage(): Storage {
@@ -53,7 +40,7 @@ describe('storage keys', () => {
 
 describe('age verification', () => {
   it('is false on a first visit and true once the key holds "yes"', () => {
-    const store = fakeStore();
+    const store = fakeStorage();
     vi.stubGlobal('window', { localStorage: store });
     expect(isAgeVerified()).toBe(false);
     expect(rememberAge()).toBe(true);
@@ -62,12 +49,12 @@ describe('age verification', () => {
   });
 
   it('reads a confirmation stored on an earlier visit', () => {
-    vi.stubGlobal('window', { localStorage: fakeStore({ [AGE_VERIFIED_KEY]: 'yes' }) });
+    vi.stubGlobal('window', { localStorage: fakeStorage({ [AGE_VERIFIED_KEY]: 'yes' }) });
     expect(isAgeVerified()).toBe(true);
   });
 
   it('only accepts exactly "yes"', () => {
-    vi.stubGlobal('window', { localStorage: fakeStore({ [AGE_VERIFIED_KEY]: 'true' }) });
+    vi.stubGlobal('window', { localStorage: fakeStorage({ [AGE_VERIFIED_KEY]: 'true' }) });
     expect(isAgeVerified()).toBe(false);
   });
 
@@ -79,7 +66,7 @@ describe('age verification', () => {
   });
 
   it('falls back to this visit when writing fails (full quota)', () => {
-    const store = fakeStore();
+    const store = fakeStorage();
     store.setItem = () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
@@ -89,7 +76,7 @@ describe('age verification', () => {
   });
 
   it('keeps the two gates apart', () => {
-    vi.stubGlobal('window', { localStorage: fakeStore() });
+    vi.stubGlobal('window', { localStorage: fakeStorage() });
     rememberAge();
     expect(isVerified(PRIVATE_GALLERY_KEY)).toBe(false);
     rememberVerified(PRIVATE_GALLERY_KEY);
@@ -107,16 +94,16 @@ describe('gate state on <html>', () => {
 
 describe('head script', () => {
   it('passes a visitor whose key holds "yes"', () => {
-    expect(runHeadScript(fakeStore({ [AGE_VERIFIED_KEY]: 'yes' }))).toBe('passed');
+    expect(runHeadScript(fakeStorage({ [AGE_VERIFIED_KEY]: 'yes' }))).toBe('passed');
   });
 
   it('locks for a first visit or any other value', () => {
-    expect(runHeadScript(fakeStore())).toBe('locked');
-    expect(runHeadScript(fakeStore({ [AGE_VERIFIED_KEY]: 'no' }))).toBe('locked');
+    expect(runHeadScript(fakeStorage())).toBe('locked');
+    expect(runHeadScript(fakeStorage({ [AGE_VERIFIED_KEY]: 'no' }))).toBe('locked');
   });
 
   it('locks, without throwing, when storage throws', () => {
-    const store = fakeStore();
+    const store = fakeStorage();
     store.getItem = () => {
       throw new DOMException('denied', 'SecurityError');
     };

@@ -1,3 +1,4 @@
+import type { ResponsiveImage } from './responsive-image';
 /** The portfolio's view rules (SPEC sections 2, 4 and 9), free of any framework so they are unit-testable. */
 
 /** Photo categories, in the order of the filter bar. Mirrors PORTFOLIO_CATEGORIES in content.config.ts. */
@@ -12,16 +13,9 @@ export const CATEGORY_PARAM = 'category';
 /** Photos a category shows before 'View More'. */
 export const PREVIEW_COUNT = 3;
 /** The collections previewed, one row each, in the 'All' view. */
-export const ALL_VIEW_CATEGORIES: readonly PortfolioCategory[] = ['classic', 'outdoor', 'fine-art'];
+export type { ResponsiveImage };
 
-/** A responsive image as the browser needs it: computed on the server by astro:assets. */
-export interface ResponsiveImage {
-  src: string;
-  srcset: string;
-  sizes: string;
-  width: number;
-  height: number;
-}
+export const ALL_VIEW_CATEGORIES: readonly PortfolioCategory[] = ['classic', 'outdoor', 'fine-art'];
 
 /** One portfolio photo as the gallery island receives it (plain, serializable data). */
 export interface GalleryImage {

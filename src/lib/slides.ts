@@ -12,11 +12,4 @@ export function nextSlide(index: number, count: number): number {
 }
 
 /** Image data an island needs, computed on the server. */
-export interface ResponsiveImage {
-  src: string;
-  srcset: string;
-  sizes: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+export type { DescribedImage as ResponsiveImage } from './responsive-image';

@@ -1,25 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeStorage } from './fake-storage';
 import { readStorage, removeStorage, writeStorage } from './storage';
-
-function fakeStore(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('storage', () => {
   it('reads and writes when storage works', () => {
-    vi.stubGlobal('window', { localStorage: fakeStore(), sessionStorage: fakeStore() });
+    vi.stubGlobal('window', { localStorage: fakeStorage(), sessionStorage: fakeStorage() });
     expect(writeStorage('local', 'k', 'yes')).toBe(true);
     expect(readStorage('local', 'k')).toBe('yes');
     removeStorage('local', 'k');
