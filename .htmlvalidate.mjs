@@ -15,6 +15,8 @@ export default {
     'attr-case': 'off',
     // React closes void elements as <img/>; both forms are valid HTML.
     'void-style': 'off',
+    // React writes boolean attributes as required="" where Astro writes required; both are valid.
+    'attribute-boolean-style': 'off',
     // Markdown heading ids such as "1-information-we-collect" are valid HTML ids.
     'valid-id': ['error', { relaxed: true }],
     // The Accordion's panels are regions on a custom element (see above).
