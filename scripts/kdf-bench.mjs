@@ -13,7 +13,13 @@ const result = await page.evaluate(async () => {
   const times = [];
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
-    const material = await crypto.subtle.importKey('raw', new TextEncoder().encode('benchmark password'), 'PBKDF2', false, ['deriveKey']);
+    const material = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode('benchmark password'),
+      'PBKDF2',
+      false,
+      ['deriveKey'],
+    );
     await crypto.subtle.deriveKey(
       { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: manifest.kdf.iterations },
       material,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { withErrorBoundary } from './ErrorBoundary';
 import { AgeGateDialog, type AgeGateTexts } from './AgeGate';
 import {
@@ -55,7 +55,7 @@ function PasswordDialog({ open, onUnlock }: { open: boolean; onUnlock: (password
     if (!open && el.open) el.close();
   }, [open]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const field = input.current;
     if (!field || busy) return;
