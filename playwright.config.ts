@@ -11,7 +11,8 @@ export default defineConfig({
   forbidOnly: !!process.env['CI'],
   retries: process.env['CI'] ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // Generous for a 2-core CI machine running two browsers and the preview server at once.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {

@@ -345,6 +345,8 @@ test.describe('erotica page', () => {
   });
 
   test('axe finds nothing after entering, with Read More and an answer open', async ({ page }) => {
+    // Two hydrations and a full-page axe run.
+    test.setTimeout(60_000);
     await page.goto('/erotica');
     await waitForIslands(page, '#boudoir-or-erotica');
     await page.getByRole('button', { name: 'Read More' }).click();

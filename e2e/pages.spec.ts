@@ -4,6 +4,8 @@ import { builtRoutes } from './site';
 const routes = builtRoutes();
 
 test('every built page has its own title and meta description', async ({ page }) => {
+  // One visit per built page (19): more than one default test budget on a busy machine.
+  test.setTimeout(120_000);
   expect(routes.length).toBeGreaterThan(1);
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
