@@ -10,9 +10,22 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
 import privateGallery from './src/integrations/private-gallery.ts';
 import staticHeaders from './src/integrations/static-headers.ts';
+import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/lib/font-subset.ts';
 import { cspDirectives, scriptResources, SECURITY_HEADERS } from './src/lib/security.ts';
 
-const latin = (/** @type {string} */ pkg, /** @type {string} */ file) => `${pkg}/files/${file}-latin-wght-normal.woff2`;
+/** Two faces per family: the preloaded core characters first, then the rest of Latin on demand. */
+const faces = (/** @type {(typeof FONT_FILES)[number]} */ files) => {
+  const face = (/** @type {string} */ src, /** @type {[string, ...string[]]} */ unicodeRange) => ({
+    src: /** @type {[string]} */ ([src]),
+    unicodeRange,
+    weight: '300 700',
+    style: /** @type {const} */ ('normal'),
+    display: /** @type {const} */ ('swap'),
+  });
+  /** @type {[ReturnType<typeof face>, ...ReturnType<typeof face>[]]} */
+  const variants = [face(files.core, toUnicodeRange(CORE_RANGES)), face(files.latin, toUnicodeRange(EXTENDED_RANGES))];
+  return variants;
+};
 
 export default defineConfig({
   site: settings.siteUrl,
@@ -39,14 +52,7 @@ export default defineConfig({
       cssVariable: '--font-cormorant',
       fallbacks: ['Georgia', 'serif'],
       options: {
-        variants: [
-          {
-            src: [latin('@fontsource-variable/cormorant-garamond', 'cormorant-garamond')],
-            weight: '300 700',
-            style: 'normal',
-            display: 'swap',
-          },
-        ],
+        variants: faces(FONT_FILES[0]),
       },
     },
     {
@@ -55,14 +61,7 @@ export default defineConfig({
       cssVariable: '--font-jost',
       fallbacks: ['Arial', 'sans-serif'],
       options: {
-        variants: [
-          {
-            src: [latin('@fontsource-variable/jost', 'jost')],
-            weight: '300 700',
-            style: 'normal',
-            display: 'swap',
-          },
-        ],
+        variants: faces(FONT_FILES[1]),
       },
     },
   ],

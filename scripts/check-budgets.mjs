@@ -5,13 +5,22 @@
 // - Pages without islands load no island or framework JS, only the shell script (<= 2 KB gzip:
 //   header state, menu, copyright year).
 // - Home page first-view image bytes at 390 px width (3x screens) <= 250 KB.
+// - Fonts: at most two families, WOFF2 only, font-display swap, a metric-matched fallback face per
+//   family; only each family's core face (printable ASCII first) is preloaded, <= 40 KB together.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
-const BUDGET = { html: 60 * KB, css: 15 * KB, jsIsland: 90 * KB, jsShell: 2 * KB, homeImages: 250 * KB };
+const BUDGET = {
+  html: 60 * KB,
+  css: 15 * KB,
+  jsIsland: 90 * KB,
+  jsShell: 2 * KB,
+  homeImages: 250 * KB,
+  fontPreload: 40 * KB,
+};
 
 const gz = (text) => gzipSync(text, { level: 9 }).length;
 const file = (url) => join(DIST, decodeURIComponent(url.split('?')[0]));
@@ -52,6 +61,30 @@ for (const path of pages(DIST)) {
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
   const cssGz = gz(cssLinks.map(read).join('') + inlineCss);
 
+  const faces = [...inlineCss.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]);
+  const webFaces = faces.filter((face) => !/fallback:/.test(face));
+  const familyOf = (face) => face.match(/font-family:"?([^;"]+)"?;/)?.[1] ?? '';
+  const families = new Set(webFaces.map(familyOf));
+  if (families.size > 2) misses.push(`${route}: ${families.size} font families > 2`);
+  for (const family of families) {
+    const fallback = faces.find((face) => familyOf(face).startsWith(`${family} fallback:`));
+    if (!fallback || !/size-adjust:/.test(fallback)) misses.push(`${route}: ${family} has no metric-matched fallback`);
+  }
+  for (const face of webFaces) {
+    if (!/font-display:swap/.test(face)) misses.push(`${route}: a font face without font-display:swap`);
+    if (!/^src:url\("[^"]+\.woff2"\) format\("woff2"\);/.test(face.replace(/^font-family:[^;]+;/, '')))
+      misses.push(`${route}: a font face that is not one WOFF2 file`);
+  }
+  const coreFonts = webFaces
+    .filter((face) => /unicode-range:U\+20-7E[,;]/.test(face))
+    .map((face) => face.match(/url\("([^"]+)"\)/)?.[1]);
+  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]);
+  const preloadBytes = preloads.reduce((sum, url) => sum + statSync(file(url)).size, 0);
+  if (preloads.length !== families.size || preloads.some((url) => !coreFonts.includes(url)))
+    misses.push(`${route}: preloads ${preloads.join(', ')} instead of the core faces ${coreFonts.join(', ')}`);
+  if (preloadBytes > BUDGET.fontPreload)
+    misses.push(`${route}: preloaded fonts ${(preloadBytes / KB).toFixed(1)} KB > ${BUDGET.fontPreload / KB}`);
+
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
   const eager = islands.filter((tag) => /client="(load|idle|only)"/.test(tag));
   const modules = new Set();
@@ -66,7 +99,14 @@ for (const path of pages(DIST)) {
     .join('');
   const jsGz = gz([...modules].map(read).join('') + inlineJs);
 
-  const row = { route, islands: islands.length, htmlKb: htmlGz / KB, cssKb: cssGz / KB, jsKb: jsGz / KB };
+  const row = {
+    route,
+    islands: islands.length,
+    htmlKb: htmlGz / KB,
+    cssKb: cssGz / KB,
+    jsKb: jsGz / KB,
+    fontKb: preloadBytes / KB,
+  };
   if (htmlGz > BUDGET.html) misses.push(`${route}: HTML ${row.htmlKb.toFixed(1)} KB gzip > 60`);
   if (cssGz > BUDGET.css) misses.push(`${route}: CSS ${row.cssKb.toFixed(1)} KB gzip > 15`);
   if (islands.length && jsGz > BUDGET.jsIsland) misses.push(`${route}: JS ${row.jsKb.toFixed(1)} KB gzip > 90`);
@@ -101,10 +141,10 @@ for (const path of pages(DIST)) {
 }
 
 rows.sort((a, b) => a.route.localeCompare(b.route));
-console.log('route'.padEnd(60), 'islands  HTML KB  CSS KB  JS KB (gzip, before interaction)');
+console.log('route'.padEnd(60), 'islands  HTML KB  CSS KB  JS KB (gzip, before interaction)  fonts KB (preloaded)');
 for (const r of rows) {
   console.log(
-    `${r.route.padEnd(60)} ${String(r.islands).padStart(7)} ${r.htmlKb.toFixed(1).padStart(8)} ${r.cssKb.toFixed(1).padStart(7)} ${r.jsKb.toFixed(1).padStart(6)}${r.homeImageKb !== undefined ? `   first-view images ${r.homeImageKb.toFixed(0)} KB at 390 px` : ''}`,
+    `${r.route.padEnd(60)} ${String(r.islands).padStart(7)} ${r.htmlKb.toFixed(1).padStart(8)} ${r.cssKb.toFixed(1).padStart(7)} ${r.jsKb.toFixed(1).padStart(6)} ${r.fontKb.toFixed(1).padStart(8)}${r.homeImageKb !== undefined ? `   first-view images ${r.homeImageKb.toFixed(0)} KB at 390 px` : ''}`,
   );
 }
 if (misses.length) {
