@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
-import { FADE_DURATION, SLIDE_INTERVAL_MS, type ResponsiveImage } from '@/lib/slides';
+import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS, type ResponsiveImage } from '@/lib/slides';
 import { withErrorBoundary } from './ErrorBoundary';
 
 interface Props {
@@ -18,7 +18,7 @@ function HeroSlideshow({ slides }: Props) {
   // reduced motion is read right after and re-initialises the carousel without autoplay.
   const [reduced, setReduced] = useState(false);
   useEffect(() => setReduced(prefersReducedMotion()), []);
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: reduced ? 0 : FADE_DURATION }, [
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: reduced ? 0 : EMBLA_FADE_DURATION }, [
     Fade(),
     Autoplay({ delay: SLIDE_INTERVAL_MS, playOnInit: !reduced, stopOnInteraction: false }),
   ]);
@@ -29,7 +29,19 @@ function HeroSlideshow({ slides }: Props) {
 
   useEffect(() => {
     if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    // data-active is set in the same tick as embla's select, before its next frame moves the
+    // slides: the incoming slide takes its place at once, the outgoing one fades where it is.
+    const markActive = () => {
+      const active = emblaApi.selectedScrollSnap();
+      emblaApi.slideNodes().forEach((node, index) => node.toggleAttribute('data-active', index === active));
+    };
+    markActive();
+    // Through the CSSOM: the content security policy blocks style attributes in the HTML.
+    emblaApi.rootNode().style.setProperty('--fade-ms', `${FADE_MS}ms`);
+    const onSelect = () => {
+      markActive();
+      setSelected(emblaApi.selectedScrollSnap());
+    };
     emblaApi.on('select', onSelect);
     const autoplay = emblaApi.plugins().autoplay;
     const onPlay = () => setPlaying(true);
