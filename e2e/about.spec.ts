@@ -84,8 +84,9 @@ test.describe('about', () => {
     await page.goto('/about#boudoir-experience');
     const section = page.locator('#boudoir-experience');
     const top = () => section.evaluate((el) => Math.round(el.getBoundingClientRect().top));
-    await expect.poll(top).toBeGreaterThanOrEqual(78);
+    // Wait for the browser's fragment scroll (late on a busy machine), then check where it landed.
     await page.waitForLoadState('load');
+    await expect.poll(top).toBeLessThanOrEqual(82);
     const headerBottom = await page
       .locator('#site-header')
       .evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
