@@ -48,8 +48,8 @@ export default defineConfig({
   fonts: [
     {
       provider: fontProviders.local(),
-      name: 'Cormorant Garamond',
-      cssVariable: '--font-cormorant',
+      name: FONT_FILES[0].family,
+      cssVariable: FONT_FILES[0].cssVariable,
       fallbacks: ['Georgia', 'serif'],
       options: {
         variants: faces(FONT_FILES[0]),
@@ -57,8 +57,8 @@ export default defineConfig({
     },
     {
       provider: fontProviders.local(),
-      name: 'Jost',
-      cssVariable: '--font-jost',
+      name: FONT_FILES[1].family,
+      cssVariable: FONT_FILES[1].cssVariable,
       fallbacks: ['Arial', 'sans-serif'],
       options: {
         variants: faces(FONT_FILES[1]),

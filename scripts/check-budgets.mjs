@@ -6,10 +6,11 @@
 //   header state, menu, copyright year).
 // - Home page first-view image bytes at 390 px width (3x screens) <= 250 KB.
 // - Fonts: at most two families, WOFF2 only, font-display swap, a metric-matched fallback face per
-//   family; only each family's core face (printable ASCII first) is preloaded, <= 40 KB together.
+//   family; only each family's core face (src/lib/font-subset.ts) is preloaded, <= 40 KB together.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CORE_RANGES, toUnicodeRange } from '../src/lib/font-subset.ts';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
@@ -22,6 +23,7 @@ const BUDGET = {
   fontPreload: 40 * KB,
 };
 
+const CORE_UNICODE_RANGE = `unicode-range:${toUnicodeRange(CORE_RANGES).join(',')};`;
 const gz = (text) => gzipSync(text, { level: 9 }).length;
 const file = (url) => join(DIST, decodeURIComponent(url.split('?')[0]));
 const read = (url) => readFileSync(file(url), 'utf8');
@@ -76,7 +78,7 @@ for (const path of pages(DIST)) {
       misses.push(`${route}: a font face that is not one WOFF2 file`);
   }
   const coreFonts = webFaces
-    .filter((face) => /unicode-range:U\+20-7E[,;]/.test(face))
+    .filter((face) => face.includes(CORE_UNICODE_RANGE))
     .map((face) => face.match(/url\("([^"]+)"\)/)?.[1]);
   const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]);
   const preloadBytes = preloads.reduce((sum, url) => sum + statSync(file(url)).size, 0);

@@ -73,15 +73,17 @@ export function inRanges(codePoint: number, ranges: readonly CodePointRange[]): 
   return ranges.some(([s, e]) => codePoint >= s && codePoint <= e);
 }
 
-/** The two families, their npm source (full Latin file) and the committed core file. */
+/** The two families: their CSS variable, npm source (full Latin file) and the committed core file. */
 export const FONT_FILES = [
   {
     family: 'Cormorant Garamond',
+    cssVariable: '--font-cormorant',
     latin: '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2',
     core: './src/assets/fonts/cormorant-garamond-core-wght-normal.woff2',
   },
   {
     family: 'Jost',
+    cssVariable: '--font-jost',
     latin: '@fontsource-variable/jost/files/jost-latin-wght-normal.woff2',
     core: './src/assets/fonts/jost-core-wght-normal.woff2',
   },
