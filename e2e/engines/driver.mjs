@@ -1,0 +1,125 @@
+// The one small interface the cross-engine journeys are written against. Each engine module
+// (webkit.mjs, firefox.mjs) exports `launch(options)` resolving to an Engine; `engine.session()`
+// opens a fresh browser session (empty storage) for one journey.
+//
+// @typedef {object} Driver
+// @property {string} engine                         'webkit' | 'firefox'
+// @property {string} origin                         e.g. https://127.0.0.1:5101
+// @property {(path: string) => Promise<void>} open  navigates (following redirects) and waits for load
+// @property {<T>(fn: (...args: any[]) => T | Promise<T>, ...args: any[]) => Promise<T>} run
+//           runs `fn` in the page (it is serialised: no closures) and returns its (awaited) value
+// @property {(selector: string) => Promise<void>} click     a real click on the first match, scrolled into view
+// @property {(selector: string, text: string) => Promise<void>} type  focuses the first match and types
+// @property {(name: 'Enter' | 'Escape' | 'Tab') => Promise<void>} key  presses a key in the focused element
+// @property {(width: number, height: number) => Promise<void>} setViewport  sets the layout viewport size
+// @property {(path: string) => Promise<void>} screenshot    writes a PNG of the viewport
+// @property {() => Promise<PageError[]>} errors     what the recorder collected in this session
+// @property {() => Promise<void>} close
+//
+// @typedef {{ type: string, message: string, source: string, line?: number, page: string }} PageError
+//
+// @typedef {object} Engine
+// @property {string} name
+// @property {() => Promise<Driver>} session
+// @property {() => Promise<void>} shutdown
+
+/** The script that reads the recorder's list (kept across navigations in sessionStorage). */
+export function readRecorded() {
+  try {
+    const stored = sessionStorage.getItem('__engineErrors');
+    if (stored) return JSON.parse(stored);
+  } catch {
+    /* storage off: fall back to the page's own list */
+  }
+  return /** @type {any} */ (window).__engineErrors ?? [];
+}
+
+/**
+ * Splits recorded errors into the site's own and those raised by a third-party script (its file
+ * on another origin, e.g. the erotica form's resizer when it is reachable). CSP violations always
+ * count: they mean the site's policy and its pages disagree.
+ * @param {PageError[]} list
+ * @param {string} origin
+ */
+export function splitErrors(list, origin) {
+  const own = [];
+  const thirdParty = [];
+  for (const entry of list) {
+    let foreign = false;
+    if (entry.type === 'error' && entry.source) {
+      try {
+        foreign = new URL(entry.source).origin !== origin;
+      } catch {
+        foreign = false;
+      }
+    }
+    (foreign ? thirdParty : own).push(entry);
+  }
+  return { own, thirdParty };
+}
+
+/**
+ * Polls `fn` in the page until it returns a truthy value (returned), or fails after `timeout` ms
+ * with `description` and the last value seen.
+ * @template T
+ * @param {Driver} driver
+ * @param {string} description
+ * @param {(...args: any[]) => T | Promise<T>} fn
+ * @param {any[]} [args]
+ * @param {number} [timeout]
+ * @returns {Promise<T>}
+ */
+export async function until(driver, description, fn, args = [], timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await driver.run(fn, ...args);
+      if (last) return last;
+    } catch (error) {
+      // A navigation can replace the page between two polls: try again.
+      last = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${timeout} ms waiting for: ${description} (last: ${JSON.stringify(last)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Waits until the islands inside `scope` have hydrated (a click before that is lost); islands that
+ * hydrate when visible are scrolled into view first.
+ * @param {Driver} driver
+ * @param {string} [scope]
+ */
+export async function waitForIslands(driver, scope = 'body') {
+  await until(
+    driver,
+    `islands in ${scope} hydrated`,
+    (selector) => {
+      const islands = [...document.querySelectorAll(`${selector} astro-island`)];
+      if (islands.length === 0) return false;
+      const pending = islands.filter((island) => island.hasAttribute('ssr'));
+      // An island is display: contents; its first child has the box the browser watches.
+      if (pending.length && selector !== 'body') {
+        (pending[0].firstElementChild ?? pending[0]).scrollIntoView({ block: 'center', behavior: 'instant' });
+      }
+      return pending.length === 0;
+    },
+    [scope],
+    20_000,
+  );
+}
+
+/** Fails with `message` unless `condition` holds. */
+export function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Fails unless `actual` deep-equals `expected` (JSON comparison). */
+export function checkEqual(actual, expected, message) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
+}

@@ -1,0 +1,55 @@
+// Firefox: Debian's Firefox ESR driven over WebDriver BiDi by puppeteer-core, headless. Each
+// session is a fresh browser context (its own storage), in one browser per run.
+import puppeteer from 'puppeteer-core';
+import { readRecorded } from './driver.mjs';
+
+export const FIREFOX = '/usr/bin/firefox-esr';
+
+/**
+ * @param {{ origin: string, viewport?: { width: number, height: number } }} options
+ * @returns {Promise<import('./driver.mjs').Engine>}
+ */
+export async function launch({ origin, viewport = { width: 390, height: 844 } }) {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: FIREFOX,
+    headless: true,
+    // The front's certificate comes from a throwaway local CA.
+    acceptInsecureCerts: true,
+  });
+  return {
+    name: 'firefox',
+    async session() {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      /** @type {import('./driver.mjs').Driver} */
+      const driver = {
+        engine: 'firefox',
+        origin,
+        open: async (path) => {
+          await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
+        },
+        run: (fn, ...args) => page.evaluate(fn, ...args),
+        click: (selector) => page.click(selector),
+        type: (selector, text) => page.type(selector, text),
+        key: (name) => page.keyboard.press(name),
+        async setViewport(width, height) {
+          await page.setViewport({ width, height });
+          const size = await page.evaluate(() => [innerWidth, innerHeight]);
+          if (size[0] !== width || size[1] !== height) {
+            throw new Error(`firefox: asked for a ${width}×${height} viewport, got ${size[0]}×${size[1]}`);
+          }
+        },
+        async screenshot(path) {
+          await page.screenshot({ path: /** @type {`${string}.png`} */ (path) });
+        },
+        errors: () => page.evaluate(readRecorded),
+        close: () => context.close(),
+      };
+      await driver.setViewport(viewport.width, viewport.height);
+      return driver;
+    },
+    shutdown: () => browser.close(),
+  };
+}

@@ -1,0 +1,576 @@
+// The visitor journeys, each written once against the Driver interface (driver.mjs) and run in
+// every engine at phone size (390×844). They assert what a visitor sees: texts, what is shown or
+// hidden, where focus is, the address bar, what is remembered after a reload.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { check, checkEqual, until, waitForIslands } from './driver.mjs';
+
+/** The private gallery's development password (README, "The private client gallery"). */
+const GALLERY_PASSWORD = 'coastlight-preview-gallery';
+/** localStorage key and value of a confirmed age (SPEC; src/lib/gates.ts). */
+const AGE_KEY = 'ageVerified';
+const PHONE = { width: 390, height: 844 };
+
+// In-page helpers. They run in the browser, so each is self-contained.
+
+/** Text of the first match, whitespace collapsed ('' when none). */
+const textOf = (selector) => document.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** True when the first match takes space on screen and is not hidden by CSS. */
+const isShown = (selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const box = el.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+};
+
+/**
+ * Tags the first element under `selector` whose text (or aria-label) is `text` (or starts with it,
+ * with `prefix`) so a real click can target it; returns the selector for it, or '' if none.
+ */
+const markByText = (selector, text, prefix) => {
+  const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+  const found = [...document.querySelectorAll(selector)].find((el) => {
+    const label = norm(el.textContent);
+    const aria = norm(el.getAttribute('aria-label'));
+    return prefix ? label.startsWith(text) || aria.startsWith(text) : label === text || aria === text;
+  });
+  if (!found) return '';
+  const id = String(Math.random()).slice(2);
+  found.setAttribute('data-journey-target', id);
+  return `[data-journey-target="${id}"]`;
+};
+
+/** Clicks the element under `selector` with the visible text `text`. */
+async function clickText(d, selector, text, { prefix = false } = {}) {
+  const target = await until(d, `"${text}" in ${selector}`, markByText, [selector, text, prefix]);
+  await d.click(target);
+}
+
+const path = (d) => d.run(() => location.pathname + location.search);
+
+/** Every page route of the build (dist/), e.g. "/", "/about"; the 404 page left out. */
+export function builtRoutes(dist) {
+  const html = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) return html(file);
+      return name.endsWith('.html') ? [file] : [];
+    });
+  return html(dist)
+    .map(
+      (file) =>
+        '/' +
+        relative(dist, file)
+          .replace(/\/?index\.html$/, '')
+          .replace(/\.html$/, ''),
+    )
+    .filter((route) => route !== '/404')
+    .sort();
+}
+
+/** @typedef {{ id: string, title: string, run: (d: import('./driver.mjs').Driver, context: { dist: string, reports: string }) => Promise<void> }} Journey */
+
+/** @type {Journey[]} */
+export const JOURNEYS = [
+  {
+    id: 'a',
+    title: 'home: the hero hydrates, advances by itself, jumps by indicator, pauses; a testimonial opens',
+    async run(d) {
+      await d.open('/');
+      await waitForIslands(d, '#hero');
+      checkEqual(await d.run(textOf, '[data-play-toggle]'), 'Pause slideshow', 'play control after hydration');
+      const current = () =>
+        document.querySelector('[data-indicator][aria-current="true"]')?.getAttribute('data-indicator');
+      checkEqual(await d.run(current), '0', 'first slide selected');
+      // The show moves on by itself (every 5 s): within 6 s of hydrating, slide 2 is selected and shown.
+      await until(
+        d,
+        'the slideshow to advance by itself to slide 2 within 6 s',
+        () => document.querySelector('[data-indicator][aria-current="true"]')?.getAttribute('data-indicator') === '1',
+        [],
+        6_000,
+      );
+      const slideShown = (index) => {
+        const slide = document.querySelector(`[data-slide="${index}"]`);
+        return slide?.getAttribute('aria-hidden') === 'false' && Number(getComputedStyle(slide).opacity) > 0.95;
+      };
+      await until(d, 'slide 2 faded in', slideShown, [1], 4_000);
+
+      await d.click('[data-indicator="2"]');
+      await until(
+        d,
+        'indicator 3 selects slide 3',
+        () =>
+          document.querySelector('[data-indicator="2"]')?.getAttribute('aria-current') === 'true' &&
+          document.querySelector('[data-slide="2"]')?.getAttribute('aria-hidden') === 'false' &&
+          Number(getComputedStyle(document.querySelector('[data-slide="2"]')).opacity) > 0.95,
+      );
+
+      await d.click('[data-play-toggle]');
+      await until(d, 'the control to read Play slideshow', textOf, ['[data-play-toggle]']).then((text) =>
+        checkEqual(text, 'Play slideshow', 'play control after pausing'),
+      );
+      // Paused: over longer than one 5 s interval the selected slide never changes.
+      const seen = await d.run(async () => {
+        const values = new Set();
+        const start = performance.now();
+        while (performance.now() - start < 5_600) {
+          values.add(document.querySelector('[data-indicator][aria-current="true"]')?.getAttribute('data-indicator'));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return [...values];
+      });
+      checkEqual(seen, ['2'], 'slides selected while paused');
+
+      await waitForIslands(d, '#testimonials');
+      const toggle = '#testimonials [data-accordion] button[aria-expanded]';
+      const label = await d.run(textOf, toggle);
+      check(label.startsWith('View More Client Stories'), `testimonials toggle reads "${label}"`);
+      check(!(await d.run(isShown, '[data-testimonial="more"]')), 'more stories hidden before opening');
+      await d.click(toggle);
+      await until(
+        d,
+        'the further client stories to show',
+        (button) =>
+          document.querySelector(button)?.getAttribute('aria-expanded') === 'true' &&
+          [...document.querySelectorAll('[data-testimonial="more"]')].every((el) => el.checkVisibility()),
+        [toggle],
+      );
+    },
+  },
+  {
+    id: 'b',
+    title:
+      'portfolio: a filter changes the tiles, View Gallery / View More, the lightbox opens and Escape returns focus',
+    async run(d) {
+      await d.open('/portfolio');
+      await waitForIslands(d);
+      const tileIds = () => [...document.querySelectorAll('#portfolio-gallery [data-tile]')].map((t) => t.dataset.tile);
+      const all = await d.run(tileIds);
+      checkEqual(all.length, 9, 'tiles in the All view');
+      const filters = '[role="group"][aria-label="Filter the portfolio"] button';
+
+      await clickText(d, filters, 'Rain Room');
+      const rain = await until(d, 'the Rain Room tiles', () => {
+        const ids = [...document.querySelectorAll('#portfolio-gallery [data-tile]')].map((t) => t.dataset.tile);
+        return ids.length === 3 && ids.every((id) => id.startsWith('rain-room')) ? ids : false;
+      });
+      check(await d.run(isShown, `[data-tile="${rain[0]}"] img`), 'the first Rain Room photo is shown');
+      check(/[?&]category=rain-room$/.test(await path(d)), `address shows the filter: ${await path(d)}`);
+      checkEqual(
+        await d.run(
+          (sel) =>
+            [...document.querySelectorAll(sel)]
+              .filter((b) => b.ariaPressed === 'true')
+              .map((b) => b.textContent.trim()),
+          filters,
+        ),
+        ['Rain Room'],
+        'pressed filter',
+      );
+
+      await clickText(d, '#portfolio-gallery button', 'View More Rain Room', { prefix: true });
+      await until(
+        d,
+        'all 9 Rain Room tiles',
+        () => document.querySelectorAll('#portfolio-gallery [data-tile]').length === 9,
+      );
+
+      await clickText(d, filters, 'All');
+      await until(
+        d,
+        'the All view again',
+        () => document.querySelectorAll('#portfolio-gallery [data-tile]').length === 9 && !location.search,
+      );
+      await clickText(d, '#portfolio-gallery button', 'View Gallery of Outdoor Boudoir', { prefix: true });
+      await until(d, 'the Outdoor Boudoir view', () => {
+        const ids = [...document.querySelectorAll('#portfolio-gallery [data-tile]')].map((t) => t.dataset.tile);
+        return (
+          ids.length === 3 && ids.every((id) => id.startsWith('outdoor')) && /category=outdoor$/.test(location.search)
+        );
+      });
+
+      // A tile opens the viewer with its large photo loaded; Escape closes it and focus goes back.
+      const tile = `[data-tile="${(await d.run(tileIds))[1]}"]`;
+      await d.click(tile);
+      const image = await until(
+        d,
+        'the lightbox with its photo loaded',
+        () => {
+          const dialog = document.querySelector('dialog[aria-label="Portfolio photo viewer"]');
+          const img = document.querySelector('[data-lightbox-image]');
+          if (!dialog?.open || !dialog.matches(':modal') || !img?.complete || img.naturalWidth === 0) return false;
+          return { alt: img.alt, shown: img.getBoundingClientRect().width > 0 };
+        },
+        [],
+        15_000,
+      );
+      check(image.shown && image.alt.length > 0, 'the photo is shown with its description');
+      await lightboxPicksFittingFile(d, PHONE);
+      await d.key('Escape');
+      await until(
+        d,
+        'the lightbox to close and focus to return to the tile',
+        (sel) =>
+          !document.querySelector('dialog[aria-label="Portfolio photo viewer"]')?.open &&
+          document.activeElement === document.querySelector(sel),
+        [tile],
+      );
+
+      // On a large screen the photo is limited by the height: the file fetched must fit that, not the width.
+      await d.setViewport(1440, 900);
+      await d.click(tile);
+      await until(
+        d,
+        'the lightbox on a large screen',
+        () => {
+          const img = document.querySelector('[data-lightbox-image]');
+          return img?.complete && img.naturalWidth > 0;
+        },
+        [],
+        15_000,
+      );
+      await lightboxPicksFittingFile(d, { width: 1440, height: 900 });
+      await d.key('Escape');
+      await d.setViewport(PHONE.width, PHONE.height);
+    },
+  },
+  {
+    id: 'c',
+    title: 'erotica: the age gate comes first, Enter remembers it across a reload, Read More and the FAQ work',
+    async run(d) {
+      await d.open('/erotica');
+      // Decided before the page shows: locked from the start, the gate open as a modal.
+      checkEqual(
+        await d.run(() => document.documentElement.getAttribute('data-age-gate')),
+        'locked',
+        'gate state at load',
+      );
+      await waitForIslands(d, '#age-gate');
+      await until(d, 'the age gate dialog', () => {
+        const dialog = document.querySelector('dialog[data-age-gate-dialog]');
+        return dialog?.open && dialog.matches(':modal') && dialog.contains(document.activeElement);
+      });
+      checkEqual(await d.run((k) => localStorage.getItem(k), AGE_KEY), null, 'age flag before confirming');
+
+      await clickText(d, 'dialog[data-age-gate-dialog] button', 'Enter (18+)');
+      await until(
+        d,
+        'the page to open',
+        () =>
+          !document.querySelector('dialog[data-age-gate-dialog]')?.open &&
+          document.documentElement.getAttribute('data-age-gate') === 'passed',
+      );
+      checkEqual(await d.run((k) => localStorage.getItem(k), AGE_KEY), 'yes', 'age flag after confirming');
+      check(await d.run(isShown, 'main h1'), 'the page heading is shown');
+
+      await d.open('/erotica');
+      checkEqual(
+        await d.run(() => document.documentElement.getAttribute('data-age-gate')),
+        'passed',
+        'gate state after reload',
+      );
+      await waitForIslands(d, '#age-gate');
+      check(!(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)), 'no gate after reload');
+
+      await waitForIslands(d, '#boudoir-or-erotica');
+      const more = '#boudoir-or-erotica button[aria-controls]';
+      checkEqual(await d.run(textOf, more), 'Read More', 'Read More button');
+      const panel = await d.run((sel) => `[id="${document.querySelector(sel).getAttribute('aria-controls')}"]`, more);
+      check(!(await d.run(isShown, panel)), 'the longer text is hidden at first');
+      await d.click(more);
+      await until(
+        d,
+        'the longer text',
+        (sel, p) => {
+          const el = document.querySelector(p);
+          const box = el?.getBoundingClientRect();
+          return (
+            document.querySelector(sel)?.textContent.trim() === 'Read Less' &&
+            box &&
+            box.height > 0 &&
+            el.checkVisibility()
+          );
+        },
+        [more, panel],
+      );
+
+      const faq = '[aria-labelledby="erotica-faq-heading"]';
+      await waitForIslands(d, faq);
+      const question = `${faq} [data-accordion] button[aria-controls]`;
+      await d.click(question);
+      await until(
+        d,
+        'the first erotica FAQ answer',
+        (sel) => {
+          const button = document.querySelector(sel);
+          const answer = document.getElementById(button.getAttribute('aria-controls'));
+          return (
+            button.ariaExpanded === 'true' && answer.checkVisibility() && answer.getBoundingClientRect().height > 0
+          );
+        },
+        [question],
+      );
+    },
+  },
+  {
+    id: 'd',
+    title: 'faq: opening a question shows its answer and closes the open one',
+    async run(d) {
+      await d.open('/faq');
+      await waitForIslands(d, '#questions');
+      const state = () =>
+        [...document.querySelectorAll('#questions [data-accordion] button[aria-controls]')].map((button) => {
+          const panel = document.getElementById(button.getAttribute('aria-controls'));
+          return {
+            expanded: button.ariaExpanded,
+            shown: panel.checkVisibility() && panel.getBoundingClientRect().height > 0,
+          };
+        });
+      const before = await d.run(state);
+      checkEqual(before.length, 11, 'questions');
+      check(
+        before.every((item) => item.expanded === 'false' && !item.shown),
+        'all answers closed at first',
+      );
+      const nth = (n) => `#questions [data-accordion] > [data-value="${n}"] button[aria-controls]`;
+      await d.click(nth(0));
+      await until(d, 'answer 1 open and shown', () => {
+        const button = document.querySelector('#questions [data-accordion] button[aria-controls]');
+        const panel = document.getElementById(button.getAttribute('aria-controls'));
+        return button.ariaExpanded === 'true' && panel.checkVisibility() && panel.textContent.trim().length > 0;
+      });
+      await d.click(nth(5));
+      await until(d, 'answer 6 open and answer 1 closed', () => {
+        const buttons = [...document.querySelectorAll('#questions [data-accordion] button[aria-controls]')];
+        const shown = buttons.map((b) => {
+          const panel = document.getElementById(b.getAttribute('aria-controls'));
+          return panel.checkVisibility() && panel.getBoundingClientRect().height > 0;
+        });
+        return (
+          buttons[5].ariaExpanded === 'true' &&
+          shown[5] &&
+          buttons[0].ariaExpanded === 'false' &&
+          !shown[0] &&
+          shown.filter(Boolean).length === 1
+        );
+      });
+    },
+  },
+  {
+    id: 'e',
+    title: 'blog: Next goes to ?page=2 with other posts, ?search= filters, a card opens its post',
+    async run(d) {
+      await d.open('/blog');
+      await waitForIslands(d);
+      const titles = () =>
+        [...document.querySelectorAll('[data-blog-list] article h2')].map((h) => h.textContent.trim());
+      const first = await d.run(titles);
+      checkEqual(first.length, 4, 'posts on page 1');
+      await d.click('nav[aria-label="Blog pages"] li:last-child a[href]');
+      const second = await until(
+        d,
+        'page 2 of the blog',
+        (before) => {
+          const now = [...document.querySelectorAll('[data-blog-list] article h2')].map((h) => h.textContent.trim());
+          return /^\/blog\/?\?page=2$/.test(location.pathname + location.search) &&
+            now.length > 0 &&
+            now.every((t) => !before.includes(t))
+            ? now
+            : false;
+        },
+        [first],
+      );
+      checkEqual(await d.run(textOf, 'nav[aria-label="Blog pages"] [aria-current="page"]'), '2', 'current page');
+      check(second.length === 4, `posts on page 2: ${second.length}`);
+
+      // A word from a title finds that post, and fewer than all.
+      await d.open('/blog?search=curves');
+      await waitForIslands(d);
+      const found = await until(d, 'search results for "curves"', () => {
+        const count = document.querySelector('[data-search-count]')?.textContent;
+        const now = [...document.querySelectorAll('[data-blog-list] article h2')].map((h) => h.textContent.trim());
+        return count && now.length ? { count, titles: now } : false;
+      });
+      check(
+        found.titles.includes('Capturing Curves: Self-Love and Boudoir'),
+        `the matching post is listed: ${found.titles}`,
+      );
+      check(found.titles.length < 4 || found.count !== '9 posts match', `the search filters: ${found.count}`);
+      checkEqual(
+        found.count,
+        `${found.titles.length} ${found.titles.length === 1 ? 'post matches' : 'posts match'}`,
+        'match count',
+      );
+
+      await d.click('[data-blog-list] article h2 a');
+      await until(
+        d,
+        'the post page',
+        (title) =>
+          /^\/blog\/[a-z0-9-]+\/?$/.test(location.pathname) &&
+          document.querySelector('main h1')?.textContent.trim() === title,
+        [found.titles[0]],
+      );
+    },
+  },
+  {
+    id: 'f',
+    title:
+      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a reload keeps them',
+    async run(d) {
+      await d.open('/private-gallery');
+      await waitForIslands(d);
+      await until(d, 'the age dialog', () => document.querySelector('dialog[data-age-gate-dialog]')?.open);
+      await clickText(d, 'dialog[data-age-gate-dialog] button', 'I am 18+');
+      await until(
+        d,
+        'the password dialog with focus in the field',
+        () =>
+          document.querySelector('dialog[data-password-dialog]')?.open &&
+          document.activeElement?.id === 'gallery-password',
+      );
+      await d.type('#gallery-password', 'not the password');
+      await d.key('Enter');
+      await until(
+        d,
+        'the wrong-password message',
+        () =>
+          document.querySelector('dialog[data-password-dialog] [role="alert"]')?.textContent.trim() ===
+          'Incorrect password. Please try again.',
+        [],
+        30_000,
+      );
+      check(await d.run(isShown, 'dialog[data-password-dialog] [role="alert"]'), 'the message is shown');
+      checkEqual(await d.run(() => document.getElementById('gallery-password').value), '', 'field cleared');
+
+      await d.type('#gallery-password', GALLERY_PASSWORD);
+      await d.key('Enter');
+      const photos = () => {
+        const images = [...document.querySelectorAll('ul[aria-label="Your private photos"] img')];
+        return (
+          images.length === 3 &&
+          images.every((img) => img.complete && img.naturalWidth > 0 && img.checkVisibility()) &&
+          !document.querySelector('dialog[data-password-dialog]')?.open
+        );
+      };
+      await until(d, 'three decoded private photos', photos, [], 40_000);
+
+      await d.open('/private-gallery');
+      await until(d, 'the photos again after a reload', photos, [], 30_000);
+      check(
+        !(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)),
+        'no age dialog after reload',
+      );
+    },
+  },
+  {
+    id: 'g',
+    title: 'phone menu: it opens and a link in it navigates',
+    async run(d) {
+      await d.open('/privacy-policy');
+      check(!(await d.run(isShown, '#site-menu')), 'menu closed at first');
+      await d.click('[data-menu-toggle]');
+      await until(
+        d,
+        'the open menu',
+        () =>
+          document.querySelector('[data-menu-toggle]').ariaExpanded === 'true' &&
+          document.getElementById('site-menu').checkVisibility(),
+      );
+      await clickText(d, '#site-menu a', 'FAQs');
+      await until(
+        d,
+        'the FAQ page',
+        () =>
+          /^\/faq\/?$/.test(location.pathname) &&
+          document.querySelector('main h1')?.textContent.trim() === 'Frequently Asked Questions',
+        [],
+        15_000,
+      );
+    },
+  },
+  {
+    id: 'h',
+    title: 'every page loads and hydrates without a page error or CSP violation',
+    async run(d, { dist }) {
+      for (const route of builtRoutes(dist)) {
+        await d.open(route);
+        // Islands that hydrate on load or when idle; those waiting to be scrolled to are scrolled to.
+        await until(
+          d,
+          `${route} hydrated`,
+          () => {
+            const pending = [...document.querySelectorAll('astro-island[ssr]')];
+            // An island is display: contents; its first child has the box the browser watches.
+            (pending[0]?.firstElementChild ?? pending[0])?.scrollIntoView({ block: 'center', behavior: 'instant' });
+            return document.readyState === 'complete' && pending.length === 0;
+          },
+          [],
+          20_000,
+        );
+      }
+    },
+  },
+];
+
+/**
+ * Checks that the lightbox fetched the file its displayed size calls for: the smallest candidate at
+ * least as wide as the photo on screen (times the pixel ratio), never a larger one.
+ */
+async function lightboxPicksFittingFile(d, viewport) {
+  const picked = await d.run(() => {
+    const img = document.querySelector('[data-lightbox-image]');
+    const candidates = img.srcset.split(',').map((entry) => {
+      const [url, width] = entry.trim().split(/\s+/);
+      return { url: new URL(url, location.href).href, width: Number.parseInt(width, 10) };
+    });
+    const chosen = candidates.find((c) => c.url === img.currentSrc);
+    return {
+      chosen: chosen?.width ?? null,
+      needed: Math.ceil(img.getBoundingClientRect().width * devicePixelRatio),
+      widths: candidates.map((c) => c.width).sort((a, b) => a - b),
+    };
+  });
+  const fitting = picked.widths.find((w) => w >= picked.needed) ?? picked.widths.at(-1);
+  check(
+    picked.chosen !== null && picked.chosen <= fitting,
+    `at ${viewport.width}×${viewport.height} the lightbox fetched the ${picked.chosen}w file for a photo ${picked.needed} px wide (fits: ${fitting}w)`,
+  );
+}
+
+/** Screenshots of / and /portfolio at 390 and 1440 px, for a person to look at. */
+export async function screenshots(d, reports) {
+  const shots = [];
+  for (const [name, route] of [
+    ['home', '/'],
+    ['portfolio', '/portfolio'],
+  ]) {
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ]) {
+      await d.setViewport(width, height);
+      await d.open(route);
+      await until(
+        d,
+        `${route} ready for a screenshot`,
+        () => {
+          const eager = [...document.querySelectorAll('img[loading="eager"], img:not([loading])')];
+          return (
+            document.fonts.status === 'loaded' &&
+            eager.every((img) => img.complete) &&
+            !document.querySelector('astro-island[ssr]:not([client="visible"])')
+          );
+        },
+        [],
+        20_000,
+      );
+      const file = join(reports, `${d.engine}-${name}-${width}.png`);
+      await d.screenshot(file);
+      shots.push(file);
+    }
+  }
+  return shots;
+}

@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// The visitor journeys (e2e/engines/journeys.mjs) in WebKit and Firefox, against the built site
+// served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front.
+//
+//   npm run test:engines                  both engines, in parallel
+//   npm run test:engines -- --serial      one engine after the other
+//   npm run test:engines -- --only a,f    some journeys
+//   ENGINES=firefox npm run test:engines  one engine; ENGINES=chromium skips this suite (local runs)
+//   ENGINES_PORT=5100                     first of the 4 ports used (wrangler, https, http, WebKitWebDriver)
+//
+// A missing engine fails the run with one line naming the Debian package to install.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { splitErrors } from '../e2e/engines/driver.mjs';
+import { JOURNEYS, screenshots } from '../e2e/engines/journeys.mjs';
+import { startCdn } from './cdn.mjs';
+import { startFront } from './front.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const REPORTS = join(ROOT, 'reports', 'engines');
+const JOURNEY_TIMEOUT_MS = 120_000;
+
+const { values: options } = parseArgs({
+  options: {
+    serial: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+
+/** What each engine needs, and the Debian/Ubuntu package that provides it. */
+const REQUIREMENTS = {
+  webkit: [
+    ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'webkit2gtk-driver'],
+    ['/usr/bin/Xvfb', 'xvfb'],
+  ],
+  firefox: [['/usr/bin/firefox-esr', 'firefox-esr']],
+};
+
+const requested = (process.env['ENGINES'] ?? 'webkit,firefox')
+  .split(',')
+  .map((name) => name.trim().toLowerCase())
+  .filter(Boolean);
+const engines = requested.filter((name) => name in REQUIREMENTS);
+const unknown = requested.filter((name) => !(name in REQUIREMENTS) && name !== 'chromium');
+if (unknown.length) {
+  console.error(`engines: unknown engine ${unknown.join(', ')} in ENGINES (use webkit, firefox or chromium)`);
+  process.exit(2);
+}
+if (engines.length === 0) {
+  console.log('engines: ENGINES=chromium: the WebKit and Firefox journeys are skipped (Chromium runs in test:e2e)');
+  process.exit(0);
+}
+
+const missing = engines.flatMap((engine) =>
+  REQUIREMENTS[engine].filter(([file]) => !existsSync(file)).map(([file, pkg]) => ({ engine, file, pkg })),
+);
+if (missing.length) {
+  const packages = [...new Set(missing.map((m) => m.pkg))].join(' ');
+  console.error(
+    `engines: missing ${missing.map((m) => m.file).join(', ')}: install the Debian/Ubuntu package(s) ${packages} ` +
+      `(sudo apt-get install -y ${packages}), or set ENGINES=chromium for a quick local run without them`,
+  );
+  process.exit(1);
+}
+if (!existsSync(join(DIST, 'index.html'))) {
+  console.error('engines: dist/ has no build: run `npm run build` first');
+  process.exit(1);
+}
+
+const only = options.only?.split(',').map((id) => id.trim());
+const journeys = only ? JOURNEYS.filter((j) => only.includes(j.id)) : JOURNEYS;
+const base = Number(process.env['ENGINES_PORT'] ?? 8790);
+const ports = { wrangler: base, https: base + 1, http: base + 2, webkitDriver: base + 3 };
+
+const started = Date.now();
+const cleanups = [];
+let shuttingDown = false;
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error) => console.error(`engines: cleanup: ${error.message}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`engines: ${signal}, stopping`);
+    void shutdown().then(() => process.exit(130));
+  });
+}
+
+/** A free X display number (no socket, no lock file). */
+function freeDisplay() {
+  for (let display = 90 + (base % 100); display < 400; display++) {
+    if (!existsSync(`/tmp/.X11-unix/X${display}`) && !existsSync(`/tmp/.X${display}-lock`)) return display;
+  }
+  throw new Error('no free X display number between 90 and 400');
+}
+
+async function launchEngine(name, origin) {
+  if (name === 'webkit') {
+    const { launch } = await import('../e2e/engines/webkit.mjs');
+    return launch({ origin, display: freeDisplay(), port: ports.webkitDriver });
+  }
+  const { launch } = await import('../e2e/engines/firefox.mjs');
+  return launch({ origin });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const results = [];
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Runs one check in a fresh session; prints one line; on failure the error, page errors and a screenshot. */
+async function runCheck(engine, id, title, body) {
+  const t0 = Date.now();
+  const label = `${engine.name.padEnd(7)} ${id}. ${title}`;
+  let driver;
+  let failure;
+  let thirdParty = [];
+  let pageErrors = [];
+  try {
+    driver = await engine.session();
+    await withTimeout(body(driver), JOURNEY_TIMEOUT_MS, `${engine.name} ${id}`);
+    const recorded = splitErrors(await driver.errors(), driver.origin);
+    pageErrors = recorded.own;
+    thirdParty = recorded.thirdParty;
+    if (pageErrors.length) failure = new Error(`${pageErrors.length} page error(s) or CSP violation(s)`);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    if (driver) {
+      pageErrors = await driver
+        .errors()
+        .then((list) => splitErrors(list, driver.origin).own)
+        .catch(() => []);
+    }
+  }
+  let shot = '';
+  if (failure && driver) {
+    shot = join(REPORTS, 'failures', `${engine.name}-${id}.png`);
+    mkdirSync(join(REPORTS, 'failures'), { recursive: true });
+    await driver.screenshot(shot).catch(() => (shot = '(screenshot failed)'));
+  }
+  await driver?.close().catch(() => undefined);
+  const ms = Date.now() - t0;
+  results.push({ engine: engine.name, id, title, ok: !failure, ms, error: failure?.message, pageErrors, thirdParty });
+  const lines = [`${failure ? '✗' : '✓'} ${label} (${seconds(ms)})`];
+  if (failure) {
+    const message = failure.message || (failure.stack ?? '').split('\n').slice(0, 3).join('\n');
+    lines.push(`    ${failure.name}: ${message.split('\n').join('\n    ')}`);
+    for (const e of pageErrors)
+      lines.push(`    page error [${e.type}] on ${e.page}: ${e.message}${e.source ? ` (${e.source}:${e.line})` : ''}`);
+    if (shot) lines.push(`    screenshot: ${shot}`);
+  }
+  for (const e of thirdParty)
+    lines.push(`    ignored third-party script error on ${e.page}: ${e.message} (${e.source})`);
+  console.log(lines.join('\n'));
+}
+
+async function runEngine(name, origin) {
+  const t0 = Date.now();
+  let engine;
+  try {
+    engine = await launchEngine(name, origin);
+  } catch (error) {
+    results.push({ engine: name, id: '-', title: 'start', ok: false, ms: 0, error: String(error) });
+    console.log(`✗ ${name.padEnd(7)} could not start: ${error instanceof Error ? error.message : error}`);
+    return;
+  }
+  cleanups.push(() => engine.shutdown());
+  for (const journey of journeys) {
+    await runCheck(engine, journey.id, journey.title, (d) => journey.run(d, { dist: DIST, reports: REPORTS }));
+  }
+  if (!only) {
+    await runCheck(engine, 's', 'screenshots of / and /portfolio at 390 and 1440 px', async (d) => {
+      const files = await screenshots(d, REPORTS);
+      if (files.length !== 4) throw new Error(`expected 4 screenshots, wrote ${files.length}`);
+    });
+  }
+  console.log(`  ${name}: ${seconds(Date.now() - t0)}`);
+}
+
+let exitCode = 1;
+try {
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  // Cloudflare's runtime, as in production (dist/_headers, the host's URL rules).
+  const cdn = await startCdn({ port: ports.wrangler, timeoutMs: 90_000 });
+  cleanups.push(async () => cdn.stop());
+  process.on('exit', cdn.stop);
+  const front = await startFront({
+    upstream: `http://127.0.0.1:${ports.wrangler}`,
+    httpsPort: ports.https,
+    httpPort: ports.http,
+    inject: true,
+  });
+  cleanups.push(front.close);
+  console.log(
+    `engines: ${engines.join(' and ')} (${options.serial ? 'one after the other' : 'in parallel'}) against ${front.origin}, ` +
+      `server up after ${seconds(Date.now() - started)}`,
+  );
+  if (options.serial) {
+    for (const name of engines) await runEngine(name, front.origin);
+  } else {
+    await Promise.all(engines.map((name) => runEngine(name, front.origin)));
+  }
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  writeFileSync(
+    join(REPORTS, 'results.json'),
+    JSON.stringify({ passed, failed, wallMs: Date.now() - started, results }, null, 2),
+  );
+  console.log(`engines: wall time ${seconds(Date.now() - started)}; screenshots in reports/engines/`);
+  console.log(`${passed} passed, ${failed} failed`);
+  exitCode = failed === 0 && passed > 0 ? 0 : 1;
+} catch (error) {
+  console.error(`engines: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await shutdown();
+}
+process.exit(exitCode);
