@@ -1,5 +1,5 @@
 // Prints the closing line CI reads: "N passed, M failed", totalling Vitest and Playwright
-// from their JSON reports, so a run that executed no test is visible.
+// (and the engine journeys) from their JSON reports, so a run that executed no test is visible.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -19,6 +19,14 @@ if (existsSync(playwright)) {
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
 } else missing.push(playwright);
+
+// The journeys in WebKit and Firefox (npm run test:engines); absent when ENGINES=chromium skipped them.
+const engines = 'reports/engines/results.json';
+if (existsSync(engines)) {
+  const report = JSON.parse(readFileSync(engines, 'utf8'));
+  passed += report.passed ?? 0;
+  failed += report.failed ?? 0;
+}
 
 if (missing.length) console.log(`(no report: ${missing.join(', ')})`);
 console.log(`${passed} passed, ${failed} failed`);

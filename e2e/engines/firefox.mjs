@@ -17,6 +17,10 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
     headless: true,
     // The front's certificate comes from a throwaway local CA.
     acceptInsecureCerts: true,
+    // The runner stops everything on Ctrl-C itself (puppeteer's own handler would exit at once).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
   return {
     name: 'firefox',

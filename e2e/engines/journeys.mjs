@@ -574,3 +574,34 @@ export async function screenshots(d, reports) {
   }
   return shots;
 }
+
+/**
+ * The harness's own check, run first in each engine: the recorder sees a thrown error, an
+ * unhandled rejection and a CSP violation (so "no page error" in a journey means something); the
+ * list is then emptied so this check's own errors do not count.
+ * @type {Journey}
+ */
+export const RECORDER_CHECK = {
+  id: '0',
+  title: 'the recorder catches a page error, an unhandled rejection and a CSP violation',
+  async run(d) {
+    await d.open('/privacy-policy');
+    await d.run(() => {
+      setTimeout(() => {
+        throw new Error('recorder check: thrown');
+      });
+      void Promise.reject(new Error('recorder check: rejected'));
+      const inline = document.createElement('script');
+      inline.textContent = 'void "recorder check: inline script"';
+      document.head.append(inline);
+    });
+    await until(d, 'an error, a rejection and a violation recorded', () => {
+      const types = new Set(JSON.parse(sessionStorage.getItem('__engineErrors') ?? '[]').map((e) => e.type));
+      return types.has('error') && types.has('unhandledrejection') && types.has('securitypolicyviolation');
+    });
+    await d.run(() => {
+      sessionStorage.removeItem('__engineErrors');
+      window.__engineErrors.length = 0;
+    });
+  },
+};

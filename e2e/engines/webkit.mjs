@@ -26,19 +26,30 @@ async function waitFor(what, check, timeout = 15_000) {
  */
 export async function launch({ origin, display, port, viewport = { width: 390, height: 844 } }) {
   const children = [];
+  // Each child leads its own process group, so MiniBrowser and its web processes go with the driver.
   const stop = () => {
-    for (const child of children.reverse()) if (child.exitCode === null) child.kill('SIGTERM');
+    for (const child of [...children].reverse()) {
+      try {
+        if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
   };
+  // Last resort if the runner exits without its cleanup.
+  process.on('exit', stop);
   try {
     // One screen large enough for the desktop screenshots; each window is sized to its viewport.
     const xvfb = spawn('Xvfb', [`:${display}`, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], {
       stdio: 'ignore',
+      detached: true,
     });
     children.push(xvfb);
     await waitFor('Xvfb', () => existsSync(`/tmp/.X11-unix/X${display}`));
     const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
       env: { ...process.env, DISPLAY: `:${display}`, NO_AT_BRIDGE: '1' },
       stdio: 'ignore',
+      detached: true,
     });
     children.push(driverProcess);
     await waitFor('WebKitWebDriver', () =>
