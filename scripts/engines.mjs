@@ -5,12 +5,13 @@
 //   npm run test:engines                  both engines, in parallel
 //   npm run test:engines -- --serial      one engine after the other
 //   npm run test:engines -- --only a,f    some journeys
+//   npm run test:engines -- --dist DIR    another build than dist/
 //   ENGINES=firefox npm run test:engines  one engine; ENGINES=chromium skips this suite (local runs)
 //   ENGINES_PORT=5100                     first of the 4 ports used (wrangler, https, http, WebKitWebDriver)
 //
 // A missing engine fails the run with one line naming the Debian package to install.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitErrors } from '../e2e/engines/driver.mjs';
 import { JOURNEYS, RECORDER_CHECK, screenshots } from '../e2e/engines/journeys.mjs';
@@ -18,7 +19,6 @@ import { startCdn } from './cdn.mjs';
 import { startFront } from './front.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
 const REPORTS = join(ROOT, 'reports', 'engines');
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -26,8 +26,10 @@ const { values: options } = parseArgs({
   options: {
     serial: { type: 'boolean', default: false },
     only: { type: 'string' },
+    dist: { type: 'string', default: join(ROOT, 'dist') },
   },
 });
+const DIST = resolve(options.dist);
 
 /** What each engine needs, and the Debian/Ubuntu package that provides it. */
 const REQUIREMENTS = {
@@ -68,7 +70,7 @@ if (missing.length) {
   process.exit(1);
 }
 if (!existsSync(join(DIST, 'index.html'))) {
-  console.error('engines: dist/ has no build: run `npm run build` first');
+  console.error(`engines: ${DIST} has no build: run \`npm run build\` first`);
   process.exit(1);
 }
 
@@ -199,7 +201,7 @@ try {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
   // Cloudflare's runtime, as in production (dist/_headers, the host's URL rules).
-  const cdn = await startCdn({ port: ports.wrangler, timeoutMs: 90_000 });
+  const cdn = await startCdn({ port: ports.wrangler, dir: DIST, timeoutMs: 90_000 });
   cleanups.push(async () => cdn.stop());
   process.on('exit', cdn.stop);
   const front = await startFront({

@@ -143,7 +143,8 @@ export function injectRecorder(html) {
 /**
  * Starts the front; resolves once both ports listen.
  * @param {{ upstream: string, httpsPort: number, httpPort?: number, inject?: boolean, host?: string }} options
- * @returns {Promise<{ origin: string, close: () => Promise<void> }>}
+ *   ports 0 pick free ones
+ * @returns {Promise<{ origin: string, httpsPort: number, httpPort: number | undefined, close: () => Promise<void> }>}
  */
 export async function startFront({ upstream, httpsPort, httpPort, inject = false, host = '127.0.0.1' }) {
   ensureCertificates();
@@ -191,18 +192,21 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
     },
   );
   const servers = [https];
-  await listen(https, httpsPort, host);
-  if (httpPort) {
+  const boundHttps = await listen(https, httpsPort, host);
+  let boundHttp;
+  if (httpPort !== undefined) {
     const http = createHttpServer((req, res) => {
       const hostname = (req.headers.host ?? host).replace(/:\d+$/, '');
-      res.writeHead(301, { location: `https://${hostname}:${httpsPort}${req.url ?? '/'}` });
+      res.writeHead(301, { location: `https://${hostname}:${boundHttps}${req.url ?? '/'}` });
       res.end();
     });
     servers.push(http);
-    await listen(http, httpPort, host);
+    boundHttp = await listen(http, httpPort, host);
   }
   return {
-    origin: `https://${host}:${httpsPort}`,
+    origin: `https://${host}:${boundHttps}`,
+    httpsPort: boundHttps,
+    httpPort: boundHttp,
     close: () =>
       Promise.all(
         servers.map(
@@ -216,12 +220,13 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
   };
 }
 
+/** Listens on `port` (0: any free port); resolves to the port bound. */
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      resolve(undefined);
+      resolve(server.address().port);
     });
   });
 }

@@ -35,7 +35,10 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
           await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
         },
         run: (fn, ...args) => page.evaluate(fn, ...args),
-        click: (selector) => page.click(selector),
+        click: (selector) =>
+          page.click(selector).catch((error) => {
+            throw new Error(`firefox: could not click ${selector}: ${error.message}`);
+          }),
         type: (selector, text) => page.type(selector, text),
         key: (name) => page.keyboard.press(name),
         async setViewport(width, height) {

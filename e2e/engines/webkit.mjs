@@ -85,7 +85,9 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
           const element = await web.findElement(By.css(selector));
           // As a visitor scrolls to what they tap (WebKitWebDriver does not scroll by itself here).
           await web.executeScript((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }), element);
-          await element.click();
+          await element.click().catch((error) => {
+            throw new Error(`webkit: could not click ${selector}: ${error.name} ${error.message}`);
+          });
         },
         type: async (selector, text) => (await web.findElement(By.css(selector))).sendKeys(text),
         key: (name) => web.actions().sendKeys(KEYS[name]).perform(),
