@@ -361,7 +361,8 @@ export const JOURNEYS = [
   {
     id: 'e',
     title: 'blog: Next goes to ?page=2 with other posts, ?search= filters, a card opens its post',
-    async run(d) {
+    async run(d, { dist }) {
+      const posts = builtRoutes(dist).filter((route) => route.startsWith('/blog/')).length;
       await d.open('/blog');
       await waitForIslands(d);
       const titles = () =>
@@ -397,7 +398,7 @@ export const JOURNEYS = [
         found.titles.includes('Capturing Curves: Self-Love and Boudoir'),
         `the matching post is listed: ${found.titles}`,
       );
-      check(found.titles.length < 4 || found.count !== '9 posts match', `the search filters: ${found.count}`);
+      check(Number.parseInt(found.count, 10) < posts, `the search filters: "${found.count}" of ${posts} posts`);
       checkEqual(
         found.count,
         `${found.titles.length} ${found.titles.length === 1 ? 'post matches' : 'posts match'}`,

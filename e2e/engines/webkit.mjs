@@ -8,6 +8,7 @@ import { readRecorded } from './driver.mjs';
 
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const SESSION_TIMEOUT_MS = 60_000;
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE, Tab: Key.TAB };
 
 /** Resolves once `check` is true, or fails with `what` after `timeout` ms. */
@@ -38,6 +39,37 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
   };
   // Last resort if the runner exits without its cleanup.
   process.on('exit', stop);
+  let driverProcess;
+  let driverOutput = '';
+  // WebKitWebDriver's own output, kept short, for the message when a browser does not start.
+  const keep = (chunk) => (driverOutput = (driverOutput + chunk).slice(-3000));
+  const startDriver = async () => {
+    driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+      env: { ...process.env, DISPLAY: `:${display}`, NO_AT_BRIDGE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    driverProcess.stdout.on('data', keep);
+    driverProcess.stderr.on('data', keep);
+    children.push(driverProcess);
+    await waitFor('WebKitWebDriver', () =>
+      fetch(`http://127.0.0.1:${port}/status`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    );
+  };
+  const stopDriver = async () => {
+    const old = driverProcess;
+    if (!old?.pid || old.exitCode !== null) return;
+    const exited = new Promise((resolve) => old.once('exit', resolve));
+    try {
+      process.kill(-old.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
   try {
     // One screen large enough for the desktop screenshots; each window is sized to its viewport.
     const xvfb = spawn('Xvfb', [`:${display}`, '-screen', '0', '1440x900x24', '-nolisten', 'tcp'], {
@@ -46,27 +78,17 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
     });
     children.push(xvfb);
     await waitFor('Xvfb', () => existsSync(`/tmp/.X11-unix/X${display}`));
-    const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-      env: { ...process.env, DISPLAY: `:${display}`, NO_AT_BRIDGE: '1' },
-      stdio: 'ignore',
-      detached: true,
-    });
-    children.push(driverProcess);
-    await waitFor('WebKitWebDriver', () =>
-      fetch(`http://127.0.0.1:${port}/status`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    );
+    await startDriver();
   } catch (error) {
     stop();
     throw error;
   }
 
-  return {
-    name: 'webkit',
-    async session() {
-      const web = await new Builder()
+  /** A new MiniBrowser session. On a busy machine MiniBrowser has been seen to never come up and the
+   *  driver then waits forever: give it a minute, then restart the driver and try once more. */
+  const newSession = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const build = new Builder()
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({
           browserName: 'MiniBrowser',
@@ -75,11 +97,34 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
           'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', '--full-screen'] },
         })
         .build();
+      let timer;
+      const timedOut = new Promise((resolve) => (timer = setTimeout(() => resolve(null), SESSION_TIMEOUT_MS)));
+      const web = await Promise.race([Promise.resolve(build).catch((error) => error), timedOut]);
+      clearTimeout(timer);
+      if (web && !(web instanceof Error)) return web;
+      const reason = web instanceof Error ? web.message : `no session within ${SESSION_TIMEOUT_MS / 1000} s`;
+      if (attempt === 2)
+        throw new Error(`webkit: MiniBrowser did not start (${reason}); driver said:\n${driverOutput}`);
+      console.error(`webkit: MiniBrowser did not start (${reason}); restarting WebKitWebDriver`);
+      await stopDriver();
+      Promise.resolve(build).catch(() => undefined);
+      await startDriver();
+    }
+  };
+
+  return {
+    name: 'webkit',
+    async session() {
+      const web = await newSession();
       /** @type {import('./driver.mjs').Driver} */
       const driver = {
         engine: 'webkit',
         origin,
-        open: (path) => web.get(new URL(path, origin).href),
+        async open(path) {
+          await web.get(new URL(path, origin).href);
+          // As Firefox's driver does: the page and its deferred scripts are done (the load event).
+          await web.wait(() => web.executeScript('return document.readyState === "complete"'), 30_000);
+        },
         run: (fn, ...args) => web.executeScript(fn, ...args),
         async click(selector) {
           const element = await web.findElement(By.css(selector));
