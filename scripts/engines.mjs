@@ -137,7 +137,7 @@ async function runCheck(engine, id, title, body) {
   try {
     driver = await engine.session();
     await withTimeout(body(driver), JOURNEY_TIMEOUT_MS, `${engine.name} ${id}`);
-    const recorded = splitErrors(await driver.errors(), driver.origin);
+    const recorded = splitErrors(await withTimeout(driver.errors(), 30_000, 'reading page errors'), driver.origin);
     pageErrors = recorded.own;
     thirdParty = recorded.thirdParty;
     if (pageErrors.length) failure = new Error(`${pageErrors.length} page error(s) or CSP violation(s)`);
@@ -156,7 +156,7 @@ async function runCheck(engine, id, title, body) {
     mkdirSync(join(REPORTS, 'failures'), { recursive: true });
     await driver.screenshot(shot).catch(() => (shot = '(screenshot failed)'));
   }
-  await driver?.close().catch(() => undefined);
+  if (driver) await withTimeout(driver.close(), 30_000, `${engine.name}: closing the session`).catch(() => undefined);
   const ms = Date.now() - t0;
   results.push({ engine: engine.name, id, title, ok: !failure, ms, error: failure?.message, pageErrors, thirdParty });
   const lines = [`${failure ? '✗' : '✓'} ${label} (${seconds(ms)})`];
