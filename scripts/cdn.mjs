@@ -59,6 +59,8 @@ export async function startCdn({ port, dir = 'dist', timeoutMs = 60_000 }) {
       // already gone
     }
   };
+  // Never leave the runtime behind when this process ends, however it ends.
+  process.on('exit', stop);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
@@ -72,4 +74,12 @@ export async function startCdn({ port, dir = 'dist', timeoutMs = 60_000 }) {
   }
   stop();
   throw new Error(`wrangler pages dev did not answer on ${origin}:\n${output}`);
+}
+
+// `npm run serve:cdn`: serve the existing dist/ as the host would, on http://127.0.0.1:8788.
+if (import.meta.main) {
+  const port = Number(process.env['CDN_PORT'] ?? 8788);
+  const { origin, stop } = await startCdn({ port });
+  console.log(`dist/ served by Cloudflare's runtime at ${origin} (Ctrl-C to stop)`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseSettings } from './settings';
-import { cspDirectives, scriptResources, SECURITY_HEADERS } from './security';
+import { cspDirectives, headerPolicy, HEADER_ONLY_DIRECTIVES, scriptResources, SECURITY_HEADERS } from './security';
 
 const base = parseSettings(readFileSync('content/settings.yaml', 'utf8'));
 
@@ -27,6 +27,17 @@ describe('content security policy', () => {
     const all = cspDirectives(base).join('; ');
     expect(all).not.toContain('unsafe');
     expect(all).toContain("object-src 'none'");
-    expect(SECURITY_HEADERS['Content-Security-Policy']).toBe("frame-ancestors 'none'");
+  });
+
+  it('keeps frame-ancestors and upgrade-insecure-requests for the header only', () => {
+    const meta = cspDirectives(base).join(';');
+    expect(meta).not.toContain('upgrade-insecure-requests');
+    expect(meta).not.toContain('frame-ancestors');
+    expect(headerPolicy(`${meta};`)).toBe(`${meta}; frame-ancestors 'none'; upgrade-insecure-requests`);
+    expect(HEADER_ONLY_DIRECTIVES).toEqual(["frame-ancestors 'none'", 'upgrade-insecure-requests']);
+    // The policy is per page; the headers for every response carry none.
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toBeUndefined();
+    expect(SECURITY_HEADERS['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(SECURITY_HEADERS['Cross-Origin-Resource-Policy']).toBe('same-origin');
   });
 });
