@@ -11,7 +11,7 @@ import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
 import privateGallery from './src/integrations/private-gallery.ts';
 import staticHeaders from './src/integrations/static-headers.ts';
 import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/lib/font-subset.ts';
-import { cspDirectives, scriptResources, SECURITY_HEADERS } from './src/lib/security.ts';
+import { cspDirectives, PREVIEW_HEADERS, scriptResources } from './src/lib/security.ts';
 
 /** Two faces per family: the preloaded core characters first, then the rest of Latin on demand. */
 const faces = (/** @type {(typeof FONT_FILES)[number]} */ files) => {
@@ -30,7 +30,7 @@ const faces = (/** @type {(typeof FONT_FILES)[number]} */ files) => {
 export default defineConfig({
   site: settings.siteUrl,
   trailingSlash: 'never',
-  build: { format: 'directory' },
+  build: { format: 'file' },
   markdown: {
     // %session-fee% and friends in posts and pages come from content/settings.yaml.
     processor: satteri({ mdastPlugins: [markdownTokensPlugin()] }),
@@ -73,8 +73,8 @@ export default defineConfig({
       styleDirective: { resources: ["'self'"] },
     },
   },
-  // `npm start` (astro preview) sends the same headers as dist/_headers on static hosts.
-  server: { headers: SECURITY_HEADERS },
+  // `npm start` (astro preview) sends the security headers of dist/_headers; the page policy is in its <meta>.
+  server: { headers: PREVIEW_HEADERS },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { CDN_ENV, cdnCommand } from './scripts/cdn.mjs';
 
 // E2E_PORT lets several checkouts run their suites side by side.
 const PORT = Number(process.env['E2E_PORT'] ?? 4322);
@@ -39,8 +40,11 @@ export default defineConfig({
       },
     },
   ],
+  // The tests run against the host's own runtime (Cloudflare's workerd), which applies
+  // dist/_headers and the host's URL rules exactly as in production.
   webServer: {
-    command: `npx astro preview --host 127.0.0.1 --port ${PORT} --ignore-lock`,
+    command: cdnCommand(PORT),
+    env: CDN_ENV,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env['CI'],
     timeout: 60_000,

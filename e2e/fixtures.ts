@@ -1,8 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-/** Every test runs with the outside world blocked: only the site under test answers. */
-export const test = base.extend<{ blockedRequests: string[] }>({
+interface Fixtures {
+  blockedRequests: string[];
+  cspViolations: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  /** Every test runs with the outside world blocked: only the site under test answers. */
   blockedRequests: [
     async ({ context }, use) => {
       const blocked: string[] = [];
@@ -15,6 +20,29 @@ export const test = base.extend<{ blockedRequests: string[] }>({
         return route.abort('blockedbyclient');
       });
       await use(blocked);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every page a test opens reports each Content-Security-Policy violation (the host's header
+   * policy and the page's <meta>), and the test fails on any, whatever it was checking.
+   */
+  cspViolations: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+        seen.push(`${page.url()}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

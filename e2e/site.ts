@@ -1,26 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { builtPages, NOT_FOUND_ROUTE } from '../src/lib/site-files';
 
-const DIST = join(import.meta.dirname, '..', 'dist');
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
+export const DIST = join(import.meta.dirname, '..', 'dist');
 
 /** Every page route in the build (from dist/), e.g. "/", "/about"; the 404 page is excluded. */
 export function builtRoutes(): string[] {
-  return htmlFiles(DIST)
-    .map(
-      (file) =>
-        '/' +
-        relative(DIST, file)
-          .replace(/\/?index\.html$/, '')
-          .replace(/\.html$/, ''),
-    )
-    .filter((route) => route !== '/404')
-    .sort();
+  return builtPages(DIST)
+    .map(({ route }) => route)
+    .filter((route) => route !== NOT_FOUND_ROUTE);
 }

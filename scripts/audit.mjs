@@ -5,13 +5,13 @@
 // Options: --runs N (median of N runs, default 3), --only /path (audit one route), --cpu N (CPU
 // slowdown instead of the preset's 4x, for hosts slower than the 1500-2000 benchmark index that 4x
 // assumes; see Lighthouse's docs/throttling.md). Each row notes the host's benchmark index.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { startCdn } from './cdn.mjs';
+import { builtPages } from '../src/lib/site-files.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -27,24 +27,10 @@ const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DIST = new URL('../dist/', import.meta.url).pathname;
 
-function htmlRoutes(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlRoutes(path);
-    if (!name.endsWith('.html')) return [];
-    return [
-      '/' +
-        relative(DIST, path)
-          .replace(/\/?index\.html$/, '')
-          .replace(/\.html$/, ''),
-    ];
-  });
-}
-
 /** Every route once; posts are one route (/blog/{slug}), audited through the newest post. */
 function routes() {
   // Lighthouse refuses a 404 status, so the not-found page is audited at /404 (served with 200).
-  const all = htmlRoutes(DIST);
+  const all = builtPages(DIST).map(({ route }) => route);
   const posts = all.filter((r) => r.startsWith('/blog/')).sort();
   const rest = all.filter((r) => !r.startsWith('/blog/')).sort();
   return only ? [only] : [...rest, ...posts.slice(0, 1)];
@@ -66,26 +52,9 @@ if (!existsSync(DIST)) {
   process.exit(1);
 }
 
-const server = spawn('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--ignore-lock'], {
-  stdio: 'ignore',
-  detached: true,
-});
-const stopServer = () => {
-  try {
-    process.kill(-server.pid);
-  } catch {
-    /* already stopped */
-  }
-};
-process.on('exit', stopServer);
-for (let i = 0; i < 60; i++) {
-  try {
-    if ((await fetch(BASE)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+// The host's own runtime serves the build, with its headers and URL rules, as in production.
+const server = await startCdn({ port: PORT });
+process.on('exit', server.stop);
 
 const chrome = await chromeLauncher.launch({
   chromePath: await findChromium(),
@@ -143,7 +112,7 @@ try {
   }
 } finally {
   chrome.kill();
-  stopServer();
+  server.stop();
 }
 
 mkdirSync('reports', { recursive: true });

@@ -7,10 +7,11 @@
 // - Home page first-view image bytes at 390 px width (3x screens) <= 250 KB.
 // - Fonts: at most two families, WOFF2 only, font-display swap, a metric-matched fallback face per
 //   family; only each family's core face (src/lib/font-subset.ts) is preloaded, <= 40 KB together.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CORE_RANGES, toUnicodeRange } from '../src/lib/font-subset.ts';
+import { builtPages } from '../src/lib/site-files.ts';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
@@ -28,14 +29,6 @@ const gz = (text) => gzipSync(text, { level: 9 }).length;
 const file = (url) => join(DIST, decodeURIComponent(url.split('?')[0]));
 const read = (url) => readFileSync(file(url), 'utf8');
 
-function pages(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return pages(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
-
 /** A module and every chunk it imports statically, each counted once. */
 function moduleGraph(url, seen = new Set()) {
   if (seen.has(url)) return seen;
@@ -50,12 +43,7 @@ function moduleGraph(url, seen = new Set()) {
 
 const rows = [];
 const misses = [];
-for (const path of pages(DIST)) {
-  const route =
-    '/' +
-    relative(DIST, path)
-      .replace(/\/?index\.html$/, '')
-      .replace(/\.html$/, '');
+for (const { file: path, route } of builtPages(DIST)) {
   const html = readFileSync(path, 'utf8');
   const htmlGz = gz(html);
 

@@ -1,30 +1,9 @@
 // Checks the built site in dist/: every internal link, image and #fragment resolves.
 // Deterministic and fast; runs in `npm test` after `astro build`.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { builtPages, fileForPath } from '../src/lib/site-files.ts';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
-
-function htmlFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
-
-/** The site path a built file answers to: dist/about/index.html → /about. */
-function routeOf(file) {
-  const rel = '/' + relative(DIST, file).replace(/\\/g, '/');
-  return rel.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
-}
-
-/** The file in dist/ that serves `pathname`, or null. */
-function fileFor(pathname) {
-  const clean = decodeURIComponent(pathname).replace(/\/$/, '');
-  const candidates = [join(DIST, clean), join(DIST, clean, 'index.html'), join(DIST, `${clean}.html`)];
-  return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
-}
 
 const ids = new Map();
 function idsOf(file) {
@@ -39,11 +18,10 @@ function idsOf(file) {
 const PENDING_ROUTES = new Set([]);
 
 const problems = [];
-const files = htmlFiles(DIST);
+const files = builtPages(DIST);
 let checked = 0;
-for (const file of files) {
+for (const { file, route } of files) {
   const html = readFileSync(file, 'utf8');
-  const route = routeOf(file);
   const refs = [
     ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]),
     // Case-insensitive: React islands render the attribute as "srcSet".
@@ -54,11 +32,12 @@ for (const file of files) {
   for (const ref of refs) {
     if (!ref || /^(https?:|mailto:|tel:|data:|blob:|javascript:)/.test(ref) || ref.startsWith('//')) continue;
     checked++;
-    const url = new URL(ref.replace(/&amp;/g, '&'), `http://site${route === '/' ? '/' : `${route}/`}`);
-    const target = url.pathname === '/' ? join(DIST, 'index.html') : fileFor(url.pathname);
+    const url = new URL(ref.replace(/&amp;/g, '&'), `http://site${route}`);
+    // A link the host would answer with a redirect (/about/, /about.html) counts as broken.
+    const target = fileForPath(DIST, url.pathname);
     if (!target && PENDING_ROUTES.has(url.pathname)) continue;
     if (!target) {
-      problems.push(`${route}: ${ref} → no such file`);
+      problems.push(`${route}: ${ref} → no file served at that address without a redirect`);
       continue;
     }
     const fragment = decodeURIComponent(url.hash.slice(1));

@@ -1,16 +1,10 @@
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../lib/security';
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
+import { headerPolicy, IMMUTABLE_CACHE, SECURITY_HEADERS } from '../lib/security';
+import { unhashedInlineScripts } from '../lib/inline-script';
+import { builtPages, NOT_FOUND_ROUTE } from '../lib/site-files';
 
 /** The policy a built page carries in its <meta http-equiv="content-security-policy">. */
 export function metaPolicy(html: string): string | null {
@@ -22,35 +16,69 @@ export function metaPolicy(html: string): string | null {
   );
 }
 
+export interface PagePolicy {
+  route: string;
+  /** The complete policy the host sends for the page. */
+  policy: string;
+}
+
 /**
- * Writes dist/_headers (Netlify, Cloudflare Pages): the security headers for every path, each
- * page's own CSP (the same as its <meta>, plus frame-ancestors), and long caching for hashed assets.
+ * The text of dist/_headers (Cloudflare Pages' format). Every response carries exactly one
+ * Content-Security-Policy: `/*` sends the not-found page's policy (unknown paths are answered with
+ * that page), and each page's block first detaches it (`! Content-Security-Policy`) and then sends
+ * the page's own. Without the detach the host would join both policies into one comma-separated
+ * header, which browsers enforce as two policies and scanners reject.
  */
+export function headersFile(pages: PagePolicy[]): string {
+  const fallback = pages.find((page) => page.route === NOT_FOUND_ROUTE) ?? pages[0];
+  const block = (path: string, headers: string[]) => [path, ...headers.map((line) => `  ${line}`), ''];
+  const lines = [
+    ...block('/*', [
+      ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+      ...(fallback ? [`Content-Security-Policy: ${fallback.policy}`] : []),
+    ]),
+    ...block('/_astro/*', [`Cache-Control: ${IMMUTABLE_CACHE}`]),
+  ];
+  for (const { route, policy } of pages) {
+    lines.push(...block(route, ['! Content-Security-Policy', `Content-Security-Policy: ${policy}`]));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Reads every built page's policy, refuses a page whose inline script is not covered by a hash in
+ * it (the host's header would block that script), and writes dist/_headers.
+ */
+export function pagePolicies(dist: string): PagePolicy[] {
+  const problems: string[] = [];
+  const pages: PagePolicy[] = [];
+  for (const { file, route } of builtPages(dist)) {
+    const html = readFileSync(file, 'utf8');
+    const meta = metaPolicy(html);
+    if (!meta) {
+      problems.push(`${relative(dist, file)}: no Content-Security-Policy <meta>`);
+      continue;
+    }
+    for (const code of unhashedInlineScripts(html, meta)) {
+      problems.push(
+        `${relative(dist, file)}: an inline script has no hash in the page's policy (write it with <InlineScript>): ${code.slice(0, 80)}`,
+      );
+    }
+    pages.push({ route, policy: headerPolicy(meta) });
+  }
+  if (problems.length) throw new Error(`Content-Security-Policy:\n  ${problems.join('\n  ')}`);
+  return pages;
+}
+
 export default function staticHeaders(): AstroIntegration {
   return {
     name: 'static-headers',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const lines = ['/*', ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`), ''];
-        lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE_CACHE}`, '');
-        let pages = 0;
-        for (const file of htmlFiles(root).sort()) {
-          const policy = metaPolicy(readFileSync(file, 'utf8'));
-          if (!policy) continue;
-          const route =
-            '/' +
-            relative(root, file)
-              .replace(/\/?index\.html$/, '')
-              .replace(/\.html$/, '');
-          const paths = route === '/' ? ['/'] : route === '/404' ? ['/404', '/404.html'] : [route, `${route}/`];
-          for (const path of paths) {
-            lines.push(path, `  Content-Security-Policy: ${policy}; frame-ancestors 'none'`, '');
-          }
-          pages++;
-        }
-        writeFileSync(join(root, '_headers'), lines.join('\n'));
-        logger.info(`_headers written for ${pages} pages`);
+        const pages = pagePolicies(root);
+        writeFileSync(join(root, '_headers'), headersFile(pages));
+        logger.info(`_headers written for ${pages.length} pages, one policy each`);
       },
     },
   };

@@ -7,3 +7,15 @@ export const STORY_ID = 'story-begins';
 export const HERO_ID = 'hero';
 
 export const STORY_HREF = `/#${STORY_ID}`;
+
+/**
+ * The canonical route of a page from the URL Astro renders it under (which ends in `.html`
+ * during a file-format build): '/about.html' → '/about', '/' → '/'.
+ */
+export function routeOfUrlPath(pathname: string): string {
+  const route = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\/+$/, '');
+  return route === '' ? '/' : route;
+}

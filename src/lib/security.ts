@@ -10,8 +10,7 @@ type DirectiveName =
   | 'object-src'
   | 'base-uri'
   | 'form-action'
-  | 'manifest-src'
-  | 'upgrade-insecure-requests';
+  | 'manifest-src';
 /** One CSP directive, typed the way Astro's `security.csp.directives` expects. */
 export type Directive = `${DirectiveName}${string}`;
 
@@ -44,7 +43,6 @@ export function cspDirectives(s: Settings): Directive[] {
     "base-uri 'self'",
     "form-action 'self'",
     "manifest-src 'self'",
-    'upgrade-insecure-requests',
   ];
 }
 
@@ -53,16 +51,42 @@ export function scriptResources(s: Settings): string[] {
   return ["'self'", ...thirdPartyOrigins(s).scripts];
 }
 
-/** Response headers for every page (static hosts via _headers, and `npm start`). */
+/** Response headers for every response (static hosts via _headers, and `npm start`). */
 export const SECURITY_HEADERS: Record<string, string> = {
+  // Browsers only ever reach the site over HTTPS, for two years, subdomains included.
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  // A file is only ever run or shown as the type it is served with.
   'X-Content-Type-Options': 'nosniff',
+  // Other sites learn at most the origin a visitor came from, never the page.
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // No page may use the camera, microphone, location, payment or interest tracking.
   'Permissions-Policy':
     'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()',
-  // frame-ancestors only works as a header; the rest of the policy is in each page's <meta>.
-  'Content-Security-Policy': "frame-ancestors 'none'",
+  // Older browsers' form of frame-ancestors: no site may frame these pages.
   'X-Frame-Options': 'DENY',
+  // A page opened from another site (or opening one) shares no window with it.
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  // Other sites cannot embed the site's files (photos, scripts) in their pages.
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/**
+ * Directives that only work, or only belong, in the HTTP header: frame-ancestors is ignored in a
+ * <meta> policy, and upgrade-insecure-requests in a <meta> makes WebKit upgrade even
+ * http://127.0.0.1, which breaks a local preview in Safari. The host serves HTTPS, so the header
+ * is where it belongs.
+ */
+export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'", 'upgrade-insecure-requests'] as const;
+
+/** The policy the host sends for a page: the page's own <meta> policy plus the header-only directives. */
+export function headerPolicy(metaPolicy: string): string {
+  return [metaPolicy.replace(/[;\s]+$/, ''), ...HEADER_ONLY_DIRECTIVES].join('; ');
+}
+
+/** Headers for a local preview server (`npm start`): the page policy itself comes from the <meta>. */
+export const PREVIEW_HEADERS: Record<string, string> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': "frame-ancestors 'none'",
 };
 
 /** Hashed build assets never change, so they are cached for a year. */
