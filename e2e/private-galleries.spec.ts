@@ -233,6 +233,17 @@ test.describe('private gallery failures are visible and recoverable', () => {
     await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
   });
 
+  test('a manifest that never answers is reported within 10 s, with Retry', async ({ page }) => {
+    await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 'hang' : undefined));
+    await open(page);
+    await enter(page, GALLERIES.maria.password);
+    const alert = passwordDialog(page).getByRole('alert');
+    await expect(alert).toContainText('taking too long', { timeout: 12_000 });
+    await serveVault(page, fixture);
+    await passwordDialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+  });
+
   test('a missing gallery index is not "Incorrect password"', async ({ page }) => {
     const { index } = await filesOf(fixture, GALLERIES.jenna.password);
     await serveVault(page, fixture, (name) => (name === index ? 404 : undefined));

@@ -150,6 +150,26 @@ test.describe('private gallery', () => {
     expect(first).toEqual({ age: 'none', password: 'grid' });
   });
 
+  test('no flash with a private link: the password modal never shows while it opens', async ({ page }) => {
+    await page.addInitScript(
+      ([key]) => {
+        localStorage.setItem(key!, 'yes');
+        document.addEventListener('DOMContentLoaded', () => {
+          const el = document.querySelector('[data-password-dialog]');
+          (window as unknown as { __first: string }).__first = el ? getComputedStyle(el).display : 'missing';
+        });
+      },
+      [AGE_VERIFIED_KEY],
+    );
+    await page.goto('/private-gallery#access=not-a-real-secret');
+    expect(await page.evaluate(() => (window as unknown as { __first: string }).__first)).toBe('none');
+    // A cut-off link says so, and leaves the address bar.
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(
+      'This private link is incomplete: please open the whole link from the message, or enter your password.',
+    );
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
   test('is kept out of the sitemap', async () => {
     const sitemap = readFileSync('dist/sitemap-0.xml', 'utf8');
     expect(sitemap.includes('/private-gallery')).toBe(false);

@@ -75,7 +75,8 @@ export async function rebuild(fixture: Fixture, passwords: Partial<Record<string
   return out;
 }
 
-export type Failure = 'abort' | 404;
+/** 'hang': the request is never answered. */
+export type Failure = 'abort' | 404 | 'hang';
 
 /**
  * Serves the fixture's current vault at /vault/ instead of the site's. `fail` may make some
@@ -87,6 +88,7 @@ export async function serveVault(page: Page, fixture: Fixture, fail?: (name: str
     const name = basename(new URL(route.request().url()).pathname);
     const failure = fail?.(name);
     if (failure === 'abort') return route.abort('connectionfailed');
+    if (failure === 'hang') return undefined;
     const path = join(fixture.vault, name);
     if (failure === 404 || !existsSync(path)) return route.fulfill({ status: 404, body: 'Not found' });
     return route.fulfill({

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildVault,
   listGalleries,
@@ -14,6 +14,9 @@ import {
   PASSWORDS_FILE,
 } from './private-gallery';
 import { ENTRY_BLOCK, kdfFor, openFile, openWithPassword, parseIndex, type VaultManifest } from '../lib/vault';
+
+// Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let root: string;
 

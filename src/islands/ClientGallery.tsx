@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Lightbox } from './Lightbox';
-import { decryptToBlob, type Unlocked } from '@/lib/vault-client';
+import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/lib/vault-client';
 import { isExpired, type VaultFile, type VaultImage } from '@/lib/vault';
 import { favoritesMailto, favoritesText, loadFavorites, saveFavorites, toggleFavorite } from '@/lib/favorites';
 
@@ -247,7 +247,7 @@ export function ClientGallery({ unlocked, studioEmail, requestHref, onForget }: 
     let cancelled = false;
     let url: string | undefined;
     setFull({ index: viewer });
-    decryptToBlob(key, image.full)
+    decryptToBlob(key, image.full, VAULT_BASE, LARGE_FILE_TIMEOUT_MS)
       .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
@@ -311,7 +311,7 @@ export function ClientGallery({ unlocked, studioEmail, requestHref, onForget }: 
     if (!file) return;
     setStatus(`Preparing photo ${number}…`);
     try {
-      saveBlob(await decryptToBlob(key, file), fileName(image, file));
+      saveBlob(await decryptToBlob(key, file, VAULT_BASE, LARGE_FILE_TIMEOUT_MS), fileName(image, file));
       setStatus(`Photo ${number} is downloading.`);
     } catch (error) {
       setStatus(`${(error as Error).message} Use the download button to try again.`);
@@ -328,7 +328,7 @@ export function ClientGallery({ unlocked, studioEmail, requestHref, onForget }: 
           const image = images[n - 1];
           const file = image && downloadFile(image);
           if (!image || !file) continue;
-          const blob = await decryptToBlob(key, file);
+          const blob = await decryptToBlob(key, file, VAULT_BASE, LARGE_FILE_TIMEOUT_MS);
           yield { name: fileName(image, file), input: blob, lastModified: new Date() };
           done++;
           if (alive.current) setZip({ label, done, total: numbers.length });

@@ -30,6 +30,9 @@ export const STALE_ACCESS =
 export const STALE_LINK =
   'This private link no longer opens a gallery: it may have been replaced. Please enter your password, or ask the studio for a new link.';
 
+export const BROKEN_LINK =
+  'This private link is incomplete: please open the whole link from the message, or enter your password.';
+
 type Stage = 'checking' | 'age' | 'password' | 'unlocking' | 'gallery' | 'closed' | 'failed';
 
 interface Props {
@@ -221,9 +224,10 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
 
   // Decide the stage on the client; the head script already showed the right overlay.
   useEffect(() => {
-    const secret = secretFromHash(window.location.hash);
-    if (secret) {
-      linkSecret.current = secret;
+    if (/[#&]access=/.test(window.location.hash)) {
+      const secret = secretFromHash(window.location.hash);
+      if (secret) linkSecret.current = secret;
+      else setReason(BROKEN_LINK);
       // The secret leaves the address bar (and so the history) at once.
       history.replaceState(history.state, '', window.location.pathname + window.location.search);
     }

@@ -18,24 +18,48 @@ import { clearAccess, loadAccess, saveAccess } from './key-store';
 /** Where the build publishes the encrypted galleries. */
 export const VAULT_BASE = '/vault';
 
-/** A file that could not be downloaded (offline, 404, server error): worth a Retry. */
+/** A file that could not be downloaded (offline, 404, server error, no answer): worth a Retry. */
 export class LoadError extends Error {}
 
-async function download(url: string, what: string, init?: RequestInit): Promise<Response> {
+/** A small file (manifest, index, thumbnail) that has not arrived by then counts as failed. */
+export const SMALL_FILE_TIMEOUT_MS = 10_000;
+/** The same for a full-size photo, which may take longer on a slow connection. */
+export const LARGE_FILE_TIMEOUT_MS = 45_000;
+
+async function download(
+  url: string,
+  what: string,
+  init: RequestInit = {},
+  timeout = SMALL_FILE_TIMEOUT_MS,
+): Promise<{ bytes: () => Promise<ArrayBuffer> }> {
+  const signal = AbortSignal.timeout(timeout);
+  const failed = (error: unknown) =>
+    new LoadError(
+      (error as Error)?.name === 'TimeoutError'
+        ? `${what} is taking too long to download. Please check your connection and try again.`
+        : `${what} could not be downloaded. Please check your connection and try again.`,
+    );
   let response: Response;
   try {
-    response = await fetch(url, init);
-  } catch {
-    throw new LoadError(`${what} could not be downloaded. Please check your connection and try again.`);
+    response = await fetch(url, { ...init, signal });
+  } catch (error) {
+    throw failed(error);
   }
   if (!response.ok) throw new LoadError(`${what} could not be downloaded right now (error ${response.status}).`);
-  return response;
+  // The body is read under the same deadline.
+  return {
+    bytes: () =>
+      response.arrayBuffer().catch((error: unknown) => {
+        throw failed(error);
+      }),
+  };
 }
 
 export async function fetchManifest(base = VAULT_BASE): Promise<VaultManifest> {
-  const response = await download(`${base}/manifest.json`, 'The private gallery', { cache: 'no-cache' });
+  const { bytes } = await download(`${base}/manifest.json`, 'The private gallery', { cache: 'no-cache' });
+  const body = await bytes();
   try {
-    const manifest = (await response.json()) as VaultManifest;
+    const manifest = JSON.parse(new TextDecoder().decode(body)) as VaultManifest;
     if (manifest.version !== 2 || !manifest.galleries) throw new Error('unknown format');
     return manifest;
   } catch {
@@ -50,9 +74,10 @@ export interface Unlocked {
 }
 
 async function fetchIndex(key: CryptoKey, entry: VaultEntry, base: string): Promise<VaultIndex> {
-  const response = await download(`${base}/${entry.index}`, 'Your gallery');
+  const { bytes } = await download(`${base}/${entry.index}`, 'Your gallery');
+  const body = new Uint8Array(await bytes());
   try {
-    return parseIndex(await openFile(key, new Uint8Array(await response.arrayBuffer())));
+    return parseIndex(await openFile(key, body));
   } catch {
     throw new LoadError('Your gallery could not be read right now.');
   }
@@ -118,11 +143,17 @@ export async function unlockWithStoredAccess(
 export { clearAccess };
 
 /** Downloads and decrypts one file of a gallery. */
-export async function decryptToBlob(key: CryptoKey, file: VaultFile, base = VAULT_BASE): Promise<Blob> {
-  const response = await download(`${base}/${file.file}`, 'A photo');
+export async function decryptToBlob(
+  key: CryptoKey,
+  file: VaultFile,
+  base = VAULT_BASE,
+  timeout = SMALL_FILE_TIMEOUT_MS,
+): Promise<Blob> {
+  const { bytes: body } = await download(`${base}/${file.file}`, 'A photo', {}, timeout);
+  const data = new Uint8Array(await body());
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await openFile(key, new Uint8Array(await response.arrayBuffer()));
+    bytes = await openFile(key, data);
   } catch {
     throw new LoadError('A photo could not be read right now.');
   }

@@ -31,6 +31,9 @@ import {
   type VaultManifest,
 } from './vault';
 
+// Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 const kdf = kdfFor(newSalt());
 
 /** A manifest with one real gallery per password, as the build writes it (index files aside). */
