@@ -115,6 +115,7 @@ test.describe('private galleries', () => {
 
   test('Forget this device removes the remembered key and the stored flag', async ({ page }) => {
     await unlock(page, GALLERIES.jenna);
+    const thumb = (await photos(page).getByRole('img').first().getAttribute('src'))!;
     await page.getByRole('button', { name: 'Forget this device' }).click();
     await expect(passwordDialog(page)).toBeVisible();
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
@@ -131,8 +132,37 @@ test.describe('private galleries', () => {
         }),
     );
     expect(keys).toBe(0);
+    // The decrypted photos are released with the gallery.
+    const stillThere = await page.evaluate(
+      (url) =>
+        new Promise<boolean>((resolve) => {
+          const img = new Image();
+          img.onload = () => resolve(true);
+          img.onerror = () => resolve(false);
+          img.src = url;
+        }),
+      thumb,
+    );
+    expect(stillThere).toBe(false);
     await page.reload();
     await expect(passwordDialog(page)).toBeVisible(UNLOCK);
+  });
+
+  test('thumbnails are decrypted as they come into view, not all at once', async ({ page }) => {
+    const { thumbs } = await filesOf(fixture, GALLERIES.many.password);
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname.split('/').pop()!));
+    await serveVault(page, fixture);
+    await open(page);
+    await enter(page, GALLERIES.many.password);
+    await expect(page.getByRole('heading', { name: GALLERIES.many.title })).toBeVisible(UNLOCK);
+    await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
+    const last = photos(page).locator('li[data-photo="40"]');
+    await expect(last.locator('img')).toHaveCount(0);
+    expect(requested.has(thumbs[39]!)).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.locator('img')).toBeVisible(UNLOCK);
+    expect(requested.has(thumbs[39]!)).toBe(true);
   });
 
   test('favorites survive a reload and make the message for the studio', async ({ page, context }) => {

@@ -19,6 +19,7 @@ export const GALLERIES = {
   jenna: { id: 'jenna-2026-10', title: 'Jenna, October 2026', password: 'jenna fixture password', photos: 2 },
   maria: { id: 'maria-2026-11', title: 'Maria, November 2026', password: 'maria fixture password', photos: 3 },
   ended: { id: 'ended-2021', title: 'Ended, January 2021', password: 'ended fixture password', photos: 1 },
+  many: { id: 'many-2026-12', title: 'Many, December 2026', password: 'many fixture password', photos: 40 },
 } as const;
 
 export interface Fixture {
@@ -46,7 +47,9 @@ export async function makeFixture(): Promise<Fixture> {
     lines.push('photos:');
     for (let i = 1; i <= gallery.photos; i++) {
       const name = `${gallery.id}-${i}.jpg`;
-      await sharp({ create: { width: 1200, height: 800, channels: 3, background: colors[color++ % colors.length]! } })
+      const small = gallery.photos > 10;
+      const size = small ? { width: 300, height: 200 } : { width: 1200, height: 800 };
+      await sharp({ create: { ...size, channels: 3, background: colors[color++ % colors.length]! } })
         .jpeg()
         .toFile(join(folder, name));
       lines.push(`  - file: ${name}`, `    alt: ${gallery.title} photograph ${i}`);
