@@ -189,7 +189,11 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
   const proceed = useCallback(async () => {
     setProblem('');
     const secret = linkSecret.current;
-    if (!secret && !isVerified(PRIVATE_GALLERY_KEY)) return setStage('password');
+    if (!secret && !isVerified(PRIVATE_GALLERY_KEY)) {
+      // Fetched while she types, so the check starts at once; a failure shows on submit.
+      getManifest().catch(() => undefined);
+      return setStage('password');
+    }
     setStage('unlocking');
     try {
       const current = await getManifest();
