@@ -340,6 +340,11 @@ export function galleryPasswords(galleries: GallerySource[], env: Env, logger?: 
 /** Everything a build needs, read from the environment and the private folder. */
 export function vaultInputs(env: Env, logger?: AstroIntegrationLogger) {
   const galleries = listGalleries(privateGalleryDir(env));
+  if (env['PRIVATE_GALLERY_PASSWORD']) {
+    logger?.warn(
+      `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,
+    );
+  }
   return {
     galleries,
     options: {
