@@ -1,7 +1,9 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { listSources, privateGalleryDir, renderVariants } from '../src/integrations/private-gallery';
+import { buildVault, listGalleries, privateGalleryDir, renderVariants } from '../src/integrations/private-gallery';
+import { GALLERIES, makeFixture } from './vault-fixture';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -18,32 +20,75 @@ function fingerprint(bytes: Buffer): Buffer {
   return bytes.subarray(start, start + 64);
 }
 
-// A scan of the build, not of a page: it runs once, in the desktop project.
-test('no file in dist/ holds a private photo, its resized copies, its name or its alt text @dist', async () => {
-  test.setTimeout(120_000);
-  const sources = listSources(privateGalleryDir());
-  expect(sources.length).toBeGreaterThanOrEqual(3);
+/** Everything private about some galleries: photos, resized copies, names, descriptions, titles. */
+async function needlesOf(dir: string) {
   const needles: { what: string; bytes: Buffer }[] = [];
-  for (const source of sources) {
-    const { thumb, full } = await renderVariants(source.path);
-    const name = basename(source.path);
+  for (const gallery of listGalleries(dir)) {
     needles.push(
-      { what: `${name} original`, bytes: fingerprint(readFileSync(source.path)) },
-      { what: `${name} thumbnail`, bytes: fingerprint(thumb.data) },
-      { what: `${name} full size`, bytes: fingerprint(full.data) },
-      { what: `${name} file name`, bytes: Buffer.from(name) },
-      { what: `${name} base name`, bytes: Buffer.from(basename(name, extname(name))) },
-      { what: `${name} alt text`, bytes: Buffer.from(source.alt) },
+      { what: `${gallery.id} folder name`, bytes: Buffer.from(gallery.id) },
+      { what: `${gallery.id} title`, bytes: Buffer.from(gallery.title) },
     );
-  }
-  const files = allFiles(DIST);
-  expect(files.some((file) => file.endsWith(join('vault', 'manifest.json')))).toBe(true);
-  const found: string[] = [];
-  for (const file of files) {
-    const content = readFileSync(file);
-    for (const needle of needles) {
-      if (content.includes(needle.bytes)) found.push(`${needle.what} in ${file.slice(DIST.length)}`);
+    for (const source of gallery.photos) {
+      const { thumb, full } = await renderVariants(source.path);
+      const name = basename(source.path);
+      needles.push(
+        { what: `${name} original`, bytes: fingerprint(readFileSync(source.path)) },
+        { what: `${name} thumbnail`, bytes: fingerprint(thumb.data) },
+        { what: `${name} full size`, bytes: fingerprint(full.data) },
+        { what: `${name} file name`, bytes: Buffer.from(name) },
+        { what: `${name} base name`, bytes: Buffer.from(basename(name, extname(name))) },
+        { what: `${name} alt text`, bytes: Buffer.from(source.alt) },
+      );
     }
   }
-  expect(found).toEqual([]);
+  return needles;
+}
+
+function scan(root: string, needles: { what: string; bytes: Buffer }[]) {
+  const found: string[] = [];
+  for (const file of allFiles(root)) {
+    const content = readFileSync(file);
+    for (const needle of needles) {
+      if (content.includes(needle.bytes)) found.push(`${needle.what} in ${file.slice(root.length)}`);
+    }
+  }
+  return found;
+}
+
+// Scans of the build, not of a page: they run once, in the desktop project.
+test('no file in dist/ holds a private photo, its resized copies, its name, title or alt text @dist', async () => {
+  test.setTimeout(120_000);
+  const needles = await needlesOf(privateGalleryDir());
+  expect(needles.length).toBeGreaterThanOrEqual(3 * 6);
+  expect(allFiles(DIST).some((file) => file.endsWith(join('vault', 'manifest.json')))).toBe(true);
+  expect(scan(DIST, needles)).toEqual([]);
+});
+
+test('two client galleries publish nothing private in the clear, not even their number of photos @dist', async () => {
+  test.setTimeout(120_000);
+  const fixture = await makeFixture();
+  try {
+    const needles = await needlesOf(join(fixture.root, 'private'));
+    expect(needles.some((needle) => needle.what === `${GALLERIES.maria.id} title`)).toBe(true);
+    expect(scan(fixture.vault, needles)).toEqual([]);
+    // The published file names are random and every index is the same size.
+    const manifest = readFileSync(join(fixture.vault, 'manifest.json'), 'utf8');
+    const indexes = Object.values(
+      (JSON.parse(manifest) as { galleries: Record<string, { index: string }> }).galleries,
+    ).map((entry) => statSync(join(fixture.vault, entry.index)).size);
+    expect(new Set(indexes).size).toBe(1);
+    expect(indexes.length).toBe(8);
+    // A second build of the same galleries shares no file name with the first.
+    const again = mkdtempSync(join(tmpdir(), 'vault-again-'));
+    await buildVault(again, fixture.galleries, {
+      kdf: JSON.parse(manifest).kdf,
+      passwords: new Map(Object.values(GALLERIES).map((g) => [g.id as string, g.password as string])),
+      now: new Date('2021-01-15T00:00:00Z'),
+    });
+    const first = new Set(readdirSync(fixture.vault));
+    expect(readdirSync(again).filter((name) => name !== 'manifest.json' && first.has(name))).toEqual([]);
+    rmSync(again, { recursive: true, force: true });
+  } finally {
+    rmSync(fixture.root, { recursive: true, force: true });
+  }
 });

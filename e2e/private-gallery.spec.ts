@@ -78,36 +78,29 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the development password opens 3 thumbnails linking to their full images', async ({ page }) => {
+  test('the development password opens the preview gallery: 3 thumbnails, each opening its full image', async ({
+    page,
+  }) => {
     await unlock(page);
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
     await expect(passwordDialog(page)).toBeHidden();
-    const links = page.getByRole('list', { name: 'Your private photos' }).getByRole('link');
-    await expect(links).toHaveCount(3);
-    await expect(links.locator('[data-full]').first()).toHaveCount(0);
-    for (const link of await links.all()) {
-      await expect(link).toHaveAttribute('data-full', 'ready', { timeout: 15_000 });
-      await expect(link).toHaveAttribute('target', '_blank');
-      const thumb = (await link.locator('img').getAttribute('src')) ?? '';
-      const full = (await link.getAttribute('href')) ?? '';
-      expect(thumb).toMatch(/^blob:/);
-      expect(full).toMatch(/^blob:/);
-      // Both decrypt to real images; the linked one is the large version.
-      const sizes = await page.evaluate(
-        async ([t, f]) => {
-          const load = (src: string) =>
-            new Promise<number>((resolve, reject) => {
-              const img = new Image();
-              img.onload = () => resolve(img.naturalWidth);
-              img.onerror = () => reject(new Error(`could not load ${src}`));
-              img.src = src;
-            });
-          return { thumb: await load(t!), full: await load(f!) };
-        },
-        [thumb, full],
+    await expect(page.getByRole('heading', { name: 'Preview gallery' })).toBeVisible();
+    const images = page.getByRole('list', { name: 'Your private photos' }).getByRole('img');
+    for (const [i, img] of (await images.all()).entries()) {
+      expect(await img.getAttribute('src')).toMatch(/^blob:/);
+      expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(640);
+      await page.getByRole('button', { name: `Open photo ${i + 1}` }).click();
+      const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+      await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', {
+        timeout: 15_000,
+      });
+      const full = viewer.locator('[data-lightbox-image]');
+      expect(await full.getAttribute('src')).toMatch(/^blob:/);
+      expect(await full.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBeGreaterThan(
+        640,
       );
-      expect(sizes.thumb).toBe(640);
-      expect(sizes.full).toBeGreaterThan(sizes.thumb);
+      await viewer.getByRole('button', { name: 'Close' }).click();
+      await expect(viewer).toBeHidden();
     }
     await expect(page.getByRole('link', { name: 'Request/Reset Password' })).toHaveAttribute('href', '/#contact-form');
     await expectNoAxeViolations(page);
@@ -155,6 +148,26 @@ test.describe('private gallery', () => {
     await page.goto('/private-gallery');
     const first = await page.evaluate(() => (window as unknown as { __first: Record<string, string> }).__first);
     expect(first).toEqual({ age: 'none', password: 'grid' });
+  });
+
+  test('no flash with a private link: the password modal never shows while it opens', async ({ page }) => {
+    await page.addInitScript(
+      ([key]) => {
+        localStorage.setItem(key!, 'yes');
+        document.addEventListener('DOMContentLoaded', () => {
+          const el = document.querySelector('[data-password-dialog]');
+          (window as unknown as { __first: string }).__first = el ? getComputedStyle(el).display : 'missing';
+        });
+      },
+      [AGE_VERIFIED_KEY],
+    );
+    await page.goto('/private-gallery#access=not-a-real-secret');
+    expect(await page.evaluate(() => (window as unknown as { __first: string }).__first)).toBe('none');
+    // A cut-off link says so, and leaves the address bar.
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(
+      'This private link is incomplete: please open the whole link from the message, or enter your password.',
+    );
+    expect(new URL(page.url()).hash).toBe('');
   });
 
   test('is kept out of the sitemap', async () => {

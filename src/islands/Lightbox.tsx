@@ -1,13 +1,23 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { stepIndex, type GalleryImage } from '@/lib/portfolio';
 
-interface Props {
+/** What the viewer needs of a photo (the portfolio's images, or a private gallery's decrypted ones). */
+export type LightboxImage = Pick<GalleryImage, 'id' | 'alt' | 'overlay'> & {
+  large: Pick<GalleryImage['large'], 'src' | 'width' | 'height'> &
+    Partial<Pick<GalleryImage['large'], 'srcset' | 'sizes'>>;
+};
+
+interface Props<T extends LightboxImage> {
   /** Every photo of the current filter, in the order the arrows step through. */
-  images: GalleryImage[];
+  images: T[];
   /** The photo shown, or null when closed. */
   index: number | null;
   /** The label of the photo's collection, for the caption. */
-  labelOf: (image: GalleryImage) => string;
+  labelOf: (image: T) => string;
+  /** The dialog's accessible name; the portfolio's by default. */
+  label?: string;
+  /** Extra controls under the caption (e.g. favorite, download), for the photo shown. */
+  actions?: (image: T, index: number) => ReactNode;
   onIndexChange: (index: number) => void;
   /** Called when the dialog closes (button, backdrop, Escape); may come twice. The parent restores focus. */
   onClose: () => void;
@@ -17,7 +27,15 @@ interface Props {
  * Full-screen viewer on a native <dialog> opened with showModal(): focus is trapped and the page
  * behind is inert for free. The large image is only rendered, and so only requested, while open.
  */
-export function Lightbox({ images, index, labelOf, onIndexChange, onClose }: Props) {
+export function Lightbox<T extends LightboxImage>({
+  images,
+  index,
+  labelOf,
+  label = 'Portfolio photo viewer',
+  actions,
+  onIndexChange,
+  onClose,
+}: Props<T>) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const image = index === null ? undefined : images[index];
   const open = image !== undefined;
@@ -58,7 +76,7 @@ export function Lightbox({ images, index, labelOf, onIndexChange, onClose }: Pro
   return (
     <dialog
       ref={dialogRef}
-      aria-label="Portfolio photo viewer"
+      aria-label={label}
       className="m-0 h-dvh max-h-none w-screen max-w-none overflow-hidden bg-ink/95 p-0 text-ivory backdrop:bg-ink/80"
       onCancel={onClose}
       onClose={onClose}
@@ -97,6 +115,7 @@ export function Lightbox({ images, index, labelOf, onIndexChange, onClose }: Pro
                 {labelOf(image)} · <span data-lightbox-position>{index + 1}</span> of {images.length}
               </span>
             </figcaption>
+            {actions?.(image, index)}
           </figure>
 
           {images.length > 1 && (

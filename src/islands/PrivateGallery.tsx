@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { withErrorBoundary } from './ErrorBoundary';
 import { AgeGateDialog, type AgeGateTexts } from './AgeGate';
+import { ClientGallery, formatDay } from './ClientGallery';
 import {
   isAgeVerified,
   isVerified,
@@ -9,41 +10,61 @@ import {
   rememberVerified,
   setAgeGateState,
 } from '@/lib/gates';
+import { removeStorage } from '@/lib/storage';
+import { forgetFavorites } from '@/lib/favorites';
+import { isExpired, type VaultManifest } from '@/lib/vault';
 import {
-  decryptToUrl,
+  clearAccess,
   fetchManifest,
+  LoadError,
+  secretFromHash,
   unlockWithPassword,
-  unlockWithStoredKey,
+  unlockWithSecret,
+  unlockWithStoredAccess,
   type Unlocked,
 } from '@/lib/vault-client';
-import type { VaultManifest } from '@/lib/vault';
 
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
+export const STALE_ACCESS =
+  'Your saved access no longer opens a gallery on this device: the password may have changed. Please enter your current password.';
+export const STALE_LINK =
+  'This private link no longer opens a gallery: it may have been replaced. Please enter your password, or ask the studio for a new link.';
 
-type Stage = 'checking' | 'age' | 'password' | 'unlocking' | 'gallery';
+export const BROKEN_LINK =
+  'This private link is incomplete: please open the whole link from the message, or enter your password.';
+
+type Stage = 'checking' | 'age' | 'password' | 'unlocking' | 'gallery' | 'closed' | 'failed';
 
 interface Props {
   age: AgeGateTexts;
   /** Where "Request/Reset Password" leads. */
   requestHref: string;
+  /** The studio's address, for favorites and for closed galleries. */
+  studioEmail: string;
 }
 
-interface Photo {
-  alt: string;
-  thumb: string;
-  full: string | null;
-  width: number;
-  height: number;
-}
+type UnlockResult = { ok: true } | { ok: false; error: string; retry: boolean };
 
 /** The password stage: a modal that Escape does not dismiss, with an accessible error. */
-function PasswordDialog({ open, onUnlock }: { open: boolean; onUnlock: (password: string) => Promise<boolean> }) {
+function PasswordDialog({
+  open,
+  reason,
+  requestHref,
+  onUnlock,
+}: {
+  open: boolean;
+  reason: string;
+  requestHref: string;
+  onUnlock: (password: string) => Promise<UnlockResult>;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
+  const [canRetry, setCanRetry] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const errorId = useId();
+  const reasonId = useId();
 
   useEffect(() => {
     const el = dialog.current;
@@ -64,14 +85,19 @@ function PasswordDialog({ open, onUnlock }: { open: boolean; onUnlock: (password
     if (!password) return;
     setBusy(true);
     setError('');
-    const ok = await onUnlock(password);
+    setCanRetry(false);
+    const result = await onUnlock(password);
     setBusy(false);
-    if (!ok) {
-      setError(WRONG_PASSWORD);
-      field.value = '';
+    if (!result.ok) {
+      setError(result.error);
+      setCanRetry(result.retry);
+      // A wrong password is cleared; after a download failure it stays, ready for Retry.
+      if (!result.retry) field.value = '';
       field.focus();
     }
   };
+
+  const describedBy = [reason ? reasonId : '', error ? errorId : ''].filter(Boolean).join(' ');
 
   return (
     <dialog
@@ -93,6 +119,11 @@ function PasswordDialog({ open, onUnlock }: { open: boolean; onUnlock: (password
           The password is given to booked clients on request. Please keep it to yourself: sharing it or any image is not
           permitted.
         </p>
+        {reason && (
+          <p id={reasonId} data-password-reason className="mt-4 rounded-sm bg-linen p-3 text-sm text-ink">
+            {reason}
+          </p>
+        )}
         {/* method="dialog": even before the script runs, submitting never sends the password anywhere. */}
         <form method="dialog" onSubmit={submit} className="mt-8 text-left" noValidate>
           <label htmlFor="gallery-password" className="block text-sm font-medium text-plum-deep">
@@ -105,8 +136,8 @@ function PasswordDialog({ open, onUnlock }: { open: boolean; onUnlock: (password
             type="password"
             required
             autoComplete="current-password"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-invalid={error && !canRetry ? true : undefined}
+            aria-describedby={describedBy || undefined}
             className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
           />
           <p id={errorId} role="alert" className="mt-3 min-h-6 text-sm font-medium text-[#9b1c31]">
@@ -114,88 +145,128 @@ function PasswordDialog({ open, onUnlock }: { open: boolean; onUnlock: (password
           </p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Checking…' : 'Unlock Gallery'}
+              {busy ? 'Checking…' : canRetry ? 'Retry' : 'Unlock Gallery'}
             </button>
             <a href="/" className="btn btn-outline text-plum">
               Take Me Back
             </a>
           </div>
+          <p className="mt-6 text-center text-sm">
+            <a href={requestHref} className="text-plum underline underline-offset-4">
+              Request/Reset Password
+            </a>
+          </p>
         </form>
       </div>
     </dialog>
   );
 }
 
-function PrivateGallery({ age, requestHref }: Props) {
+function PrivateGallery({ age, requestHref, studioEmail }: Props) {
   const [stage, setStage] = useState<Stage>('checking');
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const manifest = useRef<Promise<VaultManifest> | null>(null);
-  const urls = useRef<string[]>([]);
+  const linkSecret = useRef<Uint8Array<ArrayBuffer> | null>(null);
+  const failedHeading = useRef<HTMLHeadingElement>(null);
 
-  const getManifest = useCallback(() => (manifest.current ??= fetchManifest()), []);
-
-  const show = useCallback(async ({ key, index }: Unlocked) => {
-    setStage('gallery');
-    // Thumbnails first, then the full images, each decrypted into an object URL.
-    const thumbs = await Promise.all(index.images.map((image) => decryptToUrl(key, image.thumb)));
-    urls.current.push(...thumbs);
-    setPhotos(
-      index.images.map((image, i) => ({
-        alt: image.alt,
-        thumb: thumbs[i] ?? '',
-        full: null,
-        width: image.thumb.width,
-        height: image.thumb.height,
-      })),
-    );
-    const fulls = await Promise.all(index.images.map((image) => decryptToUrl(key, image.full)));
-    urls.current.push(...fulls);
-    setPhotos((current) => current.map((photo, i) => ({ ...photo, full: fulls[i] ?? null })));
+  // A failed download is not cached: Retry fetches the manifest again.
+  const getManifest = useCallback(() => {
+    const pending = (manifest.current ??= fetchManifest());
+    pending.catch(() => {
+      if (manifest.current === pending) manifest.current = null;
+    });
+    return pending;
   }, []);
+
+  const show = useCallback((result: Unlocked) => {
+    setUnlocked(result);
+    setStage(isExpired(result.index.expires) ? 'closed' : 'gallery');
+  }, []);
+
+  /** After the age gate: the private link, else the remembered access, else the password. */
+  const proceed = useCallback(async () => {
+    setProblem('');
+    const secret = linkSecret.current;
+    if (!secret && !isVerified(PRIVATE_GALLERY_KEY)) {
+      // Fetched while she types, so the check starts at once; a failure shows on submit.
+      getManifest().catch(() => undefined);
+      return setStage('password');
+    }
+    setStage('unlocking');
+    try {
+      const current = await getManifest();
+      if (secret) {
+        const result = await unlockWithSecret(current, secret);
+        linkSecret.current = null;
+        if (!result) {
+          setReason(STALE_LINK);
+          return setStage('password');
+        }
+        rememberVerified(PRIVATE_GALLERY_KEY);
+        return show(result);
+      }
+      const result = await unlockWithStoredAccess(current);
+      if (result === 'stale') {
+        await clearAccess();
+        setReason(STALE_ACCESS);
+        return setStage('password');
+      }
+      if (result === 'none') {
+        setReason('Please enter your password to open your gallery on this device.');
+        return setStage('password');
+      }
+      show(result);
+    } catch (error) {
+      setProblem(
+        error instanceof LoadError ? error.message : 'Your gallery could not be opened right now. Please try again.',
+      );
+      setStage('failed');
+    }
+  }, [getManifest, show]);
 
   // Decide the stage on the client; the head script already showed the right overlay.
   useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      if (!isAgeVerified()) return setStage('age');
-      if (!isVerified(PRIVATE_GALLERY_KEY)) return setStage('password');
-      setStage('unlocking');
-      try {
-        const unlocked = await unlockWithStoredKey(await getManifest());
-        if (cancelled) return;
-        if (unlocked) await show(unlocked);
-        else setStage('password');
-      } catch (error) {
-        if (!cancelled) {
-          setProblem((error as Error).message);
-          setStage('password');
-        }
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [getManifest, show]);
-
-  // Object URLs are released when the visitor leaves.
-  useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
+    if (/[#&]access=/.test(window.location.hash)) {
+      const secret = secretFromHash(window.location.hash);
+      if (secret) linkSecret.current = secret;
+      else setReason(BROKEN_LINK);
+      // The secret leaves the address bar (and so the history) at once.
+      history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    }
+    if (!isAgeVerified()) setStage('age');
+    else void proceed();
+  }, [proceed]);
 
   useEffect(() => {
     if (stage !== 'checking') document.documentElement.setAttribute('data-gallery-stage', stage);
     if (stage !== 'checking') setAgeGateState(document.documentElement, stage === 'age' ? 'locked' : 'passed');
+    if (stage === 'failed') failedHeading.current?.focus();
   }, [stage]);
 
-  const unlock = async (password: string) => {
+  const unlock = async (password: string): Promise<UnlockResult> => {
     try {
-      const unlocked = await unlockWithPassword(await getManifest(), password);
+      const result = await unlockWithPassword(await getManifest(), password);
+      if (!result) return { ok: false, error: WRONG_PASSWORD, retry: false };
       rememberVerified(PRIVATE_GALLERY_KEY);
-      await show(unlocked);
-      return true;
-    } catch {
-      // A wrong password (failed GCM tag) or any failure of the check.
-      return false;
+      setReason('');
+      show(result);
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof LoadError) return { ok: false, error: error.message, retry: true };
+      // A failure of the check itself (e.g. no WebCrypto).
+      return { ok: false, error: WRONG_PASSWORD, retry: false };
     }
+  };
+
+  const forget = async () => {
+    await clearAccess();
+    removeStorage('local', PRIVATE_GALLERY_KEY);
+    if (unlocked) forgetFavorites(unlocked.index.id);
+    setUnlocked(null);
+    setReason('This device no longer remembers your gallery.');
+    setStage('password');
   };
 
   return (
@@ -205,51 +276,63 @@ function PrivateGallery({ age, requestHref }: Props) {
         open={stage === 'age'}
         onConfirm={() => {
           rememberAge();
-          setStage('password');
+          void proceed();
         }}
       />
-      <PasswordDialog open={stage === 'password'} onUnlock={unlock} />
+      <PasswordDialog open={stage === 'password'} reason={reason} requestHref={requestHref} onUnlock={unlock} />
 
-      {(stage === 'unlocking' || (stage === 'gallery' && photos.length === 0)) && (
+      {stage === 'unlocking' && (
         <p role="status" className="py-16 text-center text-muted">
           Unlocking your gallery…
         </p>
       )}
-      {problem && stage !== 'gallery' && <p className="sr-only">{problem}</p>}
 
-      {stage === 'gallery' && photos.length > 0 && (
-        <>
-          <ul className="grid gap-6 sm:grid-cols-3" aria-label="Your private photos">
-            {photos.map((photo, index) => (
-              <li key={index}>
-                <a
-                  href={photo.full ?? photo.thumb}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-full={photo.full ? 'ready' : 'loading'}
-                  className="block overflow-hidden rounded-sm bg-linen shadow-sm"
-                >
-                  <img
-                    src={photo.thumb}
-                    alt={photo.alt}
-                    width={photo.width}
-                    height={photo.height}
-                    className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 hover:scale-[1.02] motion-reduce:transition-none"
-                  />
-                  <span className="sr-only"> (full size, opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
+      {stage === 'failed' && (
+        <div role="alert" className="mx-auto max-w-xl py-12 text-center" data-gallery-failed>
+          <h2 ref={failedHeading} tabIndex={-1} className="text-3xl">
+            Your gallery could not be opened
+          </h2>
+          <p className="mt-4 text-muted">{problem}</p>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <button type="button" className="btn btn-primary" onClick={() => void proceed()}>
+              Retry
+            </button>
+            <a href={requestHref} className="btn btn-outline text-plum">
+              Request/Reset Password
+            </a>
+          </div>
+        </div>
       )}
 
-      {stage === 'gallery' && (
-        <p className="mt-12 text-center">
-          <a href={requestHref} className="btn btn-outline text-plum">
-            Request/Reset Password
-          </a>
-        </p>
+      {stage === 'closed' && unlocked && (
+        <div className="mx-auto max-w-xl py-12 text-center" data-gallery-closed>
+          <h2 className="text-4xl">This gallery has closed</h2>
+          <p className="mt-4 text-muted">
+            “{unlocked.index.title}” was open until {formatDay(unlocked.index.expires ?? '')}. If you would like your
+            photographs again, or prints and albums, the studio will be glad to help.
+          </p>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <a href={`mailto:${studioEmail}`} className="btn btn-primary">
+              Email the studio
+            </a>
+            <a href={requestHref} className="btn btn-outline text-plum">
+              Contact the studio
+            </a>
+            <button type="button" className="btn btn-outline text-plum" onClick={() => void forget()}>
+              Forget this device
+            </button>
+          </div>
+        </div>
+      )}
+
+      {stage === 'gallery' && unlocked && (
+        <ClientGallery
+          key={unlocked.index.id}
+          unlocked={unlocked}
+          studioEmail={studioEmail}
+          requestHref={requestHref}
+          onForget={() => void forget()}
+        />
       )}
     </div>
   );

@@ -55,14 +55,15 @@ export function resetRememberedForTests(): void {
 export const GALLERY_KEY_ATTRIBUTE = 'data-gallery-key';
 
 /**
- * The head script of the private gallery: marks <html> with whether the password key is 'yes',
- * so before the island runs CSS already shows the password modal (or the unlocking message).
+ * The head script of the private gallery: marks <html> with whether the password key is 'yes'
+ * (or a private link brings the access), so before the island runs CSS already shows the
+ * password modal (or the unlocking message).
  */
 export function galleryHeadScript(): string {
   const key = JSON.stringify(PRIVATE_GALLERY_KEY);
   const value = JSON.stringify(VERIFIED);
   return (
-    `(function(){var s='no';try{if(localStorage.getItem(${key})===${value})s='yes'}catch(e){}` +
+    `(function(){var s='no';try{if(localStorage.getItem(${key})===${value}||/[#&]access=/.test(location.hash))s='yes'}catch(e){}` +
     `document.documentElement.setAttribute(${JSON.stringify(GALLERY_KEY_ATTRIBUTE)},s)})();`
   );
 }

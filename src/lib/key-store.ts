@@ -1,16 +1,18 @@
 /**
- * Keeps the private gallery's derived key between visits: a non-extractable CryptoKey stored in
- * IndexedDB (the browser can use it but never reveal it). Keys are filed under the manifest's
- * salt, so a rebuild with a new password (and salt) makes earlier keys useless. Every failure
- * (no IndexedDB in private browsing, blocked storage) degrades to "ask for the password again".
+ * Keeps a client's gallery access between visits: the lookup id and the non-extractable wrapping
+ * key of her password, stored in IndexedDB (the browser can use the key but never reveal it).
+ * Both come from the password and the site salt only, so a rebuild keeps her in; a changed
+ * password (or salt) leaves an id that opens nothing. Every failure (no IndexedDB in private
+ * browsing, blocked storage) degrades to "ask for the password again".
  */
+import type { Access } from './vault';
+
 const DB_NAME = 'coastlight-gallery';
 const STORE = 'keys';
 const ENTRY = 'gallery';
 
-interface StoredKey {
+interface StoredAccess extends Access {
   salt: string;
-  key: CryptoKey;
 }
 
 function open(): Promise<IDBDatabase> {
@@ -35,26 +37,26 @@ async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) 
   }
 }
 
-export async function saveKey(salt: string, key: CryptoKey): Promise<boolean> {
+export async function saveAccess(salt: string, access: Access): Promise<boolean> {
   try {
-    await run('readwrite', (store) => store.put({ salt, key } satisfies StoredKey, ENTRY));
+    await run('readwrite', (store) => store.put({ salt, ...access } satisfies StoredAccess, ENTRY));
     return true;
   } catch {
     return false;
   }
 }
 
-/** The stored key for this build's salt, or null. */
-export async function loadKey(salt: string): Promise<CryptoKey | null> {
+/** The stored access for this site salt, or null. */
+export async function loadAccess(salt: string): Promise<Access | null> {
   try {
-    const stored = await run<StoredKey | undefined>('readonly', (store) => store.get(ENTRY));
-    return stored && stored.salt === salt ? stored.key : null;
+    const stored = await run<Partial<StoredAccess> | undefined>('readonly', (store) => store.get(ENTRY));
+    return stored && stored.salt === salt && stored.id && stored.key ? { id: stored.id, key: stored.key } : null;
   } catch {
     return null;
   }
 }
 
-export async function clearKey(): Promise<void> {
+export async function clearAccess(): Promise<void> {
   try {
     await run('readwrite', (store) => store.delete(ENTRY));
   } catch {

@@ -1,0 +1,325 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { filesOf, GALLERIES, makeFixture, rebuild, serveVault, type Fixture } from './vault-fixture';
+import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
+import { favoritesKey } from '../src/lib/favorites';
+import { settings } from '../src/lib/settings';
+
+// Several client galleries, built like the site builds them and served at /vault/ in place of
+// the site's own: the page is the same whatever the galleries are.
+let fixture: Fixture;
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  fixture = await makeFixture();
+});
+
+const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true });
+const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+const UNLOCK = { timeout: 20_000 };
+
+async function open(page: Page, hash = '') {
+  await page.goto(`/private-gallery${hash}`);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'I am 18+' }).click();
+}
+
+async function enter(page: Page, password: string) {
+  await expect(passwordDialog(page)).toBeVisible();
+  await passwordInput(page).fill(password);
+  await passwordInput(page).press('Enter');
+}
+
+async function unlock(page: Page, gallery: (typeof GALLERIES)[keyof typeof GALLERIES]) {
+  await serveVault(page, fixture);
+  await open(page);
+  await enter(page, gallery.password);
+  await expect(page.getByRole('heading', { name: gallery.title })).toBeVisible(UNLOCK);
+  await expect(photos(page).getByRole('img')).toHaveCount(gallery.photos, UNLOCK);
+}
+
+test.describe('private galleries', () => {
+  test('each password opens its own gallery and nothing else', async ({ page, browser }) => {
+    await unlock(page, GALLERIES.jenna);
+    await expect(photos(page).getByRole('img').first()).toHaveAttribute('alt', 'Jenna, October 2026 photograph 1');
+    await expect(page.getByText('Maria, November 2026')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    const other = await browser.newPage({ baseURL: test.info().project.use.baseURL! });
+    await other.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      return url.hostname === '127.0.0.1' ? route.fallback() : route.abort();
+    });
+    await unlock(other, GALLERIES.maria);
+    const alts = await photos(other)
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+    expect(alts).toEqual([1, 2, 3].map((n) => `Maria, November 2026 photograph ${n}`));
+    await other.close();
+  });
+
+  test('a wrong password opens nothing; Request/Reset Password is offered at the password stage', async ({ page }) => {
+    await serveVault(page, fixture);
+    await open(page);
+    await expect(passwordDialog(page).getByRole('link', { name: 'Request/Reset Password' })).toHaveAttribute(
+      'href',
+      '/#contact-form',
+    );
+    await enter(page, 'nobody has this password');
+    await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', UNLOCK);
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+  });
+
+  test('the private link opens its gallery without typing and leaves the address bar', async ({ page }) => {
+    await serveVault(page, fixture);
+    await open(page, fixture.links.get(GALLERIES.maria.id));
+    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+    await expect(passwordDialog(page)).toBeHidden();
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
+    // Remembered like a typed password.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+  });
+
+  test('a rebuild (new content keys, same salt) keeps the client unlocked', async ({ page }) => {
+    await unlock(page, GALLERIES.jenna);
+    const before = fixture.vault;
+    const local = { ...fixture };
+    await rebuild(local);
+    expect(local.vault).not.toBe(before);
+    await serveVault(page, local);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
+    await expect(photos(page).getByRole('img')).toHaveCount(GALLERIES.jenna.photos, UNLOCK);
+    await expect(passwordDialog(page)).toBeHidden();
+  });
+
+  test('a changed password asks for the password again, with the reason in view', async ({ page }) => {
+    await unlock(page, GALLERIES.jenna);
+    const local = { ...fixture };
+    await rebuild(local, { [GALLERIES.jenna.id]: 'jenna new fixture password' });
+    await serveVault(page, local);
+    await page.reload();
+    await expect(passwordDialog(page)).toBeVisible(UNLOCK);
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toContainText(
+      'no longer opens a gallery on this device',
+    );
+    await expectNoAxeViolations(page);
+    await enter(page, 'jenna new fixture password');
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
+  });
+
+  test('Forget this device removes the remembered key and the stored flag', async ({ page }) => {
+    await unlock(page, GALLERIES.jenna);
+    const thumb = (await photos(page).getByRole('img').first().getAttribute('src'))!;
+    await page.getByRole('button', { name: 'Forget this device' }).click();
+    await expect(passwordDialog(page)).toBeVisible();
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+    expect(await stored(page, AGE_VERIFIED_KEY)).toBe('yes');
+    const keys = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const request = indexedDB.open('coastlight-gallery');
+          request.onsuccess = () => {
+            const db = request.result;
+            const count = db.transaction('keys').objectStore('keys').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(keys).toBe(0);
+    // The decrypted photos are released with the gallery.
+    const stillThere = await page.evaluate(
+      (url) =>
+        new Promise<boolean>((resolve) => {
+          const img = new Image();
+          img.onload = () => resolve(true);
+          img.onerror = () => resolve(false);
+          img.src = url;
+        }),
+      thumb,
+    );
+    expect(stillThere).toBe(false);
+    await page.reload();
+    await expect(passwordDialog(page)).toBeVisible(UNLOCK);
+  });
+
+  test('thumbnails are decrypted as they come into view, not all at once', async ({ page }) => {
+    const { thumbs } = await filesOf(fixture, GALLERIES.many.password);
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname.split('/').pop()!));
+    await serveVault(page, fixture);
+    await open(page);
+    await enter(page, GALLERIES.many.password);
+    await expect(page.getByRole('heading', { name: GALLERIES.many.title })).toBeVisible(UNLOCK);
+    await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
+    const last = photos(page).locator('li[data-photo="40"]');
+    await expect(last.locator('img')).toHaveCount(0);
+    expect(requested.has(thumbs[39]!)).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.locator('img')).toBeVisible(UNLOCK);
+    expect(requested.has(thumbs[39]!)).toBe(true);
+  });
+
+  test('favorites survive a reload and make the message for the studio', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await unlock(page, GALLERIES.maria);
+    await page.getByRole('button', { name: 'Favorite photo 3' }).click();
+    await page.getByRole('button', { name: 'Favorite photo 1' }).click();
+    await expect(page.getByRole('button', { name: 'Favorite photo 1' })).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Favorite photo 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      UNLOCK,
+    );
+    await expect(page.getByRole('button', { name: 'Favorite photo 2' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await stored(page, favoritesKey(GALLERIES.maria.id))).toBe('[1,3]');
+
+    const text = 'My favorites from "Maria, November 2026": photos 1, 3 (2 in all).';
+    const mailto = new URL((await page.getByRole('link', { name: 'Send my favorites' }).getAttribute('href'))!);
+    expect(mailto.protocol).toBe('mailto:');
+    expect(mailto.pathname).toBe(settings.contact.email);
+    expect(mailto.searchParams.get('subject')).toBe('My favorites: Maria, November 2026');
+    expect(mailto.searchParams.get('body')).toContain(text);
+    await page.getByRole('button', { name: 'Copy the list' }).click();
+    await expect(page.locator('[data-gallery-status]')).toContainText('copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  });
+
+  test('photos open in the lightbox, full size, with arrows, Escape and focus return', async ({ page }) => {
+    await unlock(page, GALLERIES.maria);
+    const second = page.getByRole('button', { name: 'Open photo 2' });
+    await second.click();
+    const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', UNLOCK);
+    const width = await viewer
+      .locator('[data-lightbox-image]')
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+    expect(width).toBe(1200);
+    await expect(viewer.locator('[data-lightbox-position]')).toHaveText('2');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.locator('[data-lightbox-position]')).toHaveText('3');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(second).toBeFocused();
+  });
+
+  test('a download yields a real image, and a ZIP of the favorites', async ({ page }) => {
+    await unlock(page, GALLERIES.jenna);
+    await page.getByRole('button', { name: 'Open photo 1' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('jenna-october-2026-01.webp');
+    const meta = await sharp(readFileSync((await download.path())!)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+    const zipButton = page.getByRole('button', { name: /^Download my favorites \(1, \d+ KB\)$/ });
+    const [zip] = await Promise.all([page.waitForEvent('download'), zipButton.click()]);
+    expect(zip.suggestedFilename()).toBe('jenna-october-2026-favorites.zip');
+    const bytes = readFileSync((await zip.path())!);
+    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect(bytes.includes(Buffer.from('jenna-october-2026-02.webp'))).toBe(true);
+    await expect(page.locator('[data-zip]')).toContainText('ready');
+  });
+
+  test('a closed gallery says so, with the way to contact the studio', async ({ page }) => {
+    await serveVault(page, fixture);
+    await open(page);
+    await enter(page, GALLERIES.ended.password);
+    await expect(page.getByRole('heading', { name: 'This gallery has closed' })).toBeVisible(UNLOCK);
+    await expect(page.getByRole('link', { name: 'Email the studio' })).toHaveAttribute(
+      'href',
+      `mailto:${settings.contact.email}`,
+    );
+    await expect(photos(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('private gallery failures are visible and recoverable', () => {
+  test('a manifest that fails at the password stage says so, and Retry opens the gallery', async ({ page }) => {
+    await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 404 : undefined));
+    await open(page);
+    await enter(page, GALLERIES.jenna.password);
+    const alert = passwordDialog(page).getByRole('alert');
+    await expect(alert).toContainText('could not be downloaded', UNLOCK);
+    await expect(alert).not.toContainText('Incorrect password');
+    await expect(passwordInput(page)).toHaveValue(GALLERIES.jenna.password);
+    await expectNoAxeViolations(page);
+    await serveVault(page, fixture);
+    await passwordDialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
+  });
+
+  test('a manifest that never answers is reported within 10 s, with Retry', async ({ page }) => {
+    await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 'hang' : undefined));
+    await open(page);
+    await enter(page, GALLERIES.maria.password);
+    const alert = passwordDialog(page).getByRole('alert');
+    await expect(alert).toContainText('taking too long', { timeout: 12_000 });
+    await serveVault(page, fixture);
+    await passwordDialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+  });
+
+  test('a missing gallery index is not "Incorrect password"', async ({ page }) => {
+    const { index } = await filesOf(fixture, GALLERIES.jenna.password);
+    await serveVault(page, fixture, (name) => (name === index ? 404 : undefined));
+    await open(page);
+    await enter(page, GALLERIES.jenna.password);
+    await expect(passwordDialog(page).getByRole('alert')).toContainText('could not be downloaded', UNLOCK);
+    await expect(passwordDialog(page).getByRole('alert')).not.toContainText('Incorrect password');
+  });
+
+  test('a remembered key whose manifest fails offline shows the reason and Retry', async ({ page }) => {
+    await unlock(page, GALLERIES.jenna);
+    await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 'abort' : undefined));
+    await page.reload();
+    const failed = page.locator('[data-gallery-failed]');
+    await expect(failed).toContainText('could not be downloaded', UNLOCK);
+    await expect(passwordDialog(page)).toBeHidden();
+    await expectNoAxeViolations(page);
+    await serveVault(page, fixture);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(photos(page).getByRole('img')).toHaveCount(GALLERIES.jenna.photos, UNLOCK);
+  });
+
+  test('a thumbnail that fails to download says so, and Retry shows it', async ({ page }) => {
+    const { thumbs } = await filesOf(fixture, GALLERIES.maria.password);
+    await serveVault(page, fixture, (name) => (name === thumbs[1] ? 'abort' : undefined));
+    await open(page);
+    await enter(page, GALLERIES.maria.password);
+    const tile = photos(page).locator('li[data-photo="2"]');
+    await expect(tile.getByRole('alert')).toHaveText(/Photo 2 could not be loaded/, UNLOCK);
+    await expect(photos(page).getByRole('img')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await serveVault(page, fixture);
+    await tile.getByRole('button', { name: 'Retry photo 2' }).click();
+    await expect(photos(page).getByRole('img')).toHaveCount(3, UNLOCK);
+  });
+
+  test('a full image that fails in the viewer says so, and Retry shows it', async ({ page }) => {
+    const { fulls } = await filesOf(fixture, GALLERIES.maria.password);
+    await serveVault(page, fixture, (name) => (name === fulls[0] ? 404 : undefined));
+    await open(page);
+    await enter(page, GALLERIES.maria.password);
+    await page.getByRole('button', { name: 'Open photo 1' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+    await expect(viewer.getByRole('alert')).toContainText('could not be loaded', UNLOCK);
+    await serveVault(page, fixture);
+    await viewer.getByRole('button', { name: 'Retry' }).click();
+    await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', UNLOCK);
+  });
+});

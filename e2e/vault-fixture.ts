@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import sharp from 'sharp';
+import type { Page, Route } from '@playwright/test';
+import { buildVault, listGalleries, type GallerySource } from '../src/integrations/private-gallery';
+import {
+  kdfFor,
+  newSalt,
+  openFile,
+  openWithPassword,
+  parseIndex,
+  toBase64Url,
+  type VaultManifest,
+} from '../src/lib/vault';
+
+/** Two client galleries (and a closed one) with their own passwords, built like the site builds them. */
+export const GALLERIES = {
+  jenna: { id: 'jenna-2026-10', title: 'Jenna, October 2026', password: 'jenna fixture password', photos: 2 },
+  maria: { id: 'maria-2026-11', title: 'Maria, November 2026', password: 'maria fixture password', photos: 3 },
+  ended: { id: 'ended-2021', title: 'Ended, January 2021', password: 'ended fixture password', photos: 1 },
+  many: { id: 'many-2026-12', title: 'Many, December 2026', password: 'many fixture password', photos: 40 },
+} as const;
+
+export interface Fixture {
+  root: string;
+  galleries: GallerySource[];
+  salt: string;
+  /** The vault folder the routes serve now. */
+  vault: string;
+  /** Each gallery's private link fragment, by id. */
+  links: Map<string, string>;
+}
+
+const colors = ['#8a3b5c', '#3b5c8a', '#5c8a3b', '#8a6d3b', '#4a3b8a'];
+
+/** Makes the photos and gallery.yaml files, then the first build. */
+export async function makeFixture(): Promise<Fixture> {
+  const root = mkdtempSync(join(tmpdir(), 'gallery-fixture-'));
+  const dir = join(root, 'private');
+  let color = 0;
+  for (const gallery of Object.values(GALLERIES)) {
+    const folder = join(dir, gallery.id);
+    mkdirSync(folder, { recursive: true });
+    const lines = [`title: ${gallery.title}`, 'downloads: web'];
+    if (gallery.id === GALLERIES.ended.id) lines.push('expires: 2021-01-31');
+    lines.push('photos:');
+    for (let i = 1; i <= gallery.photos; i++) {
+      const name = `${gallery.id}-${i}.jpg`;
+      const small = gallery.photos > 10;
+      const size = small ? { width: 300, height: 200 } : { width: 1200, height: 800 };
+      await sharp({ create: { ...size, channels: 3, background: colors[color++ % colors.length]! } })
+        .jpeg()
+        .toFile(join(folder, name));
+      lines.push(`  - file: ${name}`, `    alt: ${gallery.title} photograph ${i}`);
+    }
+    writeFileSync(join(folder, 'gallery.yaml'), `${lines.join('\n')}\n`);
+  }
+  const fixture: Fixture = { root, galleries: listGalleries(dir), salt: newSalt(), vault: '', links: new Map() };
+  await rebuild(fixture);
+  return fixture;
+}
+
+let builds = 0;
+
+/** A rebuild: new content keys and file names, the same salt; `passwords` may change some. */
+export async function rebuild(fixture: Fixture, passwords: Partial<Record<string, string>> = {}) {
+  const out = join(fixture.root, `vault-${++builds}`);
+  const map = new Map(Object.values(GALLERIES).map((g) => [g.id as string, passwords[g.id] ?? (g.password as string)]));
+  // Built as on a day before the closed gallery's expiry, so it is published and its page can show it closed.
+  const result = await buildVault(out, fixture.galleries, {
+    kdf: kdfFor(fixture.salt),
+    passwords: map,
+    now: new Date('2021-01-15T00:00:00Z'),
+  });
+  fixture.vault = out;
+  fixture.links = new Map(result.galleries.map((g) => [g.id, `#access=${toBase64Url(g.secret)}`]));
+  return out;
+}
+
+/** 'hang': the request is never answered. */
+export type Failure = 'abort' | 404 | 'hang';
+
+/**
+ * Serves the fixture's current vault at /vault/ instead of the site's. `fail` may make some
+ * files fail (by file name: 'manifest.json', or a predicate).
+ */
+export async function serveVault(page: Page, fixture: Fixture, fail?: (name: string) => Failure | undefined) {
+  await page.unroute('**/vault/**');
+  await page.route('**/vault/**', async (route: Route) => {
+    const name = basename(new URL(route.request().url()).pathname);
+    const failure = fail?.(name);
+    if (failure === 'abort') return route.abort('connectionfailed');
+    if (failure === 'hang') return undefined;
+    const path = join(fixture.vault, name);
+    if (failure === 404 || !existsSync(path)) return route.fulfill({ status: 404, body: 'Not found' });
+    return route.fulfill({
+      path,
+      contentType: name.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+    });
+  });
+}
+
+/** The file names of a gallery in the current build: its index, thumbnails and full images. */
+export async function filesOf(fixture: Fixture, password: string) {
+  const manifest = JSON.parse(readFileSync(join(fixture.vault, 'manifest.json'), 'utf8')) as VaultManifest;
+  const opened = await openWithPassword(manifest, password);
+  if (!opened) throw new Error('the fixture password opens nothing');
+  const index = parseIndex(
+    await openFile(opened.key, new Uint8Array(readFileSync(join(fixture.vault, opened.entry.index)))),
+  );
+  return {
+    index: opened.entry.index,
+    thumbs: index.images.map((image) => image.thumb.file),
+    fulls: index.images.map((image) => image.full.file),
+  };
+}

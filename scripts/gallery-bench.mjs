@@ -1,0 +1,157 @@
+// Benchmark of a large private gallery on a phone: a generated 150-photo gallery, opened with its
+// password at 4x CPU slowdown in headless Chromium. Reports the time from pressing Unlock to the
+// first thumbnail on screen and to a full first screen, then the peak JS heap while scrolling
+// through every photo and opening a few in the viewer. Not a test: numbers vary with the host.
+// Usage: npm run gallery-bench -- [base URL of a running preview] [--photos N] [--cpu N]
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { buildVault, readGallery } from '../src/integrations/private-gallery.ts';
+import { kdfFor, newSalt } from '../src/lib/vault.ts';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const base = args.find((arg) => arg.startsWith('http')) ?? 'http://127.0.0.1:4321';
+const PHOTOS = option('--photos', 150);
+const CPU = option('--cpu', 4);
+const PASSWORD = 'benchmark gallery password';
+
+// 1. A gallery of PHOTOS camera-sized photos with grain, so they compress like real ones (cached).
+const root = resolve('node_modules/.cache/gallery-bench');
+const folder = join(root, 'private', 'bench');
+mkdirSync(folder, { recursive: true });
+for (let i = 1; i <= PHOTOS; i++) {
+  const file = join(folder, `photo-${String(i).padStart(3, '0')}.jpg`);
+  if (existsSync(file)) continue;
+  const hue = (i * 47) % 360;
+  await sharp({
+    create: {
+      width: 2400,
+      height: 1600,
+      channels: 3,
+      background: `hsl(${hue}, 35%, 45%)`,
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toFile(file);
+}
+writeFileSync(join(folder, 'gallery.yaml'), 'title: Benchmark gallery\ndownloads: web\n');
+const vault = join(root, 'vault');
+let started = Date.now();
+await buildVault(vault, [readGallery(folder)], {
+  kdf: kdfFor(newSalt()),
+  passwords: new Map([['bench', PASSWORD]]),
+  cacheDir: join(root, 'variants'),
+});
+console.log(`built a ${PHOTOS}-photo gallery in ${Date.now() - started} ms`);
+
+// 2. Open it as a client on a phone.
+const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+const context = await browser.newContext({
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+});
+await context.addInitScript(() => localStorage.setItem('ageVerified', 'yes'));
+const page = await context.newPage();
+await page.route('**/vault/**', (route) => {
+  const path = join(vault, basename(new URL(route.request().url()).pathname));
+  return existsSync(path) ? route.fulfill({ body: readFileSync(path) }) : route.fulfill({ status: 404 });
+});
+const cdp = await context.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+await cdp.send('Performance.enable');
+await page.goto(`${base}/private-gallery`);
+await page.locator('astro-island[ssr]').waitFor({ state: 'detached', timeout: 60_000 });
+await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+// The key derivation alone, as the page does it (PBKDF2-SHA-256, the manifest's parameters).
+const kdfMs = await page.evaluate(async () => {
+  const { kdf } = await (await fetch('/vault/manifest.json')).json();
+  const salt = Uint8Array.from(atob(kdf.salt), (c) => c.charCodeAt(0));
+  const start = performance.now();
+  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode('x'), 'PBKDF2', false, ['deriveBits']);
+  await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: kdf.iterations }, material, 256);
+  return performance.now() - start;
+});
+
+const timing = page.evaluate(
+  () =>
+    new Promise((done) => {
+      const start = performance.now();
+      const times = {};
+      const check = () => {
+        const shown = [...document.querySelectorAll('[data-client-gallery] li img')].filter((img) => {
+          const box = img.getBoundingClientRect();
+          return img.complete && img.naturalWidth > 0 && box.top < innerHeight && box.bottom > 0;
+        }).length;
+        if (shown >= 1 && times.first === undefined) times.first = performance.now() - start;
+        const tiles = [...document.querySelectorAll('[data-client-gallery] li')].filter(
+          (li) => li.getBoundingClientRect().top < innerHeight,
+        ).length;
+        if (tiles > 0 && shown >= tiles) {
+          times.screen = performance.now() - start;
+          times.onScreen = shown;
+          return done(times);
+        }
+        requestAnimationFrame(check);
+      };
+      document.querySelector('[data-password-dialog] button[type=submit]').click();
+      requestAnimationFrame(check);
+    }),
+);
+const times = await timing;
+console.log(
+  `${PHOTOS} photos, phone viewport, CPU slowdown ${CPU}x (Chromium, password entered on the page):\n` +
+    `  first thumbnail on screen after Unlock: ${Math.round(times.first)} ms (of which the PBKDF2 derivation alone takes about ${Math.round(kdfMs)} ms)\n` +
+    `  first screen complete (${times.onScreen} thumbnails): ${Math.round(times.screen)} ms`,
+);
+
+let peak = 0;
+const sample = async () => {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  peak = Math.max(peak, used);
+  return used;
+};
+await sample();
+// Scroll through the whole gallery, a screen at a time, letting thumbnails load.
+started = Date.now();
+for (;;) {
+  const atEnd = await page.evaluate(() => {
+    scrollBy(0, innerHeight);
+    return innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+  });
+  await page.waitForTimeout(150);
+  await sample();
+  if (atEnd) break;
+}
+await page.waitForFunction((n) => document.querySelectorAll('[data-client-gallery] li img').length >= n, PHOTOS, {
+  timeout: 120_000,
+});
+const allThumbs = Date.now() - started;
+await sample();
+// Open the viewer and step through ten photos.
+await page.getByRole('button', { name: 'Open photo 1', exact: true }).click();
+for (let i = 0; i < 10; i++) {
+  await page.locator('[data-full-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+  await sample();
+  await page.keyboard.press('ArrowRight');
+}
+await page.keyboard.press('Escape');
+const end = await sample();
+await browser.close();
+
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+console.log(
+  [
+    `  scrolled through all ${PHOTOS}: every thumbnail shown ${allThumbs} ms after starting to scroll`,
+    `  JS heap: peak ${mb(peak)} MB, after viewing 10 full images ${mb(end)} MB`,
+  ].join('\n'),
+);

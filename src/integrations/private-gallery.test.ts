@@ -1,0 +1,127 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  buildVault,
+  listGalleries,
+  passwordVariable,
+  privateLink,
+  readEnv,
+  siteSalt,
+  SALT_FILE,
+  PASSWORDS_FILE,
+} from './private-gallery';
+import { ENTRY_BLOCK, kdfFor, openFile, openWithPassword, parseIndex, type VaultManifest } from '../lib/vault';
+
+// Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+let root: string;
+
+async function photo(path: string, color: string) {
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toFile(path);
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'galleries-'));
+  const dir = join(root, 'private');
+  mkdirSync(join(dir, 'jenna-2026-10'), { recursive: true });
+  mkdirSync(join(dir, 'maria-2026-11'), { recursive: true });
+  mkdirSync(join(dir, 'closed-2020'), { recursive: true });
+  await photo(join(dir, 'jenna-2026-10', 'b.jpg'), '#aa3355');
+  await photo(join(dir, 'jenna-2026-10', 'a.jpg'), '#3355aa');
+  await photo(join(dir, 'maria-2026-11', 'one.jpg'), '#55aa33');
+  await photo(join(dir, 'closed-2020', 'old.jpg'), '#777777');
+  writeFileSync(
+    join(dir, 'jenna-2026-10', 'gallery.yaml'),
+    'title: Jenna, October 2026\ndownloads: full\nphotos:\n  - file: b.jpg\n    alt: The window portrait\n',
+  );
+  writeFileSync(join(dir, 'maria-2026-11', 'gallery.yaml'), 'title: Maria\nexpires: 2099-01-31\ndownloads: none\n');
+  writeFileSync(join(dir, 'closed-2020', 'gallery.yaml'), 'title: Closed\nexpires: 2020-01-31\n');
+  writeFileSync(join(dir, PASSWORDS_FILE), `${passwordVariable('maria-2026-11')}=maria's long password\n`);
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('private galleries at build time', () => {
+  it('reads each folder with its title, order, expiry and download rule', () => {
+    const galleries = listGalleries(join(root, 'private'));
+    expect(galleries.map((g) => g.id)).toEqual(['closed-2020', 'jenna-2026-10', 'maria-2026-11']);
+    const jenna = galleries[1]!;
+    expect(jenna.title).toBe('Jenna, October 2026');
+    expect(jenna.downloads).toBe('full');
+    // Listed photos first, in the listed order; the rest by file name.
+    expect(jenna.photos.map((p) => p.alt)).toEqual(['The window portrait', 'Photograph 2 of your gallery']);
+    expect(galleries[2]!.expires).toBe('2099-01-31');
+    expect(galleries[2]!.downloads).toBe('none');
+  });
+
+  it('reads passwords from the private folder file, the environment winning', () => {
+    const env = readEnv(root, { PRIVATE_GALLERY_DIR: join(root, 'private') });
+    expect(env[passwordVariable('maria-2026-11')]).toBe("maria's long password");
+    expect(passwordVariable('jenna-2026-10')).toBe('PRIVATE_GALLERY_PASSWORD_JENNA_2026_10');
+    const overridden = readEnv(root, {
+      PRIVATE_GALLERY_DIR: join(root, 'private'),
+      PRIVATE_GALLERY_PASSWORD_MARIA_2026_11: 'from the environment',
+    });
+    expect(overridden['PRIVATE_GALLERY_PASSWORD_MARIA_2026_11']).toBe('from the environment');
+  });
+
+  it('keeps one site salt across builds: made once, then read back', () => {
+    const first = siteSalt({}, root);
+    expect(readFileSync(join(root, SALT_FILE), 'utf8').trim()).toBe(first);
+    expect(siteSalt({}, root)).toBe(first);
+    expect(siteSalt({ PRIVATE_GALLERY_SALT: 'AAAAAAAAAAAAAAAAAAAAAA==' }, root)).toBe('AAAAAAAAAAAAAAAAAAAAAA==');
+  });
+
+  it('publishes each open gallery behind its own password, decoys beside them, closed ones left out', async () => {
+    const out = join(root, 'vault');
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['jenna-2026-10', 'jenna long password'],
+      ['maria-2026-11', 'maria long password'],
+      ['closed-2020', 'closed long password'],
+    ]);
+    const result = await buildVault(out, listGalleries(join(root, 'private')), { kdf, passwords });
+    expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
+    expect(result.skipped).toEqual(['closed-2020']);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    expect(Object.keys(manifest.galleries)).toHaveLength(ENTRY_BLOCK);
+    expect(await openWithPassword(manifest, 'closed long password')).toBeNull();
+
+    const open = async (password: string) => {
+      const opened = await openWithPassword(manifest, password);
+      return parseIndex(await openFile(opened!.key, new Uint8Array(readFileSync(join(out, opened!.entry.index)))));
+    };
+    const jenna = await open('jenna long password');
+    expect(jenna.title).toBe('Jenna, October 2026');
+    expect(jenna.images).toHaveLength(2);
+    expect(jenna.images[0]!.original?.type).toBe('image/jpeg');
+    const maria = await open('maria long password');
+    expect(maria.title).toBe('Maria');
+    expect(maria.images).toHaveLength(1);
+    expect(maria.images[0]!.original).toBeUndefined();
+    // Every published file name is random: none of the owner's names or titles.
+    const names = readdirSync(out).join(' ');
+    expect(names).not.toMatch(/jenna|maria|closed|\.jpg/i);
+
+    const link = privateLink('https://studio.example.com/', result.galleries[0]!.secret);
+    expect(link).toMatch(/^https:\/\/studio\.example\.com\/private-gallery#access=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses two galleries with one password', async () => {
+    const kdf = kdfFor(siteSalt({}, root));
+    const same = new Map([
+      ['jenna-2026-10', 'shared password'],
+      ['maria-2026-11', 'shared password'],
+    ]);
+    const galleries = listGalleries(join(root, 'private')).filter((g) => g.id !== 'closed-2020');
+    await expect(buildVault(join(root, 'vault2'), galleries, { kdf, passwords: same })).rejects.toThrow(
+      /share one password/,
+    );
+  });
+});
