@@ -6,6 +6,20 @@ import { CDN_ENV, cdnCommand } from './scripts/cdn.mjs';
 const PORT = Number(process.env['E2E_PORT'] ?? 4322);
 const executablePath: string = await findChromium();
 
+/** The spec files whose behaviour depends on the phone layout. */
+const PHONE_SPECS = [
+  'shell',
+  'home',
+  'about',
+  'portfolio',
+  'before-after',
+  'erotica',
+  'private-gallery',
+  'keyboard',
+  'pages',
+  'cdn',
+].map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
@@ -29,7 +43,12 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      // Scans of dist/ (tagged @dist) run once, in the desktop project.
+      // Only what the phone layout changes runs again at phone size: the header and its menu,
+      // the slideshow, grids, lightbox, slider, modals, scroll anchors, keyboard journeys, axe on
+      // every page and the gates' first paint. Logic that does not depend on the viewport (blog
+      // pager and search, FAQ, headers, SEO, private gallery crypto) runs once, in desktop.
+      // Scans of dist/ (tagged @dist) also run once, in desktop.
+      testMatch: PHONE_SPECS,
       grepInvert: /@dist/,
       use: {
         ...devices['Desktop Chrome'],
