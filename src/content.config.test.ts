@@ -6,6 +6,7 @@
  * for a busy one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileOfRoute } from './lib/site-files';
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -138,14 +139,14 @@ describe('production builds', () => {
       const { status, output } = astro('build');
       expect(status, output).toBe(0);
       const dist = (path: string) => readFileSync(join(dir, 'dist', path), 'utf8');
-      expect(existsSync(join(dir, 'dist', 'blog', 'a-private-draft'))).toBe(false);
-      for (const file of ['blog/index.html', 'blog/search.json', 'rss.xml']) {
+      expect(existsSync(join(dir, 'dist', fileOfRoute('/blog/a-private-draft')))).toBe(false);
+      for (const file of [fileOfRoute('/blog'), 'blog/search.json', 'rss.xml']) {
         expect(dist(file), file).not.toContain('a-private-draft');
         expect(dist(file), file).not.toContain('Unpublished Draft Title');
       }
       expect(dist('rss.xml').match(/<item>/g)).toHaveLength(9);
 
-      const updated = dist('blog/what-to-wear-for-your-boudoir-session/index.html');
+      const updated = dist(fileOfRoute('/blog/what-to-wear-for-your-boudoir-session'));
       expect(updated).toContain('<meta property="article:modified_time" content="2025-06-02">');
       expect(updated).toContain('"dateModified":"2025-06-02"');
       expect(updated).toMatch(/Updated\s*<time datetime="2025-06-02">June 2, 2025<\/time>/);
