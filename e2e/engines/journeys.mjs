@@ -1,8 +1,8 @@
 // The visitor journeys, each written once against the Driver interface (driver.mjs) and run in
 // every engine at phone size (390×844). They assert what a visitor sees: texts, what is shown or
 // hidden, where focus is, the address bar, what is remembered after a reload.
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site-files.ts';
 import { check, checkEqual, until, waitForIslands } from './driver.mjs';
 
 /** The private gallery's development password (README, "The private client gallery"). */
@@ -51,22 +51,9 @@ const path = (d) => d.run(() => location.pathname + location.search);
 
 /** Every page route of the build (dist/), e.g. "/", "/about"; the 404 page left out. */
 export function builtRoutes(dist) {
-  const html = (dir) =>
-    readdirSync(dir).flatMap((name) => {
-      const file = join(dir, name);
-      if (statSync(file).isDirectory()) return html(file);
-      return name.endsWith('.html') ? [file] : [];
-    });
-  return html(dist)
-    .map(
-      (file) =>
-        '/' +
-        relative(dist, file)
-          .replace(/\/?index\.html$/, '')
-          .replace(/\.html$/, ''),
-    )
-    .filter((route) => route !== '/404')
-    .sort();
+  return builtPages(dist)
+    .map(({ route }) => route)
+    .filter((route) => route !== NOT_FOUND_ROUTE);
 }
 
 /** @typedef {{ id: string, title: string, run: (d: import('./driver.mjs').Driver, context: { dist: string, reports: string }) => Promise<void> }} Journey */
