@@ -1,8 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sync } from 'astro';
+import { build, sync } from 'astro';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PORTFOLIO = 'content/portfolio.yaml';
@@ -102,4 +112,47 @@ describe('post dates must be real calendar days, quoted or not', () => {
       expect(error.loc?.file).toMatch(new RegExp(`content/blog/${slug}\\.mdx$`));
     }, 60_000);
   }
+});
+
+describe('a fenced code block in a post', () => {
+  it('builds to a plain <pre><code> with no inline style (the CSP allows none)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'code-block-'));
+    copies.push(dir);
+    for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'content', 'public']) {
+      cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+    }
+    // Only the post page is built: the rest of the site has nothing to do with code blocks.
+    for (const page of readdirSync(join(dir, 'src/pages'))) {
+      if (page !== 'blog') rmSync(join(dir, 'src/pages', page), { recursive: true });
+    }
+    rmSync(join(dir, 'src/pages/blog/index.astro'), { force: true });
+    mkdirSync(join(dir, 'node_modules'));
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      if (!name.startsWith('.')) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+    }
+    const post = join(dir, POST);
+    writeFileSync(
+      post,
+      readFileSync(post, 'utf8') +
+        '\n```js\nconst look = { outfits: 3, colour: "plum" };\nconsole.log(`<b>${look.colour}</b>`);\n```\n',
+    );
+    const cwd = process.cwd();
+    process.chdir(dir); // settings.yaml is read relative to the working directory
+    try {
+      await build({ root: dir, logLevel: 'error' });
+    } finally {
+      process.chdir(cwd);
+    }
+    const slug = 'capturing-curves-self-love-and-boudoir';
+    const built = [join(dir, 'dist/blog', slug, 'index.html'), join(dir, 'dist/blog', `${slug}.html`)].find((path) =>
+      existsSync(path),
+    );
+    expect(built, 'the post page was built').toBeTruthy();
+    const html = readFileSync(built!, 'utf8');
+    const article = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+    expect(article).toContain('<pre');
+    expect(article).toMatch(/<code[^>]*>const look = \{ outfits: 3, colour: (&quot;|")plum(&quot;|") \};/);
+    expect(article).toContain('&lt;b&gt;');
+    expect(article, 'no inline style attribute in the post body').not.toMatch(/\sstyle=/);
+  }, 240_000);
 });
