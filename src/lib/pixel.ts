@@ -3,7 +3,9 @@
  * (never blocking the first render), and only when every privacy rule allows it (see pixelAllowed).
  * Without an id, or when any rule says no, the script is never requested and fbq never called.
  */
-import { readStorage, removeStorage, writeStorage } from './storage';
+import { hasGlobalPrivacyControl, isOptedOut } from './privacy-choice';
+
+export { hasGlobalPrivacyControl, isOptedOut, OPTED_OUT, PIXEL_OPT_OUT_KEY, setOptedOut } from './privacy-choice';
 
 type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string };
 
@@ -12,45 +14,14 @@ declare global {
     fbq?: Fbq;
     _fbq?: Fbq;
   }
-  interface Navigator {
-    /** Global Privacy Control (https://privacycg.github.io/gpc-spec/): true means "do not sell or share". */
-    globalPrivacyControl?: boolean;
-  }
 }
 
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
-
-/** localStorage key set to 'yes' when the visitor opts out with "Your privacy choices". */
-export const PIXEL_OPT_OUT_KEY = 'adPixelOptOut';
-export const OPTED_OUT = 'yes';
 
 /** Attribute on <html> of pages that must never load the pixel (erotica, galleries, erotica posts). */
 export const NO_PIXEL_ATTRIBUTE = 'data-no-pixel';
 /** Set on <html> by the age gate's head script on every age-gated page. */
 const AGE_GATE_ATTRIBUTE = 'data-age-gate';
-
-/** True when the visitor's browser sends the Global Privacy Control signal. */
-export function hasGlobalPrivacyControl(nav: Pick<Navigator, 'globalPrivacyControl'> | undefined): boolean {
-  return nav?.globalPrivacyControl === true;
-}
-
-export function isOptedOut(): boolean {
-  return readStorage('local', PIXEL_OPT_OUT_KEY) === OPTED_OUT;
-}
-
-/** Records the visitor's choice in this browser and, if a pixel already runs, revokes its consent. */
-export function setOptedOut(optedOut: boolean, win: Window = window): void {
-  if (optedOut) {
-    writeStorage('local', PIXEL_OPT_OUT_KEY, OPTED_OUT);
-    try {
-      win.fbq?.('consent', 'revoke');
-    } catch {
-      // A failing third-party script must never break the page.
-    }
-  } else {
-    removeStorage('local', PIXEL_OPT_OUT_KEY);
-  }
-}
 
 /**
  * Every rule that keeps the pixel off: GPC, the visitor's opt-out, a page marked as sensitive,
