@@ -99,7 +99,7 @@ describe('images named in YAML lists are checked at build', () => {
       'content/portfolio.yaml → entry "classic-02" → image: the image ./images/portfolio/classic/classic-99.jpg does not exist',
     );
     expect(error.message).toContain('content/images/portfolio/classic/classic-99.jpg');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('post dates must be real calendar days, quoted or not', () => {
@@ -110,7 +110,7 @@ describe('post dates must be real calendar days, quoted or not', () => {
       expect(error.message).toContain(`blog → ${slug}`);
       expect(error.message).toMatch(/publishDate\**: must be a real date written YYYY-MM-DD, e\.g\. 2025-10-07/);
       expect(error.loc?.file).toMatch(new RegExp(`content/blog/${slug}\\.mdx$`));
-    }, 60_000);
+    }, 120_000);
   }
 });
 
