@@ -34,6 +34,9 @@ export default defineConfig({
   markdown: {
     // %session-fee% and friends in posts and pages come from content/settings.yaml.
     processor: satteri({ mdastPlugins: [markdownTokensPlugin()] }),
+    // No highlighter: Shiki colours code with inline style attributes, which the CSP forbids. Code
+    // blocks render as plain <pre><code>, styled by .prose-studio.
+    syntaxHighlight: false,
   },
   integrations: [
     react(),

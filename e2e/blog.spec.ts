@@ -346,6 +346,30 @@ test.describe('blog post pages', () => {
       await expect(main.getByText(post.categories.join(', '), { exact: true })).toBeVisible();
       await expect(main.getByText(post.excerpt, { exact: true })).toBeVisible();
 
+      // The spec's order: back link, image, title, excerpt, date, categories (joined by commas), body, CTA.
+      const order = await main.evaluate(
+        (root, texts) => {
+          const byText = (text: string) =>
+            [...root.querySelectorAll('p')].find((el) => el.textContent?.trim() === text) ?? null;
+          const parts = [
+            [...root.querySelectorAll('a')].find((a) => a.textContent?.includes('Back to Blog')) ?? null,
+            root.querySelector('img'),
+            root.querySelector('h1'),
+            byText(texts.excerpt),
+            root.querySelector('time[data-post-date]'),
+            byText(texts.categories),
+            root.querySelector('article.prose-studio'),
+            root.querySelector('aside[aria-labelledby="post-cta"]'),
+          ];
+          if (parts.some((part) => !part)) return parts.map((part) => !!part);
+          return parts.every(
+            (part, i) => i === 0 || !!(parts[i - 1]!.compareDocumentPosition(part!) & Node.DOCUMENT_POSITION_FOLLOWING),
+          );
+        },
+        { excerpt: post.excerpt, categories: post.categories.join(', ') },
+      );
+      expect(order, 'back link, image, title, excerpt, date, categories, body, CTA in this order').toBe(true);
+
       // The featured photo is the LCP image: loaded eagerly at high priority.
       const photo = main.locator('img').first();
       await expect(photo).toHaveAttribute('loading', 'eager');

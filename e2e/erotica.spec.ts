@@ -194,9 +194,10 @@ test.describe('erotica page', () => {
     );
     expect(questions).toHaveLength(4);
     const faq = page.locator('section', { has: page.getByRole('heading', { name: 'Your Questions, Answered' }) });
+    // Native <details> until the island hydrates, then buttons.
+    await waitForIslands(page, '[aria-labelledby="erotica-faq-heading"]');
     await expect(faq.locator('[data-accordion] > [data-value]')).toHaveCount(4);
     await expect(faq.locator('[data-accordion] button > span:first-child')).toHaveText(questions);
-    await waitForIslands(page, '[aria-labelledby="erotica-faq-heading"]');
     const buttons = faq.locator('[data-accordion] button');
     await buttons.nth(0).click();
     await buttons.nth(3).click();
@@ -360,11 +361,14 @@ test.describe('erotica page without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   // Chromium's no-script emulation still parses <noscript> as raw text, so its words are checked in
-  // the HTML above; here: without scripts the page reads in full and the form can still be reached.
-  test('shows the page, no gate, and the form links', async ({ page }) => {
+  // the HTML above; here: without scripts the CSS-only gate holds, then the page reads in full and
+  // the form can still be reached.
+  test('the CSS-only gate holds until confirmed, then the page and the form links', async ({ page }) => {
     await page.goto('/erotica');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
     await expect(page.locator('dialog[data-age-gate-dialog]')).toBeHidden();
+    await page.locator('[data-age-gate-fallback]').getByText('Enter (18+)').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('#erotica-form noscript')).toHaveCount(1);
     const fallback = page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ });
     await fallback.scrollIntoViewIfNeeded();

@@ -22,6 +22,7 @@ const expandedStates = (page: Page) =>
 test.describe('FAQ page', () => {
   test('heading and the 11 questions in the owner order, tokens filled', async ({ page }) => {
     await page.goto('/faq');
+    await waitForIslands(page, '#questions');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
     expect(expected).toHaveLength(11);
     await expect(items(page)).toHaveCount(11);
@@ -62,6 +63,7 @@ test.describe('FAQ page', () => {
 
   test('FAQPage structured data equals the visible questions and answers', async ({ page }) => {
     await page.goto('/faq');
+    await waitForIslands(page, '#questions');
     const faq = (await readJsonLd(page)).find((block) => block['@type'] === 'FAQPage') as {
       mainEntity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
     };
@@ -114,15 +116,20 @@ test.describe('FAQ page', () => {
 test.describe('FAQ page without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every answer is in the server HTML, findable in closed panels', async ({ page }) => {
+  test('every answer is in the server HTML, in closed native disclosures that find-in-page opens', async ({ page }) => {
     await page.goto('/faq');
-    const panels = page.locator('[data-accordion] [role="region"]');
-    await expect(panels).toHaveCount(11);
-    expect(await panels.evaluateAll((list) => list.map((p) => p.getAttribute('hidden')))).toEqual(
-      Array(11).fill('until-found'),
+    const disclosures = page.locator('[data-accordion] > details');
+    await expect(disclosures).toHaveCount(11);
+    expect(await disclosures.evaluateAll((list) => list.map((d) => (d as HTMLDetailsElement).open))).toEqual(
+      Array(11).fill(false),
     );
-    expect(await panels.evaluateAll((list) => list.map((p) => p.textContent?.trim()))).toEqual(
-      expected.map((item) => item.answer),
-    );
+    // One name for all: the browser keeps a single answer open.
+    expect(new Set(await disclosures.evaluateAll((list) => list.map((d) => d.getAttribute('name')))).size).toBe(1);
+    await expect(disclosures.locator('summary > :is(h2, h3)')).toHaveText(expected.map((item) => item.question));
+    expect(
+      await disclosures.evaluateAll((list) =>
+        list.map((d) => d.querySelector(':scope > :not(summary)')?.textContent?.trim()),
+      ),
+    ).toEqual(expected.map((item) => item.answer));
   });
 });

@@ -1,8 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { file, glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { DATA_FILES } from './lib/data-files';
 import { slugFromFileName, toCalendarDate } from '@/lib/posts';
+import { withRawDates } from '@/lib/raw-frontmatter';
+
+type Entry = { id: string; data: Record<string, unknown>; filePath?: string };
+
+/** Runs `check` on every entry a loader hands to validation (it may replace the entry's data). */
+function beforeValidation(loader: Loader, check: (entry: Entry) => Record<string, unknown>): Loader {
+  return {
+    ...loader,
+    load: (context: LoaderContext) =>
+      loader.load({
+        ...context,
+        parseData: ((entry: Entry) =>
+          context.parseData({ ...entry, data: check(entry) })) as LoaderContext['parseData'],
+      }),
+  };
+}
+
+/** Posts: dates are judged by the text written, so YAML cannot roll 2025-02-30 over to March 2. */
+const DATE_FIELDS = ['publishDate', 'updatedDate'] as const;
+const checkPostDates = (entry: Entry) =>
+  entry.filePath ? withRawDates(entry.data, readFileSync(entry.filePath, 'utf8'), DATE_FIELDS) : entry.data;
+
+/**
+ * YAML lists: a photo that does not exist stops the build naming the file, the entry and the field
+ * (Astro's own message names only the image path).
+ */
+const checkImages =
+  (dataFile: string, fields: readonly string[]) =>
+  (entry: Entry): Record<string, unknown> => {
+    for (const field of fields) {
+      const value = entry.data[field];
+      if (typeof value !== 'string' || !value.startsWith('.')) continue;
+      const yaml = entry.filePath ? resolve(entry.filePath) : resolve(dataFile);
+      const path = resolve(dirname(yaml), value);
+      if (!existsSync(path)) {
+        throw new Error(
+          `${dataFile} → entry "${entry.id}" → ${field}: the image ${value} does not exist ` +
+            `(looked for ${relative(dirname(dirname(yaml)), path)}). Check the file name, or add the photo there.`,
+        );
+      }
+    }
+    return entry.data;
+  };
+
+/** A YAML list whose `imageFields` hold photo paths relative to the YAML file. */
+const yamlWithImages = (dataFile: string, imageFields: readonly string[]) =>
+  beforeValidation(file(dataFile), checkImages(dataFile, imageFields));
 
 /** Owner-written text: non-empty, trimmed. */
 const text = () => z.string().trim().min(1);
@@ -56,7 +105,10 @@ const onlyKnownFields = <T extends z.ZodObject>(schema: T) =>
 const blog = defineCollection({
   // One file per post; the file name is the post's address (/blog/<file-name>), so it is unique by
   // construction, and slugFromFileName rejects names that would make odd addresses.
-  loader: glob({ pattern: '*.mdx', base: './content/blog', generateId: ({ entry }) => slugFromFileName(entry) }),
+  loader: beforeValidation(
+    glob({ pattern: '*.mdx', base: './content/blog', generateId: ({ entry }) => slugFromFileName(entry) }),
+    checkPostDates,
+  ),
   schema: ({ image }) =>
     onlyKnownFields(
       z.object({
@@ -116,19 +168,19 @@ const faq = defineCollection({ loader: file(DATA_FILES.faq), schema: questionAns
 const eroticaFaq = defineCollection({ loader: file(DATA_FILES.eroticaFaq), schema: questionAnswer });
 
 const hero = defineCollection({
-  loader: file(DATA_FILES.hero),
+  loader: yamlWithImages(DATA_FILES.hero, ['image']),
   schema: ({ image }) => z.object({ image: image(), alt: text() }),
 });
 
 const press = defineCollection({
-  loader: file(DATA_FILES.press),
+  loader: yamlWithImages(DATA_FILES.press, ['logo']),
   schema: ({ image }) => z.object({ name: text(), logo: image() }),
 });
 
 export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
 
 const portfolio = defineCollection({
-  loader: file(DATA_FILES.portfolio),
+  loader: yamlWithImages(DATA_FILES.portfolio, ['image']),
   schema: ({ image }) =>
     z.object({
       image: image(),
@@ -146,7 +198,7 @@ const portfolioFilters = defineCollection({
 });
 
 const eroticaSamples = defineCollection({
-  loader: file(DATA_FILES.eroticaSamples),
+  loader: yamlWithImages(DATA_FILES.eroticaSamples, ['image']),
   schema: ({ image }) =>
     z.object({
       /** A tasteful sample photo in content/images/erotica/. */
@@ -157,7 +209,7 @@ const eroticaSamples = defineCollection({
 });
 
 const beforeAfter = defineCollection({
-  loader: file(DATA_FILES.beforeAfter),
+  loader: yamlWithImages(DATA_FILES.beforeAfter, ['image']),
   schema: ({ image }) => z.object({ image: image(), alt: text() }),
 });
 

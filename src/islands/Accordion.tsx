@@ -32,16 +32,44 @@ declare module 'react' {
   }
 }
 
+const ICON_CLASS =
+  'shrink-0 text-2xl leading-none text-bronze transition-transform duration-300 motion-reduce:transition-none';
+const PANEL_CLASS = { list: 'pb-6 text-base leading-relaxed text-ink', disclosure: 'pt-10' } as const;
+const TRIGGER_CLASS = {
+  list: 'flex w-full items-center justify-between gap-6 py-5 text-left text-lg font-medium text-plum-deep hover:text-plum',
+  disclosure: 'btn btn-outline mx-auto text-plum',
+} as const;
+
 /**
- * Single-open, collapsible accordion. Every panel's text is in the server HTML; closed panels use
- * hidden="until-found" so find-in-page reveals them (the browser fires `beforematch`).
+ * Single-open, collapsible accordion. The server HTML (and the page without JavaScript) is native
+ * disclosure: <details> sharing one `name`, so the browser keeps one open, and find-in-page opens
+ * the one holding a match. Once hydrated the island takes over with buttons and panels that use
+ * hidden="until-found" (the browser fires `beforematch`), keeping whichever item was open.
  * Each item's value is its list position.
  */
 function Accordion({ items, headingLevel = 3, variant = 'list', children }: Props) {
+  const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
   const panels = useRef<(HTMLElement | null)[]>([]);
+  const disclosures = useRef<(HTMLDetailsElement | null)[]>([]);
+  const focusButton = useRef<number | null>(null);
   const Heading = `h${headingLevel}` as const;
+
+  // Take over from the native disclosure, keeping what the visitor already opened or focused.
+  useEffect(() => {
+    const opened = disclosures.current.findIndex((details) => details?.open);
+    const focused = disclosures.current.findIndex((details) => details?.contains(document.activeElement));
+    if (opened >= 0) setOpen(opened);
+    if (focused >= 0) focusButton.current = focused;
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
+    if (!hydrated || focusButton.current === null) return;
+    document.getElementById(`${baseId}-button-${focusButton.current}`)?.focus();
+    focusButton.current = null;
+  }, [hydrated, baseId]);
 
   const toggle = useCallback((index: number) => setOpen((current) => (current === index ? null : index)), []);
 
@@ -54,7 +82,42 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
       return () => panel.removeEventListener('beforematch', onMatch);
     });
     return () => cleanups.forEach((cleanup) => cleanup());
-  }, [items.length]);
+  }, [items.length, hydrated]);
+
+  if (!hydrated) {
+    return (
+      <div className={variant === 'list' ? 'divide-y divide-plum/15 border-y border-plum/15' : ''} data-accordion>
+        {items.map((item, index) => (
+          <details
+            key={index}
+            name={baseId}
+            data-value={index}
+            className="group/item"
+            ref={(el) => {
+              disclosures.current[index] = el;
+            }}
+          >
+            <summary
+              className={`${TRIGGER_CLASS[variant]} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+            >
+              <Heading className="m-0 text-pretty text-inherit [font:inherit]">{item.title}</Heading>
+              <span aria-hidden="true" className={`${ICON_CLASS} group-open/item:rotate-45`}>
+                +
+              </span>
+            </summary>
+            <div className={PANEL_CLASS[variant]}>
+              {item.paragraphs?.map((paragraph, p) => (
+                <p key={p} className="mt-3 first:mt-0">
+                  {paragraph}
+                </p>
+              ))}
+              {variant === 'disclosure' && children}
+            </div>
+          </details>
+        ))}
+      </div>
+    );
+  }
 
   return (
     <div className={variant === 'list' ? 'divide-y divide-plum/15 border-y border-plum/15' : ''} data-accordion>
@@ -71,17 +134,10 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
                 aria-expanded={isOpen}
                 aria-controls={panelId}
                 onClick={() => toggle(index)}
-                className={
-                  variant === 'list'
-                    ? 'flex w-full items-center justify-between gap-6 py-5 text-left text-lg font-medium text-plum-deep hover:text-plum'
-                    : 'btn btn-outline mx-auto text-plum'
-                }
+                className={TRIGGER_CLASS[variant]}
               >
                 <span>{item.title}</span>
-                <span
-                  aria-hidden="true"
-                  className={`shrink-0 text-2xl leading-none text-bronze transition-transform duration-300 motion-reduce:transition-none ${isOpen ? 'rotate-45' : ''}`}
-                >
+                <span aria-hidden="true" className={`${ICON_CLASS} ${isOpen ? 'rotate-45' : ''}`}>
                   +
                 </span>
               </button>
@@ -97,7 +153,7 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
               className="block"
             >
               {/* Spacing lives inside: a closed until-found panel keeps its own padding, so it would leave a gap. */}
-              <div className={variant === 'list' ? 'pb-6 text-base leading-relaxed text-ink' : 'pt-10'}>
+              <div className={PANEL_CLASS[variant]}>
                 {item.paragraphs?.map((paragraph, p) => (
                   <p key={p} className="mt-3 first:mt-0">
                     {paragraph}

@@ -223,7 +223,10 @@ function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
             <p className="text-lg">Search is unavailable right now. {allPostsLink}</p>
           ) : matches.length > 0 ? (
             <p className="text-lg">
-              <span data-search-count>{matchCountText(matches.length)}</span> <q className="font-medium">{search}</q>
+              <span data-search-count>{matchCountText(matches.length)}</span>{' '}
+              <q className="font-medium wrap-anywhere">
+                <bdi data-search-echo>{search}</bdi>
+              </q>
               <span aria-hidden="true" className="mx-3 text-champagne">
                 |
               </span>
@@ -238,7 +241,10 @@ function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
       {searching && !loading && !indexError && matches.length === 0 && (
         <div data-no-results className="mx-auto max-w-xl border border-plum/15 bg-linen px-8 py-14 text-center">
           <h2 className="text-3xl md:text-4xl">
-            No posts match <q>{search}</q>
+            No posts match{' '}
+            <q className="wrap-anywhere">
+              <bdi data-search-echo>{search}</bdi>
+            </q>
           </h2>
           <p className="mt-4 text-muted">Try a different word, or browse every post in the journal.</p>
           <p className="mt-8">

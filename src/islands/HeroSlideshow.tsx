@@ -113,7 +113,8 @@ function HeroSlideshow({ slides }: Props) {
           ))}
         </div>
       </div>
-      <div className="absolute inset-x-0 bottom-16 z-20 flex items-center justify-center gap-2">
+      {/* Indicators and pause only work with JavaScript (without it the first slide simply stays). */}
+      <div className="absolute inset-x-0 bottom-16 z-20 flex items-center justify-center gap-2 noscript:hidden">
         {slides.map((_, index) => (
           <button
             key={index}

@@ -1,7 +1,12 @@
 /**
- * The ad pixel. With an id in the settings it loads when the browser is idle (never blocking
- * the first render); without one, every call is a safe no-op.
+ * The ad pixel, private by default. With an id in the settings it loads when the browser is idle
+ * (never blocking the first render), and only when every privacy rule allows it (see pixelAllowed).
+ * Without an id, or when any rule says no, the script is never requested and fbq never called.
  */
+import { hasGlobalPrivacyControl, isOptedOut } from './privacy-choice';
+
+export { hasGlobalPrivacyControl, isOptedOut, OPTED_OUT, PIXEL_OPT_OUT_KEY, setOptedOut } from './privacy-choice';
+
 type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string };
 
 declare global {
@@ -13,18 +18,38 @@ declare global {
 
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 
-/** Sends a custom event if a pixel (or a test stub) is present; otherwise does nothing. */
-export function trackCustom(event: string, params: Record<string, string>): void {
+/** Attribute on <html> of pages that must never load the pixel (erotica, galleries, erotica posts). */
+export const NO_PIXEL_ATTRIBUTE = 'data-no-pixel';
+/** Set on <html> by the age gate's head script on every age-gated page. */
+const AGE_GATE_ATTRIBUTE = 'data-age-gate';
+
+/**
+ * Every rule that keeps the pixel off: GPC, the visitor's opt-out, a page marked as sensitive,
+ * and any age-gated page (whatever its state).
+ */
+export function pixelAllowed(win: Window = window): boolean {
+  if (hasGlobalPrivacyControl(win.navigator)) return false;
+  if (isOptedOut()) return false;
+  const root = win.document.documentElement;
+  return !root.hasAttribute(NO_PIXEL_ATTRIBUTE) && !root.hasAttribute(AGE_GATE_ATTRIBUTE);
+}
+
+/** Sends a custom event if a pixel (or a test stub) is present and still allowed; otherwise nothing. */
+export function trackCustom(event: string, params: Record<string, string>, win: Window = window): void {
   try {
-    window.fbq?.('trackCustom', event, params);
+    if (win.fbq && pixelAllowed(win)) win.fbq('trackCustom', event, params);
   } catch {
     // A failing third-party script must never break the page.
   }
 }
 
-/** Queues calls at once and loads the pixel script when the browser is idle. */
+/**
+ * Queues calls at once and loads the pixel script when the browser is idle, if allowed.
+ * Automatic event collection is off (autoConfig false) and no advanced matching data is passed:
+ * only a standard PageView (and the spec's CTAtoForm, see trackCustom) is ever sent.
+ */
 export function loadPixel(id: string, win: Window = window): void {
-  if (!id || win.fbq) return;
+  if (!id || win.fbq || !pixelAllowed(win)) return;
   const queue: unknown[] = [];
   const fbq: Fbq = (...args: unknown[]) => {
     queue.push(args);
@@ -34,9 +59,12 @@ export function loadPixel(id: string, win: Window = window): void {
   fbq.version = '2.0';
   win.fbq = fbq;
   win._fbq = fbq;
+  fbq('set', 'autoConfig', false, id);
   fbq('init', id);
   fbq('track', 'PageView');
   const inject = () => {
+    // The visitor may have opted out in the meantime.
+    if (!pixelAllowed(win)) return;
     const script = win.document.createElement('script');
     script.async = true;
     script.src = PIXEL_SCRIPT_URL;

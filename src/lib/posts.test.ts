@@ -16,6 +16,8 @@ import {
   parsePage,
   readListQuery,
   searchPosts,
+  cleanSearch,
+  MAX_SEARCH_LENGTH,
   searchText,
   slugFromFileName,
   sortNewestFirst,
@@ -158,6 +160,13 @@ describe('pagination', () => {
     expect(blogListHref(2, 'hair & makeup')).toBe('/blog?search=hair+%26+makeup&page=2');
     expect(readListQuery('?search=hair+%26+makeup&page=2')).toEqual({ page: '2', search: 'hair & makeup' });
     expect(readListQuery('')).toEqual({ page: null, search: '' });
+  });
+
+  it('cuts a search to MAX_SEARCH_LENGTH characters and drops bidi controls', () => {
+    expect(readListQuery(`?search=${'a'.repeat(5000)}`).search).toBe('a'.repeat(MAX_SEARCH_LENGTH));
+    expect(MAX_SEARCH_LENGTH).toBe(100);
+    expect(readListQuery('?search=%E2%80%AErain%E2%80%AC').search).toBe('rain');
+    expect(cleanSearch('  \u2067hair\u2069 ')).toBe('hair');
   });
 });
 

@@ -79,10 +79,23 @@ export function blogListHref(page: number, search = ''): string {
   return query ? `/blog?${query}` : '/blog';
 }
 
-/** What the list's URL asks for: the raw page value and the search text (trimmed, may be empty). */
+/** The longest search kept from the address; anything longer is cut (no title is near this long). */
+export const MAX_SEARCH_LENGTH = 100;
+
+// Bidirectional embedding, override and isolate controls: invisible, never part of a real search,
+// and able to reverse the text around them.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A search as the page uses and echoes it: bidi controls removed, trimmed, at most MAX_SEARCH_LENGTH characters. */
+export function cleanSearch(raw: string): string {
+  const chars = [...raw.replace(BIDI_CONTROLS, '').trim()];
+  return chars.slice(0, MAX_SEARCH_LENGTH).join('').trim();
+}
+
+/** What the list's URL asks for: the raw page value and the search text (cleaned, may be empty). */
 export function readListQuery(search: string): { page: string | null; search: string } {
   const params = new URLSearchParams(search);
-  return { page: params.get('page'), search: (params.get('search') ?? '').trim() };
+  return { page: params.get('page'), search: cleanSearch(params.get('search') ?? '') };
 }
 
 /**
@@ -184,4 +197,9 @@ export function toCalendarDate(value: unknown): Date | null {
 export function pageTitle(title: string, brand: string, max = 70): string {
   const full = `${title} | ${brand}`;
   return full.length <= max ? full : title;
+}
+
+/** Posts about erotica (by category or tag): the ad pixel never runs on them. */
+export function isAboutErotica(post: { categories: readonly string[]; tags: readonly string[] }): boolean {
+  return [...post.categories, ...post.tags].some((label) => /erotica|nude/i.test(label));
 }

@@ -35,6 +35,14 @@ export const settingsSchema = z.object({
     eroticaFormUrl: url,
     eroticaFormResizerUrl: url,
   }),
+  /**
+   * The link-preview card of discreet pages (erotica, private gallery): a file in
+   * content/images/share, 1200×630, with no photo of a person.
+   */
+  discreetShareImage: z
+    .string()
+    .regex(/^[\w.-]+\.(png|jpe?g|webp)$/, 'must be a file name in content/images/share, e.g. brand-card.png')
+    .default('brand-card.png'),
   /** Empty means no ad pixel is loaded. */
   adPixelId: z.string().regex(/^\d*$/, 'must be digits only, or empty').default(''),
   business: z.object({
