@@ -1,34 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test, expect } from './fixtures';
+import { startCdn } from '../scripts/cdn.mjs';
 import type { Page } from '@playwright/test';
 import { PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL } from '../src/lib/pixel';
 import { isAboutErotica } from '../src/lib/posts';
 
 /**
  * The pixel rules need a build with a pixel id, which the real site does not have: one temporary
- * copy is built with an id and served by a small static server. Tagged @dist so it runs once
+ * copy is built with an id and served by the host runtime. Tagged @dist so it runs once
  * (desktop project), and serial so that single build serves every test.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const PIXEL_ID = '1234567890';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.xml': 'application/xml',
-};
 
 // Posts whose frontmatter files them under erotica: the pixel must never run there.
 const POSTS = ['the-difference-between-boudoir-and-erotica', 'how-to-prepare-for-your-first-boudoir-shoot'].map(
@@ -40,7 +26,7 @@ const POSTS = ['the-difference-between-boudoir-and-erotica', 'how-to-prepare-for
 );
 
 let dir = '';
-let server: Server;
+let server: { origin: string; stop: () => void } | undefined;
 let origin = '';
 
 function buildWithPixel(): string {
@@ -59,23 +45,6 @@ function buildWithPixel(): string {
   return copy;
 }
 
-function serve(root: string): Promise<Server> {
-  const dist = join(root, 'dist');
-  const file = (path: string) =>
-    [path, `${path}.html`, join(path, 'index.html')].find((candidate) => {
-      return candidate.startsWith(dist) && existsSync(candidate) && statSync(candidate).isFile();
-    });
-  const app = createServer((request, response) => {
-    const path = join(dist, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    const found = file(path);
-    response.writeHead(found ? 200 : 404, {
-      'content-type': TYPES[extname(found ?? '.html')] ?? 'application/octet-stream',
-    });
-    response.end(found ? readFileSync(found) : 'Not found');
-  });
-  return new Promise((done) => app.listen(0, '127.0.0.1', () => done(app)));
-}
-
 const pixelRequests = (blocked: string[]) => blocked.filter((url) => url.startsWith(PIXEL_SCRIPT_URL));
 const fbqCalls = (page: Page) => page.evaluate(() => (window.fbq?.queue as unknown[] | undefined) ?? null);
 // The pixel injects its script in an idle callback queued at load; one queued after it runs later.
@@ -88,12 +57,13 @@ test.describe('ad pixel with an id set', { tag: '@dist' }, () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     dir = buildWithPixel();
-    server = await serve(dir);
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Served as deployed: the host runtime with the copy's own _headers and policy.
+    server = await startCdn({ port: Number(process.env['E2E_PORT'] ?? 4322) + 100, dir: join(dir, 'dist') });
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    await new Promise((done) => server?.close(done));
+    server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
