@@ -12,7 +12,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A noisy JPEG as a camera writes it: stored on its side with Orientation 6, EXIF and XMP inside. */
 async function cameraJpeg(path: string, width: number, height: number) {
-  await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
     .withExif({ IFD0: { Make: 'Test Camera', Model: 'T1', Copyright: 'Owner' } })
     .withXmp(
       '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',

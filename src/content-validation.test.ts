@@ -78,5 +78,5 @@ describe('content/portfolio.yaml is validated at build', () => {
     expect(error.message).toContain('portfolio → new-photo');
     expect(error.message).toMatch(/alt\**: /);
     expect(error.message).toMatch(/overlay\**: /);
-  }, 60_000);
+  }, 150_000);
 });
