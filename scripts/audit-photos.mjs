@@ -15,7 +15,9 @@
 // Writes reports/photo-audit.json. Needs exiftool (Debian package "exiftool").
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  closeSync,
   cpSync,
+  openSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -42,12 +44,12 @@ const lighthouse = args.includes('--lighthouse');
 const runs = option('--runs', '3');
 const port = Number(option('--port', '4330'));
 const SITE = process.env.PHOTO_SITE_DIR ?? join(tmpdir(), 'coastlight-photo-site');
-const SOURCES = process.env.PHOTO_SOURCES_DIR ?? join(tmpdir(), 'coastlight-camera-photos');
 const MB = 1024 * 1024;
+const SOURCES = process.env.PHOTO_SOURCES_DIR ?? join(tmpdir(), 'coastlight-camera-photos');
 
 /** Distinct camera photos; places reuse them in turn (the build processes each place separately). */
 const LANDSCAPES = 2;
-const PORTRAITS = 3;
+const PORTRAITS = 2;
 const source = (kind, index) => {
   const [width, height] = kind === 'landscape' ? [6000, 4000] : [4000, 6000];
   return {
@@ -139,24 +141,24 @@ async function placePhotos() {
 function build(label) {
   const astro = [process.execPath, join(SITE, 'node_modules/astro/bin/astro.mjs'), 'build'];
   const timed = existsSync('/usr/bin/time');
+  const timeFile = join(SITE, `time-${label}.txt`);
+  const logFile = join(SITE, `build-${label}.log`);
+  const log = openSync(logFile, 'w');
   const started = Date.now();
   const result = spawnSync(
     timed ? '/usr/bin/time' : astro[0],
-    timed ? ['-f', 'TIME %e %M', ...astro] : astro.slice(1),
-    {
-      cwd: SITE,
-      encoding: 'utf8',
-      maxBuffer: 256 * MB,
-    },
+    timed ? ['-o', timeFile, '-f', 'TIME %e %M', ...astro] : astro.slice(1),
+    { cwd: SITE, stdio: ['ignore', log, log] },
   );
+  closeSync(log);
   const seconds = (Date.now() - started) / 1000;
   if (result.status !== 0) {
-    console.error(result.stdout.slice(-4000), result.stderr.slice(-4000));
-    throw new Error(`audit-photos: the ${label} build failed`);
+    console.error(readFileSync(logFile, 'utf8').slice(-4000));
+    throw new Error(`audit-photos: the ${label} build failed (log: ${logFile})`);
   }
-  const peak = result.stderr.match(/TIME [\d.]+ (\d+)/);
+  const peak = timed ? readFileSync(timeFile, 'utf8').match(/TIME [\d.]+ (\d+)/) : null;
   const row = { label, seconds: Math.round(seconds), peakMb: peak ? Math.round(Number(peak[1]) / 1024) : null };
-  console.log(`audit-photos: ${label} build ${row.seconds} s, peak memory ${row.peakMb ?? '?'} MB`);
+  console.log(`audit-photos: ${label} build ${row.seconds} s, peak memory ${row.peakMb ?? '?'} MB (log: ${logFile})`);
   return row;
 }
 
@@ -186,7 +188,7 @@ const used = await placePhotos();
 console.log(`audit-photos: ${used} camera photos in ${SITE}`);
 const builds = [];
 if (bench) rmSync(join(SITE, 'node_modules/.astro'), { recursive: true, force: true });
-builds.push(build(bench ? 'cold' : 'photo fixture'));
+builds.push(build(bench ? 'cold' : 'fixture'));
 if (bench) builds.push(build('warm'));
 const stats = distStats();
 console.log(
