@@ -19,7 +19,6 @@ import {
   cpSync,
   openSync,
   existsSync,
-  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -30,7 +29,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
+import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -47,7 +46,7 @@ const SITE = process.env.PHOTO_SITE_DIR ?? join(tmpdir(), 'coastlight-photo-site
 const MB = 1024 * 1024;
 const SOURCES = process.env.PHOTO_SOURCES_DIR ?? join(tmpdir(), 'coastlight-camera-photos');
 
-/** Distinct camera photos; places reuse them in turn (the build processes each place separately). */
+/** Distinct camera scenes; places reuse them in turn, each as its own file (see `put`). */
 const LANDSCAPES = 2;
 const PORTRAITS = 2;
 const source = (kind, index) => {
@@ -112,14 +111,14 @@ async function placePhotos() {
     }
     return photo.path;
   };
+  // Each place gets its own file: Astro processes a photo once per distinct content, so places
+  // sharing one file would be encoded once and the build measured too light. A camera-like unique
+  // image ID makes the copies distinct at the cost of a copy, not of making a new photo.
   const put = (from, to) => {
     rmSync(to, { force: true });
     mkdirSync(dirname(to), { recursive: true });
-    try {
-      linkSync(from, to);
-    } catch {
-      cpSync(from, to);
-    }
+    cpSync(from, to);
+    execFileSync(EXIFTOOL, ['-q', '-overwrite_original', `-ImageUniqueID=${to.replace(/\W+/g, '')}`, to]);
   };
   const list = places();
   for (const [file, kind] of list.slice(0, photos)) put(await pick(kind), join(SITE, 'content/images', file));

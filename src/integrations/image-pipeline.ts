@@ -40,7 +40,9 @@ export default function imagePipeline({ contentDir = 'content/images' } = {}): A
         const photos = (await walk(join(root, contentDir))).filter((path) => PHOTO.has(extname(path).toLowerCase()));
         const oversized: string[] = [];
         for (const path of photos) {
-          const { width = 0, height = 0 } = await sharp(path).metadata();
+          // As the photo is seen: a portrait stored on its side with an Orientation tag reads upright.
+          const { autoOrient } = await sharp(path).metadata();
+          const { width = 0, height = 0 } = autoOrient ?? {};
           if (Math.max(width, height) > MASTER_LONG_SIDE) {
             const mb = (await stat(path)).size / 1024 / 1024;
             oversized.push(`${relative(root, path)} (${width}×${height}, ${mb.toFixed(1)} MB)`);
