@@ -100,23 +100,48 @@ test.describe('home sections', () => {
 });
 
 test.describe('hero slideshow', () => {
-  test('first image is in the server HTML, eager and high priority; the others lazy', async ({ page, request }) => {
+  test('first image is in the server HTML, eager and high priority; the others are not in the first view', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
-    await page.goto('/');
-    const slides = page.locator('[data-slide] img');
+    const heroRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') heroRequests.push(r.url());
+    });
+    // At the load event: the later slides are fetched only a while after it (and before they show).
+    await page.goto('/', { waitUntil: 'load' });
+    const slides = page.locator('[data-slide]');
+    // Slides 2 and 3 have no image yet, so the first view fetches one hero photo.
+    expect(await slides.nth(1).locator('img').count()).toBe(0);
+    expect(await slides.nth(2).locator('img').count()).toBe(0);
+    expect(heroRequests.filter((url) => /hero-0[23]/.test(url))).toEqual([]);
     await expect(slides).toHaveCount(3);
-    await expect(slides.nth(0)).toHaveAttribute('loading', 'eager');
-    await expect(slides.nth(0)).toHaveAttribute('fetchpriority', 'high');
-    await expect(slides.nth(0)).toHaveAttribute('srcset', /480w.*2400w/);
-    await expect(slides.nth(1)).toHaveAttribute('loading', 'lazy');
-    await expect(slides.nth(2)).toHaveAttribute('loading', 'lazy');
-    const firstSrc = await slides.nth(0).getAttribute('src');
+    const first = slides.nth(0).locator('img');
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(first).toHaveAttribute('srcset', /480w.*2400w/);
+    const firstSrc = await first.getAttribute('src');
     // Server HTML (before any script): the LCP image with its priority and full srcset.
     const serverImg = html.match(/<img[^>]*hero-01[^>]*>/i)?.[0] ?? '';
     expect(serverImg, 'first slide in the server HTML').not.toBe('');
     expect(/fetchpriority="high"/i.test(serverImg), 'fetchpriority high').toBe(true);
     expect(/loading="eager"/i.test(serverImg), 'eager').toBe(true);
     expect(serverImg.includes(firstSrc ?? 'missing'), 'same src as hydrated').toBe(true);
+    expect(/hero-0[23]/.test(html.replace(/<astro-island[^>]*>/g, '')), 'later slides in the server markup').toBe(
+      false,
+    );
+  });
+
+  test('the next slide is loaded before autoplay shows it', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    // Autoplay advances after 5 s; the photo was fetched ahead, so it is complete as the slide shows.
+    await expect(page.locator('[data-slide="1"]')).toHaveAttribute('aria-hidden', 'false', { timeout: 10_000 });
+    const shown = await page
+      .locator('[data-slide="1"] img')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    expect(shown).toBe(true);
   });
 
   test('hydration keeps the first image: it is requested once', async ({ page }) => {

@@ -248,9 +248,14 @@ test.describe('portfolio tiles', () => {
       await expect(img).toHaveAttribute('loading', index < 3 ? 'eager' : 'lazy');
     }
     await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    // AVIF first, WebP for browsers without it: both list the same widths.
+    const avif = page.locator('#portfolio-gallery [data-tile] picture source[type="image/avif"]');
+    await expect(avif).toHaveCount(9);
+    await expect(avif.first()).toHaveAttribute('srcset', /(\S+\.avif \d+w, ){3,}\S+\.avif \d+w/);
     // The browser picks a grid-sized file, never one wider than 1000 px.
     const picked = await images.first().evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
-    const candidate = (await images.first().getAttribute('srcset'))!
+    const candidate = [(await images.first().getAttribute('srcset'))!, (await avif.first().getAttribute('srcset'))!]
+      .join(', ')
       .split(', ')
       .find((entry) => entry.startsWith(new URL(picked).pathname));
     expect(Number(candidate?.split(' ')[1]?.replace('w', ''))).toBeLessThanOrEqual(1000);

@@ -4,7 +4,8 @@
 // --report-only (CI prints the table without gating: Lighthouse moves with machine load).
 // Options: --runs N (median of N runs, default 3), --only /path (audit one route), --cpu N (CPU
 // slowdown instead of the preset's 4x, for hosts slower than the 1500-2000 benchmark index that 4x
-// assumes; see Lighthouse's docs/throttling.md). Each row notes the host's benchmark index.
+// assumes; see Lighthouse's docs/throttling.md), --port N (default 4323). Each row notes the host's
+// benchmark index.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,7 +23,7 @@ const runs = Number(option('--runs', '3'));
 const only = option('--only', null);
 const reportOnly = args.includes('--report-only');
 const cpu = option('--cpu', null);
-const PORT = 4323;
+const PORT = Number(option('--port', '4323'));
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DIST = new URL('../dist/', import.meta.url).pathname;

@@ -110,9 +110,16 @@ for (const { file: path, route } of builtPages(DIST)) {
     // Eager images, each at the candidate a 390 px wide, 3x screen picks for a full-width slot.
     const needed = 390 * 3;
     let bytes = 0;
-    for (const [img] of html.matchAll(/<img\b[^>]*>/gi)) {
+    for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
+      const [img] = match;
       if (/loading="lazy"/i.test(img)) continue;
-      const srcset = img.match(/srcset="([^"]+)"/i)?.[1];
+      // In a <picture>, a browser that reads AVIF (every one the site targets) takes its AVIF source.
+      const before = html.slice(0, match.index);
+      const picture = before.lastIndexOf('<picture') > before.lastIndexOf('</picture>');
+      const avif = picture
+        ? before.slice(before.lastIndexOf('<picture')).match(/type="image\/avif"[^>]*srcset="([^"]+)"/i)
+        : null;
+      const srcset = avif?.[1] ?? img.match(/srcset="([^"]+)"/i)?.[1];
       const src = img.match(/\ssrc="([^"]+)"/i)?.[1];
       const candidates = (srcset ?? '')
         .split(',')

@@ -85,6 +85,21 @@ describe('content/portfolio.yaml is validated at build', () => {
     expect(error.message).toMatch(/alt\**: .*Required/);
     expect(error.loc?.file).toMatch(/content\/portfolio\.yaml$/);
   }, 60_000);
+
+  it('a photo added by `npm run photos` stops the build until its alt text and overlay are written', async () => {
+    const { yamlStub } = await import('../scripts/import-photos.mjs');
+    const stub = yamlStub({
+      id: 'new-photo',
+      image: './images/portfolio/classic/classic-01.jpg',
+      category: 'classic',
+      alt: '',
+      overlay: '',
+    });
+    const error = await syncWithPortfolio((yaml) => `${yaml}${stub}`);
+    expect(error.message).toContain('portfolio → new-photo');
+    expect(error.message).toMatch(/alt\**: /);
+    expect(error.message).toMatch(/overlay\**: /);
+  }, 150_000);
 });
 
 describe('images named in YAML lists are checked at build', () => {

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
-import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS, type ResponsiveImage } from '@/lib/slides';
+import {
+  EMBLA_FADE_DURATION,
+  FADE_MS,
+  nextSlide,
+  PRELOAD_LEAD_MS,
+  SLIDE_INTERVAL_MS,
+  type ResponsiveImage,
+} from '@/lib/slides';
 import { withErrorBoundary } from './ErrorBoundary';
 
 interface Props {
@@ -24,6 +31,13 @@ function HeroSlideshow({ slides }: Props) {
   ]);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
+  // Only the first slide is in the first view; each later one is fetched a little before it shows
+  // (or at once when its indicator is pressed), so a phone's first view downloads one photo, not three.
+  const [wanted, setWanted] = useState<boolean[]>(() => slides.map((_, index) => index === 0));
+  const want = useCallback(
+    (index: number) => setWanted((current) => (current[index] ? current : current.map((w, i) => w || i === index))),
+    [],
+  );
   // Embla starts one render after hydration: an indicator pressed before that is kept, not lost.
   const pending = useRef<number | null>(null);
 
@@ -41,6 +55,7 @@ function HeroSlideshow({ slides }: Props) {
     const onSelect = () => {
       markActive();
       setSelected(emblaApi.selectedScrollSnap());
+      want(emblaApi.selectedScrollSnap());
     };
     emblaApi.on('select', onSelect);
     const autoplay = emblaApi.plugins().autoplay;
@@ -59,10 +74,30 @@ function HeroSlideshow({ slides }: Props) {
       emblaApi.off('autoplay:play', onPlay);
       emblaApi.off('autoplay:stop', onStop);
     };
-  }, [emblaApi]);
+  }, [emblaApi, want]);
+
+  // The next slide is fetched PRELOAD_LEAD_MS before autoplay shows it, and never before the page
+  // has loaded: it must not compete with the first slide (the LCP image) or count in the first view.
+  useEffect(() => {
+    if (!playing) return;
+    let timer: number | undefined;
+    const schedule = () => {
+      timer = window.setTimeout(
+        () => want(nextSlide(selected, slides.length)),
+        Math.max(0, SLIDE_INTERVAL_MS - PRELOAD_LEAD_MS),
+      );
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      window.clearTimeout(timer);
+    };
+  }, [playing, selected, slides.length, want]);
 
   const goTo = useCallback(
     (index: number) => {
+      want(index);
       if (!emblaApi) {
         pending.current = index;
         return;
@@ -72,7 +107,7 @@ function HeroSlideshow({ slides }: Props) {
       const autoplay = emblaApi.plugins().autoplay;
       if (autoplay?.isPlaying()) autoplay.reset();
     },
-    [emblaApi],
+    [emblaApi, want],
   );
 
   const togglePlay = useCallback(() => {
@@ -96,19 +131,25 @@ function HeroSlideshow({ slides }: Props) {
               aria-hidden={index !== selected}
               data-slide={index}
             >
-              <img
-                src={slide.src}
-                srcSet={slide.srcset}
-                sizes={slide.sizes}
-                width={slide.width}
-                height={slide.height}
-                alt={slide.alt}
-                className="h-full w-full object-cover"
-                // eager + high priority: the first slide is the LCP element.
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'low'}
-                decoding={index === 0 ? 'sync' : 'async'}
-              />
+              {wanted[index] && (
+                <picture className="contents">
+                  {slide.avifSrcset && <source type="image/avif" srcSet={slide.avifSrcset} sizes={slide.sizes} />}
+                  <img
+                    src={slide.src}
+                    srcSet={slide.srcset}
+                    sizes={slide.sizes}
+                    width={slide.width}
+                    height={slide.height}
+                    alt={slide.alt}
+                    className="h-full w-full object-cover"
+                    // eager + high priority: the first slide is the LCP element. A later slide's
+                    // <img> exists only once it is wanted, and then it is needed soon.
+                    loading="eager"
+                    fetchPriority={index === 0 ? 'high' : 'low'}
+                    decoding={index === 0 ? 'sync' : 'async'}
+                  />
+                </picture>
+              )}
             </div>
           ))}
         </div>

@@ -5,6 +5,8 @@ export interface ResponsiveImage {
   sizes: string;
   width: number;
   height: number;
+  /** The same widths as AVIF, for a <picture> source in front of the WebP <img>; absent when WebP is smaller. */
+  avifSrcset?: string;
 }
 
 /** A responsive image with its description. */

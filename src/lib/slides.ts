@@ -9,6 +9,8 @@ export const FADE_MS = 1000;
  * time on every screen.
  */
 export const EMBLA_FADE_DURATION = 1;
+/** How long before autoplay shows a slide its photo is fetched: enough for a slow phone connection. */
+export const PRELOAD_LEAD_MS = 2500;
 
 /** The slide after `index`, wrapping from the last back to the first. */
 export function nextSlide(index: number, count: number): number {
