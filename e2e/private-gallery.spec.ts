@@ -154,19 +154,37 @@ test.describe('private gallery', () => {
     await page.addInitScript(
       ([key]) => {
         localStorage.setItem(key!, 'yes');
-        document.addEventListener('DOMContentLoaded', () => {
+        // Until the island decides (it sets data-gallery-stage), the page's own HTML and CSS must not
+        // show the password modal: checked on every change and every frame, not at one moment.
+        const w = window as unknown as { __flashed: boolean; __seen: boolean };
+        w.__flashed = false;
+        w.__seen = false;
+        const check = () => {
+          if (document.documentElement.hasAttribute('data-gallery-stage')) return;
           const el = document.querySelector('[data-password-dialog]');
-          (window as unknown as { __first: string }).__first = el ? getComputedStyle(el).display : 'missing';
-        });
+          if (!el) return;
+          w.__seen = true;
+          if (getComputedStyle(el).display !== 'none') w.__flashed = true;
+        };
+        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+        const loop = () => {
+          check();
+          if (!document.documentElement.hasAttribute('data-gallery-stage')) requestAnimationFrame(loop);
+        };
+        requestAnimationFrame(loop);
       },
       [AGE_VERIFIED_KEY],
     );
     await page.goto('/private-gallery#access=not-a-real-secret');
-    expect(await page.evaluate(() => (window as unknown as { __first: string }).__first)).toBe('none');
     // A cut-off link says so, and leaves the address bar.
     await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(
       'This private link is incomplete: please open the whole link from the message, or enter your password.',
     );
+    expect(
+      await page.evaluate(() => (window as unknown as { __flashed: boolean; __seen: boolean }).__seen),
+      'the password modal was in the page before the island decided',
+    ).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __flashed: boolean }).__flashed)).toBe(false);
     expect(new URL(page.url()).hash).toBe('');
   });
 

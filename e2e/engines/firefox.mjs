@@ -35,10 +35,14 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
           await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
         },
         run: (fn, ...args) => page.evaluate(fn, ...args),
+        // Taps a control once it shows, as a visitor does (an island may reveal it after hydrating).
         click: (selector) =>
-          page.click(selector).catch((error) => {
-            throw new Error(`firefox: could not click ${selector}: ${error.message}`);
-          }),
+          page
+            .waitForSelector(selector, { visible: true, timeout: 10_000 })
+            .then(() => page.click(selector))
+            .catch((error) => {
+              throw new Error(`firefox: could not click ${selector}: ${error.message}`);
+            }),
         type: (selector, text) => page.type(selector, text),
         key: (name) => page.keyboard.press(name),
         async setViewport(width, height) {

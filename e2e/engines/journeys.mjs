@@ -307,6 +307,12 @@ export const JOURNEYS = [
     async run(d) {
       await d.open('/faq');
       await waitForIslands(d, '#questions');
+      // After hydrating, the island swaps the native <details> for its buttons in the next render.
+      await until(
+        d,
+        'the questions as buttons',
+        () => document.querySelectorAll('#questions [data-accordion] button[aria-controls]').length > 0,
+      );
       const state = () =>
         [...document.querySelectorAll('#questions [data-accordion] button[aria-controls]')].map((button) => {
           const panel = document.getElementById(button.getAttribute('aria-controls'));

@@ -3,7 +3,7 @@
 // Xvfb display; with --full-screen its window is the viewport, so a window size is a viewport size.
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { Builder, By, Key } from 'selenium-webdriver';
+import { Builder, By, Key, until } from 'selenium-webdriver';
 import { readRecorded } from './driver.mjs';
 
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
@@ -127,9 +127,13 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
         },
         run: (fn, ...args) => web.executeScript(fn, ...args),
         async click(selector) {
-          const element = await web.findElement(By.css(selector));
-          // As a visitor scrolls to what they tap (WebKitWebDriver does not scroll by itself here).
+          const element = await web.wait(until.elementLocated(By.css(selector)), 10_000).catch(() => {
+            throw new Error(`webkit: nothing matches ${selector}`);
+          });
+          // As a visitor scrolls to what they tap (WebKitWebDriver does not scroll by itself here), and
+          // taps it once it shows (a control an island reveals after hydrating is not there before).
           await web.executeScript((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }), element);
+          await web.wait(until.elementIsVisible(element), 10_000).catch(() => undefined);
           await element.click().catch((error) => {
             throw new Error(`webkit: could not click ${selector}: ${error.name} ${error.message}`);
           });

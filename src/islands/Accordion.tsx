@@ -40,6 +40,28 @@ const TRIGGER_CLASS = {
   disclosure: 'btn btn-outline mx-auto text-plum',
 } as const;
 
+/** A panel's content, the same before and after hydration: its paragraphs, or the rich children. */
+function PanelBody({
+  variant,
+  paragraphs,
+  children,
+}: {
+  variant: 'list' | 'disclosure';
+  paragraphs?: string[] | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={PANEL_CLASS[variant]}>
+      {paragraphs?.map((paragraph, p) => (
+        <p key={p} className="mt-3 first:mt-0">
+          {paragraph}
+        </p>
+      ))}
+      {variant === 'disclosure' && children}
+    </div>
+  );
+}
+
 /**
  * Single-open, collapsible accordion. The server HTML (and the page without JavaScript) is native
  * disclosure: <details> sharing one `name`, so the browser keeps one open, and find-in-page opens
@@ -105,14 +127,9 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
                 +
               </span>
             </summary>
-            <div className={PANEL_CLASS[variant]}>
-              {item.paragraphs?.map((paragraph, p) => (
-                <p key={p} className="mt-3 first:mt-0">
-                  {paragraph}
-                </p>
-              ))}
-              {variant === 'disclosure' && children}
-            </div>
+            <PanelBody variant={variant} paragraphs={item.paragraphs}>
+              {children}
+            </PanelBody>
           </details>
         ))}
       </div>
@@ -153,14 +170,9 @@ function Accordion({ items, headingLevel = 3, variant = 'list', children }: Prop
               className="block"
             >
               {/* Spacing lives inside: a closed until-found panel keeps its own padding, so it would leave a gap. */}
-              <div className={PANEL_CLASS[variant]}>
-                {item.paragraphs?.map((paragraph, p) => (
-                  <p key={p} className="mt-3 first:mt-0">
-                    {paragraph}
-                  </p>
-                ))}
-                {variant === 'disclosure' && children}
-              </div>
+              <PanelBody variant={variant} paragraphs={item.paragraphs}>
+                {children}
+              </PanelBody>
             </studio-panel>
           </div>
         );

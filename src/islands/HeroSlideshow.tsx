@@ -11,6 +11,7 @@ import {
   type ResponsiveImage,
 } from '@/lib/slides';
 import { withErrorBoundary } from './ErrorBoundary';
+import { Picture } from './Picture';
 
 interface Props {
   slides: ResponsiveImage[];
@@ -132,23 +133,16 @@ function HeroSlideshow({ slides }: Props) {
               data-slide={index}
             >
               {wanted[index] && (
-                <picture className="contents">
-                  {slide.avifSrcset && <source type="image/avif" srcSet={slide.avifSrcset} sizes={slide.sizes} />}
-                  <img
-                    src={slide.src}
-                    srcSet={slide.srcset}
-                    sizes={slide.sizes}
-                    width={slide.width}
-                    height={slide.height}
-                    alt={slide.alt}
-                    className="h-full w-full object-cover"
-                    // eager + high priority: the first slide is the LCP element. A later slide's
-                    // <img> exists only once it is wanted, and then it is needed soon.
-                    loading="eager"
-                    fetchPriority={index === 0 ? 'high' : 'low'}
-                    decoding={index === 0 ? 'sync' : 'async'}
-                  />
-                </picture>
+                <Picture
+                  image={slide}
+                  alt={slide.alt}
+                  className="h-full w-full object-cover"
+                  // eager + high priority: the first slide is the LCP element. A later slide's
+                  // <img> exists only once it is wanted, and then it is needed soon.
+                  loading="eager"
+                  fetchPriority={index === 0 ? 'high' : 'low'}
+                  decoding={index === 0 ? 'sync' : 'async'}
+                />
               )}
             </div>
           ))}

@@ -14,6 +14,7 @@ import {
   type GalleryRow,
   type PortfolioCategory,
 } from '@/lib/portfolio';
+import { Picture } from './Picture';
 
 interface Props {
   images: GalleryImage[];
@@ -223,22 +224,14 @@ function Tile({ image, priority, onOpen, register }: TileProps) {
       onClick={() => onOpen(image)}
       className="group relative block aspect-[4/5] w-full cursor-zoom-in overflow-hidden rounded-sm bg-linen"
     >
-      {/* AVIF where the browser takes it (about a quarter smaller than WebP for photos), WebP otherwise. */}
-      <picture className="contents">
-        {thumb.avifSrcset && <source type="image/avif" srcSet={thumb.avifSrcset} sizes={thumb.sizes} />}
-        <img
-          src={thumb.src}
-          srcSet={thumb.srcset}
-          sizes={thumb.sizes}
-          width={thumb.width}
-          height={thumb.height}
-          alt={image.alt}
-          loading={priority === 'lazy' ? 'lazy' : 'eager'}
-          fetchPriority={priority === 'high' ? 'high' : undefined}
-          decoding="async"
-          className="absolute inset-0 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03] motion-reduce:transition-none"
-        />
-      </picture>
+      <Picture
+        image={thumb}
+        alt={image.alt}
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
+        decoding="async"
+        className="absolute inset-0 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03] motion-reduce:transition-none"
+      />
       {/* Touch screens cannot hover: there the word sits in a small label; elsewhere it fades in over a scrim
           (also while the pointer rests on the tile's View Gallery button, hence the item group). */}
       <span
