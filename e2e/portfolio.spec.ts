@@ -355,6 +355,33 @@ test.describe('portfolio lightbox', () => {
     await expect(tiles(page).nth(2)).toBeFocused();
   });
 
+  test('a sideways swipe steps to the next and the previous photo', { tag: '@phone' }, async ({ page }) => {
+    await open(page);
+    await tiles(page).first().click();
+    await expect(lightbox(page)).toContainText('1 of 9');
+    const position = page.locator('[data-lightbox-position]');
+    // A real finger through the browser's touch input, not synthetic DOM events.
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      const y = 420;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+      for (let step = 1; step <= 5; step++) {
+        const x = fromX + ((toX - fromX) * step) / 5;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(320, 70);
+    await expect(position).toHaveText('2');
+    await expect(lightboxImage(page)).toHaveAttribute('src', largeName(ALL_VIEW_IDS[1]!));
+    await swipe(70, 320);
+    await expect(position).toHaveText('1');
+    // A short drag is not a swipe, and the viewer stays open.
+    await swipe(200, 180);
+    await expect(position).toHaveText('1');
+    await expect(lightbox(page)).toBeVisible();
+  });
+
   test('the page behind does not scroll while it is open', async ({ page }) => {
     await open(page);
     await tiles(page).nth(3).scrollIntoViewIfNeeded();

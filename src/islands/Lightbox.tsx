@@ -1,5 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { stepIndex, type GalleryImage } from '@/lib/portfolio';
+
+/** How far a finger must travel sideways for a swipe to change the photo. */
+const SWIPE_PX = 50;
 
 /** What the viewer needs of a photo (the portfolio's images, or a private gallery's decrypted ones). */
 export type LightboxImage = Pick<GalleryImage, 'id' | 'alt' | 'overlay'> & {
@@ -67,6 +70,20 @@ export function Lightbox<T extends LightboxImage>({
     }
   };
 
+  // A horizontal swipe on a touch screen steps like the arrows: leftwards for the next photo.
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (event: PointerEvent<HTMLDialogElement>) => {
+    swipeStart.current = event.pointerType === 'touch' ? { x: event.clientX, y: event.clientY } : null;
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDialogElement>) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) step(dx < 0 ? 1 : -1);
+  };
+
   // The dark area around the photo is the backdrop: a click there closes, like on the ::backdrop.
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     const target = event.target as HTMLElement;
@@ -77,10 +94,13 @@ export function Lightbox<T extends LightboxImage>({
     <dialog
       ref={dialogRef}
       aria-label={label}
-      className="m-0 h-dvh max-h-none w-screen max-w-none overflow-hidden bg-ink/95 p-0 text-ivory backdrop:bg-ink/80"
+      className="m-0 h-dvh max-h-none w-screen max-w-none touch-pan-y touch-pinch-zoom overflow-hidden bg-ink/95 p-0 text-ivory backdrop:bg-ink/80"
       onCancel={onClose}
       onClose={onClose}
       onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (swipeStart.current = null)}
       onClick={onClick}
     >
       {image && index !== null && (
