@@ -112,7 +112,8 @@ export const JOURNEYS = [
 
       await waitForIslands(d, '#testimonials');
       const toggle = '#testimonials [data-accordion] button[aria-expanded]';
-      const label = await d.run(textOf, toggle);
+      // After hydrating, the island swaps the native <details> for its button in the next render.
+      const label = await until(d, 'the testimonials button', textOf, [toggle]);
       check(label.startsWith('View More Client Stories'), `testimonials toggle reads "${label}"`);
       check(!(await d.run(isShown, '[data-testimonial="more"]')), 'more stories hidden before opening');
       await d.click(toggle);
