@@ -7,26 +7,13 @@ import {
   saveFavorites,
   toggleFavorite,
 } from './favorites';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
+import { fakeStorage } from './fake-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('favorites', () => {
   it('are kept per gallery, sorted, and only for photos that exist', () => {
-    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    vi.stubGlobal('window', { localStorage: fakeStorage() });
     expect(loadFavorites('jenna', 5)).toEqual([]);
     saveFavorites('jenna', [4, 2]);
     expect(loadFavorites('jenna', 5)).toEqual([2, 4]);
