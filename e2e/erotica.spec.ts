@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
 import { settings } from '../src/lib/settings';
 import { AGE_VERIFIED_KEY } from '../src/lib/gates';
@@ -77,7 +77,7 @@ test.describe('erotica age gate', () => {
 
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(200);
+    await afterFrames(page);
     await expect(dialog).toBeVisible();
     expect(await isModal(page)).toBe(true);
 
@@ -85,7 +85,7 @@ test.describe('erotica age gate', () => {
     await page.mouse.move(200, 200);
     await page.mouse.wheel(0, 1500);
     await page.keyboard.press('PageDown');
-    await page.waitForTimeout(400);
+    await afterFrames(page, 6);
     expect(await scrollY(page)).toBe(0);
 
     await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
@@ -117,7 +117,9 @@ test.describe('erotica age gate', () => {
     await watchGate(page);
     await page.reload();
     await waitForGate(page);
-    await page.waitForTimeout(500);
+    // The hydrated gate has decided (and painted what it decided).
+    await expect(page.locator('html')).toHaveAttribute('data-age-gate', 'passed');
+    await afterFrames(page);
     await expect(gate(page)).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await gateRecord(page)).toEqual({ shown: 0, atReady: 'passed' });

@@ -69,6 +69,23 @@ export async function waitForIslands(page: Page, scope: string = 'body') {
   await expect(page.locator(`${scope} astro-island[ssr]`)).toHaveCount(0);
 }
 
+/**
+ * Resolves once the page has rendered `frames` more frames. Input that Playwright has already
+ * dispatched (keys, wheel, clicks) has then been handled and its first effects painted: a scroll
+ * or a dialog change it caused would show by now. For asserting that something did not happen.
+ */
+export async function afterFrames(page: Page, frames = 3) {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    frames,
+  );
+}
+
 /** Reads every JSON-LD block on the page. */
 export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

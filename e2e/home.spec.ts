@@ -1,6 +1,7 @@
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
 import { settings } from '../src/lib/settings';
+import { HERO_SCROLL_DELAY_MS } from '../src/lib/scroll';
 
 /** Records fbq calls made by the page. */
 async function stubPixel(page: Page) {
@@ -13,6 +14,11 @@ async function stubPixel(page: Page) {
 const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls);
 const storyTop = (page: Page) =>
   page.locator('#story-begins').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+/** True once the story section sits where the header offset puts it (92-100 px from the top). */
+const storyTopInBand = async (page: Page) => {
+  const top = await storyTop(page);
+  return top >= 92 && top <= 100;
+};
 const selectedSlide = (page: Page) =>
   page.locator('[data-indicator][aria-current="true"]').getAttribute('data-indicator');
 
@@ -151,7 +157,7 @@ test.describe('hero slideshow', () => {
     });
     await page.goto('/');
     await waitForIslands(page, '#hero');
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     // Chromium may pick a second srcset width while a phone viewport settles; what hydration must
     // never do is request the same image again.
     expect(requests.length).toBeGreaterThan(0);
@@ -225,10 +231,13 @@ test.describe('hero slideshow', () => {
     await waitForIslands(page, '#hero');
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
-    await page.waitForTimeout(6000);
+    // From here the page's timers run on a test clock: six seconds pass at once.
+    await page.clock.install();
+    await page.clock.runFor(6000);
     expect(await selectedSlide(page)).toBe('0');
     await page.getByRole('button', { name: 'Play slideshow' }).click();
-    await expect.poll(() => selectedSlide(page), { timeout: 7000 }).toBe('1');
+    await page.clock.runFor(5000);
+    await expect.poll(() => selectedSlide(page)).toBe('1');
   });
 
   test('under reduced motion it neither advances nor animates', async ({ page }) => {
@@ -236,7 +245,8 @@ test.describe('hero slideshow', () => {
     await page.goto('/');
     await waitForIslands(page, '#hero');
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
-    await page.waitForTimeout(6000);
+    await page.clock.install();
+    await page.clock.runFor(6000);
     expect(await selectedSlide(page)).toBe('0');
     await page.getByRole('button', { name: 'Show slide 2' }).click();
     // No cross-fade: the chosen slide is fully shown at once.
@@ -293,9 +303,8 @@ test.describe('scroll to story', () => {
   test('arriving with #story-begins scrolls there and records one CTAtoForm event', async ({ page }) => {
     await stubPixel(page);
     await page.goto('/#story-begins');
-    await page.waitForTimeout(1500);
-    await expect.poll(() => storyTop(page)).toBeGreaterThanOrEqual(92);
-    expect(await storyTop(page)).toBeLessThanOrEqual(100);
+    await expect.poll(() => storyTopInBand(page)).toBe(true);
+    await expect.poll(async () => (await pixelCalls(page)).length).toBeGreaterThan(0);
     const events = (await pixelCalls(page)).filter((call) => call[1] === 'CTAtoForm');
     expect(events).toEqual([['trackCustom', 'CTAtoForm', { location: 'Hero' }]]);
   });
@@ -305,9 +314,8 @@ test.describe('scroll to story', () => {
     await page.goto('/privacy-policy');
     await page.evaluate(() => sessionStorage.setItem('scrollToStory', '1'));
     await page.goto('/');
-    await page.waitForTimeout(1500);
-    await expect.poll(() => storyTop(page)).toBeGreaterThanOrEqual(92);
-    expect(await storyTop(page)).toBeLessThanOrEqual(100);
+    await expect.poll(() => storyTopInBand(page)).toBe(true);
+    await expect.poll(async () => (await pixelCalls(page)).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => sessionStorage.getItem('scrollToStory'))).toBeNull();
     const events = (await pixelCalls(page)).filter((call) => call[1] === 'CTAtoForm');
     expect(events).toHaveLength(1);
@@ -315,8 +323,11 @@ test.describe('scroll to story', () => {
 
   test('no scroll and no event on a plain visit', async ({ page }) => {
     await stubPixel(page);
+    // The page's timers run on a test clock: well past the moment a scroll would be scheduled.
+    await page.clock.install();
     await page.goto('/');
-    await page.waitForTimeout(800);
+    await page.waitForLoadState('load');
+    await page.clock.runFor(HERO_SCROLL_DELAY_MS + 1000);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await pixelCalls(page)).toEqual([]);
   });
@@ -332,8 +343,7 @@ test.describe('scroll to story', () => {
       });
     });
     await page.goto('/#story-begins');
-    await page.waitForTimeout(1000);
-    await expect.poll(() => storyTop(page)).toBeLessThanOrEqual(100);
+    await expect.poll(() => storyTopInBand(page)).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 
 interface Photo {
   id: string;
@@ -392,7 +392,7 @@ test.describe('portfolio lightbox', () => {
     await page.mouse.move(20, 300);
     await page.mouse.wheel(0, 800);
     await page.keyboard.press('PageDown');
-    await page.waitForTimeout(300);
+    await afterFrames(page, 6);
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');

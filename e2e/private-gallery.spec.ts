@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { DEVELOPMENT_PASSWORD } from '../src/integrations/private-gallery';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
 
@@ -59,7 +59,9 @@ test.describe('private gallery', () => {
     await page.getByRole('button', { name: 'Unlock Gallery' }).click();
     await passwordInput(page).fill('    ');
     await passwordInput(page).press('Enter');
-    await page.waitForTimeout(500);
+    await afterFrames(page);
+    // An attempt would have started at once ("Checking…", busy); a blank one never starts.
+    expect(await passwordDialog(page).locator('button[type="submit"]').textContent()).toBe('Unlock Gallery');
     await expect(alert).toHaveText('');
     await expect(passwordDialog(page)).toBeVisible();
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
