@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { BLOCK_OUTSIDE_HOSTS, CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { CDN_ENV, cdnCommand } from './scripts/cdn.mjs';
 
 // E2E_PORT lets several checkouts run their suites side by side.
@@ -16,7 +16,7 @@ const PHONE_SPECS = [
   'erotica',
   'private-gallery',
   'keyboard',
-  'pages',
+  'routes',
   'cdn',
 ].map((name) => `${name}.spec.ts`);
 
@@ -33,7 +33,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath, args: [...CHROMIUM_ARGS, BLOCK_OUTSIDE_HOSTS] },
   },
   projects: [
     {
@@ -47,9 +47,9 @@ export default defineConfig({
       // the slideshow, grids, lightbox, slider, modals, scroll anchors, keyboard journeys, axe on
       // every page and the gates' first paint. Logic that does not depend on the viewport (blog
       // pager and search, FAQ, headers, SEO, private gallery crypto) runs once, in desktop.
-      // Scans of dist/ (tagged @dist) also run once, in desktop.
+      // Scans of dist/ (tagged @dist) and tests tagged @desktop also run once, in desktop.
       testMatch: PHONE_SPECS,
-      grepInvert: /@dist/,
+      grepInvert: /@dist|@desktop/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

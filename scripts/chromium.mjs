@@ -10,6 +10,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** Makes every host but the local one unresolvable: the browser tests never reach a third party. */
+export const BLOCK_OUTSIDE_HOSTS = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
+
 export async function findChromium() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'];
   try {

@@ -1,0 +1,98 @@
+// Every built route, visited once per project: a new visitor's page is axe-clean, carries a
+// strict policy, opens new tabs safely and, scrolled to the end (lazy images, frames and
+// visible-only islands loaded), raises no Content-Security-Policy violation (the fixture fails
+// the test on any). An age-verified visitor's pages (the gated content shown) are walked once.
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { builtRoutes } from './site';
+import { settings } from '../src/lib/settings';
+import { AGE_VERIFIED_KEY, VERIFIED } from '../src/lib/gates';
+
+const routes = builtRoutes();
+
+/** The page's <meta> policy: strict, hashed scripts, no inline or eval, frames only from the form provider. */
+async function expectStrictMetaPolicy(page: Page) {
+  const policy = (await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')) ?? '';
+  const directive = (name: string) =>
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
+  expect(directive('script-src')).toMatch(/'sha256-/);
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy).not.toContain('unsafe-eval');
+  expect(policy).not.toContain('upgrade-insecure-requests');
+  expect(directive('frame-src')).toBe(`frame-src ${new URL(settings.booking.contactFormUrl).origin}`);
+  expect(directive('object-src')).toBe("object-src 'none'");
+}
+
+/** Links that open a new tab never hand over the opener or the referrer; frames are titled, lazy and https. */
+async function expectSafeNewTabsAndFrames(page: Page, route: string) {
+  const bad = await page
+    .locator('a[target="_blank"]')
+    .evaluateAll((links) =>
+      links
+        .filter(
+          (a) =>
+            !/\bnoopener\b/.test(a.getAttribute('rel') ?? '') || !/\bnoreferrer\b/.test(a.getAttribute('rel') ?? ''),
+        )
+        .map((a) => a.outerHTML),
+    );
+  expect(bad, route).toEqual([]);
+  const frames = await page
+    .locator('iframe')
+    .evaluateAll((list) =>
+      list.map((f) => ({
+        title: f.getAttribute('title'),
+        loading: f.getAttribute('loading'),
+        src: f.getAttribute('src'),
+      })),
+    );
+  for (const frame of frames) {
+    expect(frame.title, `${route} iframe title`).toBeTruthy();
+    expect(frame.loading, `${route} iframe loading`).toBe('lazy');
+    expect(frame.src, `${route} iframe over https`).toMatch(/^https:\/\//);
+  }
+}
+
+/** Scrolls to the end so every lazy part loads, then waits for the network to settle. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.mouse.wheel(0, 600);
+  await page.waitForLoadState('networkidle');
+}
+
+test('every built page has its own title and meta description @dist', async ({ request }) => {
+  expect(routes.length).toBeGreaterThan(1);
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(title, `${route} title`).not.toBe('');
+    expect(description.length, `${route} description length`).toBeGreaterThanOrEqual(50);
+    expect(titles.get(title), `title of ${route} repeats`).toBeUndefined();
+    expect(descriptions.get(description), `description of ${route} repeats`).toBeUndefined();
+    titles.set(title, route);
+    descriptions.set(description, route);
+  }
+});
+
+for (const route of routes) {
+  test(`${route}: axe-clean, strict policy, safe new tabs, no CSP violation for a new visitor`, async ({ page }) => {
+    await page.goto(route);
+    await expectNoAxeViolations(page);
+    await expectStrictMetaPolicy(page);
+    await expectSafeNewTabsAndFrames(page, route);
+    await scrollThrough(page);
+  });
+
+  test(`${route}: no CSP violation for an age-verified visitor`, { tag: '@desktop' }, async ({ page }) => {
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [AGE_VERIFIED_KEY, VERIFIED] as const);
+    await page.goto(route);
+    await expectStrictMetaPolicy(page);
+    await expectSafeNewTabsAndFrames(page, route);
+    await scrollThrough(page);
+  });
+}
