@@ -19,7 +19,7 @@ async function scriptsOf(page: Page, path: string) {
 }
 
 test.describe('about', () => {
-  test('headline, the personal story and the headshot', async ({ page }) => {
+  test('headline, the personal story and the headshot', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(frontmatter.headline);
     const story = page.getByRole('region', { name: 'My Story' });
@@ -36,7 +36,7 @@ test.describe('about', () => {
     expect(await page.locator('main').innerText()).not.toMatch(/%[a-z-]+%/);
   });
 
-  test("'The Boudoir Experience' lists the six inclusions from the settings", async ({ page }) => {
+  test("'The Boudoir Experience' lists the six inclusions from the settings", { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/about');
     const section = page.locator('#boudoir-experience');
     await expect(section.getByRole('heading', { level: 2 })).toHaveText('The Boudoir Experience');
@@ -55,7 +55,7 @@ test.describe('about', () => {
     await expect(items.nth(5)).toContainText('Right after your shoot');
   });
 
-  test("'The Collection' has three items", async ({ page }) => {
+  test("'The Collection' has three items", { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/about');
     const section = page.getByRole('region', { name: 'The Collection' });
     const items = section.getByRole('listitem');
@@ -72,13 +72,17 @@ test.describe('about', () => {
     ]);
   });
 
-  test("'Book Your Complimentary Consultation →' opens the scheduler in a new tab", async ({ page }) => {
-    await page.goto('/about');
-    const link = page.getByRole('link', { name: 'Book Your Complimentary Consultation → (opens in a new tab)' });
-    await expect(link).toHaveAttribute('href', settings.booking.schedulerUrl);
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  });
+  test(
+    "'Book Your Complimentary Consultation →' opens the scheduler in a new tab",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/about');
+      const link = page.getByRole('link', { name: 'Book Your Complimentary Consultation → (opens in a new tab)' });
+      await expect(link).toHaveAttribute('href', settings.booking.schedulerUrl);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    },
+  );
 
   test('/about#boudoir-experience lands the list just below the fixed header', async ({ page }) => {
     await page.goto('/about#boudoir-experience');
@@ -103,7 +107,7 @@ test.describe('about', () => {
     expect(covered).toBe(false);
   });
 
-  test('ships no client JavaScript of its own', async ({ page }) => {
+  test('ships no client JavaScript of its own', { tag: '@desktop' }, async ({ page }) => {
     const shell = await scriptsOf(page, '/privacy-policy');
     const own = await scriptsOf(page, '/about');
     expect(own).toEqual(shell);

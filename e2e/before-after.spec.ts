@@ -15,7 +15,7 @@ async function scriptsOf(page: Page, path: string) {
 }
 
 test.describe('before and after', () => {
-  test('heading and the subtext about power and confidence', async ({ page }) => {
+  test('heading and the subtext about power and confidence', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/before-after');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Every Transformation Tells a Story');
     const lead = page.locator('main section').first().locator('p', { hasText: 'power' });
@@ -44,7 +44,7 @@ test.describe('before and after', () => {
     await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
-  test("'Ready to Reveal Your Power?' opens the scheduler in a new tab", async ({ page }) => {
+  test("'Ready to Reveal Your Power?' opens the scheduler in a new tab", { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/before-after');
     await expect(page.getByRole('heading', { level: 2, name: 'Ready to Reveal Your Power?' })).toBeVisible();
     const link = page.getByRole('link', { name: "Let's Plan Your Dream Session Together → (opens in a new tab)" });
@@ -54,7 +54,7 @@ test.describe('before and after', () => {
     await expect(link).toContainText("Let's Plan Your Dream Session Together →");
   });
 
-  test('own title, description, Open Graph and Twitter tags', async ({ page }) => {
+  test('own title, description, Open Graph and Twitter tags', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/before-after');
     const title = await page.title();
     expect(title).toBe(`Before & After Boudoir Transformations | ${settings.brand.name}`);
@@ -76,7 +76,7 @@ test.describe('before and after', () => {
     await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute('content', description);
   });
 
-  test('publishes BreadcrumbList JSON-LD: Home > Before & After', async ({ page }) => {
+  test('publishes BreadcrumbList JSON-LD: Home > Before & After', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/before-after');
     const blocks = await readJsonLd(page);
     const crumbs = blocks.filter((block) => block['@type'] === 'BreadcrumbList');
@@ -92,7 +92,7 @@ test.describe('before and after', () => {
     ]);
   });
 
-  test('ships no client JavaScript of its own', async ({ page }) => {
+  test('ships no client JavaScript of its own', { tag: '@desktop' }, async ({ page }) => {
     const shell = await scriptsOf(page, '/privacy-policy');
     const own = await scriptsOf(page, '/before-after');
     expect(own).toEqual(shell);

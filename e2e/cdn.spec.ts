@@ -90,13 +90,13 @@ test.describe('URLs on the host @dist', () => {
 });
 
 test.describe('not-found on the host', () => {
-  test('an unknown address answers 404 with the not-found page', async ({ page }) => {
+  test('an unknown address answers 404 with the not-found page', { tag: '@desktop' }, async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page Not Found');
   });
 
-  test('an unknown post answers 404 and says the post was not found', async ({ page }) => {
+  test('an unknown post answers 404 and says the post was not found', { tag: '@desktop' }, async ({ page }) => {
     const response = await page.goto('/blog/no-such-post');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post Not Found');
@@ -168,7 +168,7 @@ for (const mode of ['delayed', 'failing'] as const) {
       });
     }
 
-    test('/blog?page=2 never paints page 1', async ({ page }) => {
+    test('/blog?page=2 never paints page 1', { tag: '@desktop' }, async ({ page }) => {
       await holdScripts(page, mode, 2_000);
       await page.goto('/blog?page=2', { waitUntil: 'commit' });
       await firstPaint(page);

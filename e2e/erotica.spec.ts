@@ -92,7 +92,7 @@ test.describe('erotica age gate', () => {
     expect(await storedAge(page)).toBeNull();
   });
 
-  test('Leave goes home and stores nothing', async ({ page }) => {
+  test('Leave goes home and stores nothing', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/erotica');
     await waitForGate(page);
     await gate(page).getByRole('link', { name: 'Leave' }).click();
@@ -126,7 +126,7 @@ test.describe('erotica age gate', () => {
     expect(await storedAge(page)).toBe('yes');
   });
 
-  test('storage that throws still lets a visitor in for this visit', async ({ page }) => {
+  test('storage that throws still lets a visitor in for this visit', { tag: '@desktop' }, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.addInitScript(() => {
@@ -157,7 +157,7 @@ test.describe('erotica age gate', () => {
 test.describe('erotica page', () => {
   test.beforeEach(async ({ page }) => asVerified(page));
 
-  test('noindex and left out of the sitemap', async ({ page, request }) => {
+  test('noindex and left out of the sitemap', { tag: '@desktop' }, async ({ page, request }) => {
     await page.goto('/erotica');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     const sitemap = readFileSync('dist/sitemap-0.xml', 'utf8');
@@ -166,50 +166,54 @@ test.describe('erotica page', () => {
     expect(await (await request.get('/sitemap-0.xml')).text()).not.toContain('/erotica');
   });
 
-  test('hero with the four claims, three samples, the private gallery buttons and the 4-item FAQ', async ({ page }) => {
-    await page.goto('/erotica');
-    const claims = page.locator('[data-claim]');
-    await expect(claims).toHaveCount(4);
-    await expect(claims.nth(0)).toContainText(/confidential/i);
-    await expect(claims.nth(1)).toContainText(/complimentary video (call|consultation)/i);
-    await expect(claims.nth(2)).toContainText(/contract/i);
-    await expect(claims.nth(3)).toContainText('18 U.S.C. 2257');
+  test(
+    'hero with the four claims, three samples, the private gallery buttons and the 4-item FAQ',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/erotica');
+      const claims = page.locator('[data-claim]');
+      await expect(claims).toHaveCount(4);
+      await expect(claims.nth(0)).toContainText(/confidential/i);
+      await expect(claims.nth(1)).toContainText(/complimentary video (call|consultation)/i);
+      await expect(claims.nth(2)).toContainText(/contract/i);
+      await expect(claims.nth(3)).toContainText('18 U.S.C. 2257');
 
-    const samples = page.locator('[data-samples] img');
-    await expect(samples).toHaveCount(3);
-    for (const img of await samples.all()) {
-      await expect(img).toHaveAttribute('loading', 'lazy');
-      await expect(img).toHaveAttribute('alt', /\S/);
-      await expect(img).toHaveAttribute('width', /^\d+$/);
-      await expect(img).toHaveAttribute('height', /^\d+$/);
-      await expect(img).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
-    }
+      const samples = page.locator('[data-samples] img');
+      await expect(samples).toHaveCount(3);
+      for (const img of await samples.all()) {
+        await expect(img).toHaveAttribute('loading', 'lazy');
+        await expect(img).toHaveAttribute('alt', /\S/);
+        await expect(img).toHaveAttribute('width', /^\d+$/);
+        await expect(img).toHaveAttribute('height', /^\d+$/);
+        await expect(img).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+      }
 
-    await expect(page.getByRole('link', { name: 'Open Private Gallery (18+)' })).toHaveAttribute(
-      'href',
-      '/private-gallery',
-    );
-    await expect(page.getByRole('link', { name: 'Inquire Below' })).toHaveAttribute('href', '#erotica-inquiry');
+      await expect(page.getByRole('link', { name: 'Open Private Gallery (18+)' })).toHaveAttribute(
+        'href',
+        '/private-gallery',
+      );
+      await expect(page.getByRole('link', { name: 'Inquire Below' })).toHaveAttribute('href', '#erotica-inquiry');
 
-    const questions = (parse(readFileSync('content/erotica-faq.yaml', 'utf8')) as { question: string }[]).map(
-      (item) => item.question,
-    );
-    expect(questions).toHaveLength(4);
-    const faq = page.locator('section', { has: page.getByRole('heading', { name: 'Your Questions, Answered' }) });
-    // Native <details> until the island hydrates, then buttons.
-    await waitForIslands(page, '[aria-labelledby="erotica-faq-heading"]');
-    await expect(faq.locator('[data-accordion] > [data-value]')).toHaveCount(4);
-    await expect(faq.locator('[data-accordion] button > span:first-child')).toHaveText(questions);
-    const buttons = faq.locator('[data-accordion] button');
-    await buttons.nth(0).click();
-    await buttons.nth(3).click();
-    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
-    await expect(buttons.nth(3)).toHaveAttribute('aria-expanded', 'true');
-    await buttons.nth(3).click();
-    await expect(buttons.nth(3)).toHaveAttribute('aria-expanded', 'false');
-  });
+      const questions = (parse(readFileSync('content/erotica-faq.yaml', 'utf8')) as { question: string }[]).map(
+        (item) => item.question,
+      );
+      expect(questions).toHaveLength(4);
+      const faq = page.locator('section', { has: page.getByRole('heading', { name: 'Your Questions, Answered' }) });
+      // Native <details> until the island hydrates, then buttons.
+      await waitForIslands(page, '[aria-labelledby="erotica-faq-heading"]');
+      await expect(faq.locator('[data-accordion] > [data-value]')).toHaveCount(4);
+      await expect(faq.locator('[data-accordion] button > span:first-child')).toHaveText(questions);
+      const buttons = faq.locator('[data-accordion] button');
+      await buttons.nth(0).click();
+      await buttons.nth(3).click();
+      await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
+      await expect(buttons.nth(3)).toHaveAttribute('aria-expanded', 'true');
+      await buttons.nth(3).click();
+      await expect(buttons.nth(3)).toHaveAttribute('aria-expanded', 'false');
+    },
+  );
 
-  test('What Distinguishes Boudoir from Erotica? reads more and less', async ({ page }) => {
+  test('What Distinguishes Boudoir from Erotica? reads more and less', { tag: '@desktop' }, async ({ page }) => {
     const more = (
       parse(readFileSync('content/pages/erotica.md', 'utf8').split('---')[1]!) as { distinction: { more: string[] } }
     ).distinction.more;
@@ -271,71 +275,76 @@ test.describe('erotica page', () => {
     await expect(page).toHaveURL(/\/erotica$/);
   });
 
-  test('the highlight pulses, except under reduced motion where it holds still', async ({ page }) => {
-    await page.goto('/erotica');
-    await page.waitForLoadState('load');
-    const form = page.locator('#erotica-form');
-    await page.getByRole('link', { name: 'Inquire Below' }).click();
-    await expect(form).toHaveClass(new RegExp(HIGHLIGHT_CLASS));
-    expect(await form.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+  test(
+    'the highlight pulses, except under reduced motion where it holds still',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/erotica');
+      await page.waitForLoadState('load');
+      const form = page.locator('#erotica-form');
+      await page.getByRole('link', { name: 'Inquire Below' }).click();
+      await expect(form).toHaveClass(new RegExp(HIGHLIGHT_CLASS));
+      expect(await form.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
 
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.reload();
-    await page.waitForLoadState('load');
-    await page.locator('#main a[data-form-cta]').first().click();
-    await expect(form).toHaveClass(new RegExp(HIGHLIGHT_CLASS));
-    expect(await form.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
-    expect(await form.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
-    // No smooth scrolling either: the form is in place at once.
-    const top = await page.locator('#erotica-inquiry').evaluate((el) => Math.round(el.getBoundingClientRect().top));
-    expect(top).toBeGreaterThanOrEqual(76);
-    expect(top).toBeLessThanOrEqual(84);
-  });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.reload();
+      await page.waitForLoadState('load');
+      await page.locator('#main a[data-form-cta]').first().click();
+      await expect(form).toHaveClass(new RegExp(HIGHLIGHT_CLASS));
+      expect(await form.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      expect(await form.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+      // No smooth scrolling either: the form is in place at once.
+      const top = await page.locator('#erotica-inquiry').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      expect(top).toBeGreaterThanOrEqual(76);
+      expect(top).toBeLessThanOrEqual(84);
+    },
+  );
 
-  test('inquiry form: 600 px frame from settings, resizer only from settings, fallback link', async ({
-    page,
-    blockedRequests,
-  }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto('/erotica');
-    const frame = page.locator('#erotica-form iframe');
-    await expect(frame).toHaveAttribute('src', settings.booking.eroticaFormUrl);
-    await expect(frame).toHaveAttribute('title', /inquiry form/i);
-    await expect(frame).toHaveAttribute('loading', 'lazy');
-    await expect(frame).toHaveAttribute('height', '600');
-    await frame.scrollIntoViewIfNeeded();
-    expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
+  test(
+    'inquiry form: 600 px frame from settings, resizer only from settings, fallback link',
+    { tag: '@desktop' },
+    async ({ page, blockedRequests }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto('/erotica');
+      const frame = page.locator('#erotica-form iframe');
+      await expect(frame).toHaveAttribute('src', settings.booking.eroticaFormUrl);
+      await expect(frame).toHaveAttribute('title', /inquiry form/i);
+      await expect(frame).toHaveAttribute('loading', 'lazy');
+      await expect(frame).toHaveAttribute('height', '600');
+      await frame.scrollIntoViewIfNeeded();
+      expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
 
-    const scripts = page.locator('script[src]');
-    const resizer = page.locator(`script[src="${settings.booking.eroticaFormResizerUrl}"]`);
-    await expect(resizer).toHaveCount(1);
-    expect(await resizer.evaluate((s: HTMLScriptElement) => s.async)).toBe(true);
-    // The only external script on the page is the resizer from settings.
-    const external = (await scripts.evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src))).filter(
-      (src) => new URL(src).origin !== new URL(page.url()).origin,
-    );
-    expect(external).toEqual([settings.booking.eroticaFormResizerUrl]);
-    // It was requested (and blocked, as the test harness blocks other hosts) without breaking anything.
-    await expect.poll(() => blockedRequests.includes(settings.booking.eroticaFormResizerUrl)).toBe(true);
+      const scripts = page.locator('script[src]');
+      const resizer = page.locator(`script[src="${settings.booking.eroticaFormResizerUrl}"]`);
+      await expect(resizer).toHaveCount(1);
+      expect(await resizer.evaluate((s: HTMLScriptElement) => s.async)).toBe(true);
+      // The only external script on the page is the resizer from settings.
+      const external = (await scripts.evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src))).filter(
+        (src) => new URL(src).origin !== new URL(page.url()).origin,
+      );
+      expect(external).toEqual([settings.booking.eroticaFormResizerUrl]);
+      // It was requested (and blocked, as the test harness blocks other hosts) without breaking anything.
+      await expect.poll(() => blockedRequests.includes(settings.booking.eroticaFormResizerUrl)).toBe(true);
 
-    const fallback = page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ });
-    await expect(fallback).toHaveAttribute('href', settings.booking.eroticaFormUrl);
-    await expect(fallback).toHaveAttribute('target', '_blank');
-    await expect(fallback).toHaveAttribute('rel', 'noopener noreferrer');
-    await fallback.scrollIntoViewIfNeeded();
-    await expect(fallback).toBeVisible();
-    expect(errors).toEqual([]);
-  });
+      const fallback = page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ });
+      await expect(fallback).toHaveAttribute('href', settings.booking.eroticaFormUrl);
+      await expect(fallback).toHaveAttribute('target', '_blank');
+      await expect(fallback).toHaveAttribute('rel', 'noopener noreferrer');
+      await fallback.scrollIntoViewIfNeeded();
+      await expect(fallback).toBeVisible();
+      expect(errors).toEqual([]);
+    },
+  );
 
-  test('the resizer script is on no other page', async ({ page }) => {
+  test('the resizer script is on no other page', { tag: '@desktop' }, async ({ page }) => {
     for (const path of ['/', '/faq', '/privacy-policy']) {
       await page.goto(path);
       await expect(page.locator(`script[src="${settings.booking.eroticaFormResizerUrl}"]`)).toHaveCount(0);
     }
   });
 
-  test('noscript fallback text and links are in the HTML', async ({ request }) => {
+  test('noscript fallback text and links are in the HTML', { tag: '@desktop' }, async ({ request }) => {
     const html = await (await request.get('/erotica')).text();
     const noscript = html.match(/<noscript>([\s\S]*?)<\/noscript>/)?.[1] ?? '';
     const text = noscript

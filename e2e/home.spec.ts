@@ -23,7 +23,7 @@ const selectedSlide = (page: Page) =>
   page.locator('[data-indicator][aria-current="true"]').getAttribute('data-indicator');
 
 test.describe('home sections', () => {
-  test('are in the spec order with their texts and targets', async ({ page }) => {
+  test('are in the spec order with their texts and targets', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/');
     const ids = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id));
     expect(ids).toEqual([
@@ -164,23 +164,27 @@ test.describe('hero slideshow', () => {
     expect(new Set(requests).size).toBe(requests.length);
   });
 
-  test('advances on its own every 5 s, cross-fading over about 1 s, and wraps', async ({ page }) => {
-    await page.goto('/');
-    await waitForIslands(page, '#hero');
-    const start = Date.now();
-    expect(await selectedSlide(page)).toBe('0');
-    await expect.poll(() => selectedSlide(page), { timeout: 7000, intervals: [100] }).toBe('1');
-    const elapsed = Date.now() - start;
-    expect(elapsed).toBeGreaterThan(3500);
-    expect(elapsed).toBeLessThan(6500);
+  test(
+    'advances on its own every 5 s, cross-fading over about 1 s, and wraps',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/');
+      await waitForIslands(page, '#hero');
+      const start = Date.now();
+      expect(await selectedSlide(page)).toBe('0');
+      await expect.poll(() => selectedSlide(page), { timeout: 7000, intervals: [100] }).toBe('1');
+      const elapsed = Date.now() - start;
+      expect(elapsed).toBeGreaterThan(3500);
+      expect(elapsed).toBeLessThan(6500);
 
-    // Jump to the last slide; the next advance wraps to the first.
-    await page.locator('[data-indicator="2"]').click();
-    await expect(page.locator('[data-indicator="2"]')).toHaveAttribute('aria-current', 'true');
-    await expect.poll(() => selectedSlide(page), { timeout: 7000 }).toBe('0');
-  });
+      // Jump to the last slide; the next advance wraps to the first.
+      await page.locator('[data-indicator="2"]').click();
+      await expect(page.locator('[data-indicator="2"]')).toHaveAttribute('aria-current', 'true');
+      await expect.poll(() => selectedSlide(page), { timeout: 7000 }).toBe('0');
+    },
+  );
 
-  test('cross-fade takes about one second', async ({ page }) => {
+  test('cross-fade takes about one second', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/');
     await waitForIslands(page, '#hero');
     // Autoplay could be halfway through a fade when the test starts: pause it, and time a fade
@@ -226,7 +230,7 @@ test.describe('hero slideshow', () => {
     await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
   });
 
-  test('pause stops the show and play resumes it', async ({ page }) => {
+  test('pause stops the show and play resumes it', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/');
     await waitForIslands(page, '#hero');
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
@@ -240,7 +244,7 @@ test.describe('hero slideshow', () => {
     await expect.poll(() => selectedSlide(page)).toBe('1');
   });
 
-  test('under reduced motion it neither advances nor animates', async ({ page }) => {
+  test('under reduced motion it neither advances nor animates', { tag: '@desktop' }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     await waitForIslands(page, '#hero');
@@ -255,7 +259,7 @@ test.describe('hero slideshow', () => {
 });
 
 test.describe('testimonials', () => {
-  test('2 featured with 5 stars, 11 more behind View More Client Stories', async ({ page }) => {
+  test('2 featured with 5 stars, 11 more behind View More Client Stories', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/');
     const featured = page.locator('[data-testimonial="featured"]');
     await expect(featured).toHaveCount(2);
@@ -283,7 +287,7 @@ test.describe('testimonials', () => {
     await expect(more.first()).toBeHidden();
   });
 
-  test('works from the keyboard and keeps the stories in the HTML', async ({ page, request }) => {
+  test('works from the keyboard and keeps the stories in the HTML', { tag: '@desktop' }, async ({ page, request }) => {
     const html = await (await request.get('/')).text();
     // A closed native <details> (find-in-page opens it) until the island takes over.
     expect(/<details name="[^"]+" data-value="0"/.test(html), 'closed disclosure in the server HTML').toBe(true);
@@ -309,19 +313,23 @@ test.describe('scroll to story', () => {
     expect(events).toEqual([['trackCustom', 'CTAtoForm', { location: 'Hero' }]]);
   });
 
-  test('the session flag scrollToStory=1 scrolls there, is cleared and records one event', async ({ page }) => {
-    await stubPixel(page);
-    await page.goto('/privacy-policy');
-    await page.evaluate(() => sessionStorage.setItem('scrollToStory', '1'));
-    await page.goto('/');
-    await expect.poll(() => storyTopInBand(page)).toBe(true);
-    await expect.poll(async () => (await pixelCalls(page)).length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => sessionStorage.getItem('scrollToStory'))).toBeNull();
-    const events = (await pixelCalls(page)).filter((call) => call[1] === 'CTAtoForm');
-    expect(events).toHaveLength(1);
-  });
+  test(
+    'the session flag scrollToStory=1 scrolls there, is cleared and records one event',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await stubPixel(page);
+      await page.goto('/privacy-policy');
+      await page.evaluate(() => sessionStorage.setItem('scrollToStory', '1'));
+      await page.goto('/');
+      await expect.poll(() => storyTopInBand(page)).toBe(true);
+      await expect.poll(async () => (await pixelCalls(page)).length).toBeGreaterThan(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('scrollToStory'))).toBeNull();
+      const events = (await pixelCalls(page)).filter((call) => call[1] === 'CTAtoForm');
+      expect(events).toHaveLength(1);
+    },
+  );
 
-  test('no scroll and no event on a plain visit', async ({ page }) => {
+  test('no scroll and no event on a plain visit', { tag: '@desktop' }, async ({ page }) => {
     await stubPixel(page);
     // The page's timers run on a test clock: well past the moment a scroll would be scheduled.
     await page.clock.install();
@@ -332,7 +340,7 @@ test.describe('scroll to story', () => {
     expect(await pixelCalls(page)).toEqual([]);
   });
 
-  test('storage that throws does not break the page', async ({ page }) => {
+  test('storage that throws does not break the page', { tag: '@desktop' }, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.addInitScript(() => {

@@ -51,7 +51,7 @@ async function expectOverlayOpacity(tile: Locator, opacity: '0' | '1') {
 }
 
 test.describe('portfolio filters', () => {
-  test('six filter buttons in order; aria-pressed marks the active one', async ({ page }) => {
+  test('six filter buttons in order; aria-pressed marks the active one', { tag: '@desktop' }, async ({ page }) => {
     await open(page);
     await expect(filters(page)).toHaveText([...FILTER_LABELS]);
     await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
@@ -92,7 +92,7 @@ test.describe('portfolio filters', () => {
   });
 
   for (const [index, [category, label]] of ALL_VIEW.map((c) => CATEGORIES.find(([id]) => id === c)!).entries()) {
-    test(`'View Gallery →' on row ${index + 1} switches to ${label}`, async ({ page }) => {
+    test(`'View Gallery →' on row ${index + 1} switches to ${label}`, { tag: '@desktop' }, async ({ page }) => {
       await open(page);
       await page.getByRole('button', { name: `View Gallery of ${label}` }).click();
       await expect(filter(page, label)).toHaveAttribute('aria-pressed', 'true');
@@ -103,7 +103,7 @@ test.describe('portfolio filters', () => {
   }
 
   for (const [category, label] of CATEGORIES) {
-    test(`${label} shows 3, then 'View More ${label} (6 more)' shows all 9`, async ({ page }) => {
+    test(`${label} shows 3, then 'View More ${label} (6 more)' shows all 9`, { tag: '@desktop' }, async ({ page }) => {
       await open(page);
       await filter(page, label).click();
       expect(inCategory(category)).toHaveLength(9);
@@ -119,7 +119,7 @@ test.describe('portfolio filters', () => {
     });
   }
 
-  test('changing the filter resets every expansion', async ({ page }) => {
+  test('changing the filter resets every expansion', { tag: '@desktop' }, async ({ page }) => {
     await open(page);
     await filter(page, 'Classic Boudoir').click();
     await page.getByRole('button', { name: 'View More Classic Boudoir (6 more)' }).click();
@@ -140,7 +140,7 @@ test.describe('portfolio filters', () => {
     await expect(page.getByRole('button', { name: 'View More Outdoor Boudoir (6 more)' })).toBeVisible();
   });
 
-  test('the erotica filter shows no photos and a note pointing to /erotica', async ({ page }) => {
+  test('the erotica filter shows no photos and a note pointing to /erotica', { tag: '@desktop' }, async ({ page }) => {
     await open(page);
     await filter(page, 'Erotica Photography').click();
     await expect(tiles(page)).toHaveCount(0);
@@ -154,24 +154,28 @@ test.describe('portfolio filters', () => {
 });
 
 test.describe('portfolio URL state', () => {
-  test('a shared link opens the same view; reload keeps it; All drops the parameter', async ({ page }) => {
-    await open(page, '/portfolio?category=rain-room');
-    await expect(filter(page, 'Rain Room')).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('rain-room').slice(0, 3)));
+  test(
+    'a shared link opens the same view; reload keeps it; All drops the parameter',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await open(page, '/portfolio?category=rain-room');
+      await expect(filter(page, 'Rain Room')).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('rain-room').slice(0, 3)));
 
-    await filter(page, 'Outdoor Boudoir').click();
-    await expect(page).toHaveURL(/\/portfolio\?category=outdoor$/);
-    await page.reload();
-    await waitForIslands(page);
-    await expect(filter(page, 'Outdoor Boudoir')).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('outdoor').slice(0, 3)));
+      await filter(page, 'Outdoor Boudoir').click();
+      await expect(page).toHaveURL(/\/portfolio\?category=outdoor$/);
+      await page.reload();
+      await waitForIslands(page);
+      await expect(filter(page, 'Outdoor Boudoir')).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('outdoor').slice(0, 3)));
 
-    await filter(page, 'All').click();
-    await expect(page).toHaveURL(/\/portfolio$/);
-    await expect(tiles(page)).toHaveCount(9);
-  });
+      await filter(page, 'All').click();
+      await expect(page).toHaveURL(/\/portfolio$/);
+      await expect(tiles(page)).toHaveCount(9);
+    },
+  );
 
-  test('back and forward step through the filters chosen', async ({ page }) => {
+  test('back and forward step through the filters chosen', { tag: '@desktop' }, async ({ page }) => {
     await open(page);
     await filter(page, 'Classic Boudoir').click();
     await expect(page).toHaveURL(/\?category=classic$/);
@@ -192,7 +196,7 @@ test.describe('portfolio URL state', () => {
     await expect(filter(page, 'Classic Boudoir')).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('an unknown category falls back to All', async ({ page }) => {
+  test('an unknown category falls back to All', { tag: '@desktop' }, async ({ page }) => {
     await open(page, '/portfolio?category=nope');
     await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
     await expect(tiles(page)).toHaveCount(9);
@@ -200,7 +204,7 @@ test.describe('portfolio URL state', () => {
 });
 
 test.describe('portfolio tiles', () => {
-  test('tiles are buttons named by their word and description', async ({ page }) => {
+  test('tiles are buttons named by their word and description', { tag: '@desktop' }, async ({ page }) => {
     await open(page);
     for (const id of ALL_VIEW_IDS) {
       const photo = PHOTOS.find((p) => p.id === id)!;
@@ -416,19 +420,23 @@ test.describe('portfolio lightbox', () => {
 });
 
 test.describe('portfolio page', () => {
-  test('hydrates without console errors (server and client render the same view)', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await open(page);
-    await open(page, '/portfolio?category=classic');
-    await expect(tiles(page)).toHaveCount(3);
-    expect(problems).toEqual([]);
-  });
+  test(
+    'hydrates without console errors (server and client render the same view)',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await open(page);
+      await open(page, '/portfolio?category=classic');
+      await expect(tiles(page)).toHaveCount(3);
+      expect(problems).toEqual([]);
+    },
+  );
 
-  test("closing CTA 'Ready to see yourself this way?' with a booking button", async ({ page }) => {
+  test("closing CTA 'Ready to see yourself this way?' with a booking button", { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/portfolio');
     await expect(page).toHaveTitle(/^Boudoir Portfolio \| /);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

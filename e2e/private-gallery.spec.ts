@@ -38,13 +38,13 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('Take Me Back goes home', async ({ page }) => {
+  test('Take Me Back goes home', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/private-gallery');
     await ageDialog(page).getByRole('link', { name: 'Take Me Back' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('stage 2: I am 18+ stores the age key and asks for the password', async ({ page }) => {
+  test('stage 2: I am 18+ stores the age key and asks for the password', { tag: '@desktop' }, async ({ page }) => {
     await verifyAge(page);
     expect(await stored(page, AGE_VERIFIED_KEY)).toBe('yes');
     await expect(ageDialog(page)).toBeHidden();
@@ -53,7 +53,7 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('blank and whitespace-only submissions do nothing', async ({ page }) => {
+  test('blank and whitespace-only submissions do nothing', { tag: '@desktop' }, async ({ page }) => {
     await verifyAge(page);
     const alert = passwordDialog(page).getByRole('alert');
     await page.getByRole('button', { name: 'Unlock Gallery' }).click();
@@ -67,7 +67,7 @@ test.describe('private gallery', () => {
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
   });
 
-  test('a wrong password shows the error, clears the field and keeps focus', async ({ page }) => {
+  test('a wrong password shows the error, clears the field and keeps focus', { tag: '@desktop' }, async ({ page }) => {
     await verifyAge(page);
     await passwordInput(page).fill('not the password');
     await passwordInput(page).press('Enter');
@@ -108,26 +108,30 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a reload keeps the gallery open; clearing IndexedDB asks for the password again', async ({ page }) => {
-    await unlock(page);
-    await page.reload();
-    await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
-      timeout: 15_000,
-    });
-    await expect(passwordDialog(page)).toBeHidden();
-    await expect(ageDialog(page)).toBeHidden();
+  test(
+    'a reload keeps the gallery open; clearing IndexedDB asks for the password again',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await unlock(page);
+      await page.reload();
+      await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+        timeout: 15_000,
+      });
+      await expect(passwordDialog(page)).toBeHidden();
+      await expect(ageDialog(page)).toBeHidden();
 
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const request = indexedDB.deleteDatabase('coastlight-gallery');
-          request.onsuccess = request.onerror = request.onblocked = () => resolve();
-        }),
-    );
-    await page.reload();
-    await expect(passwordDialog(page)).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('list', { name: 'Your private photos' })).toHaveCount(0);
-  });
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const request = indexedDB.deleteDatabase('coastlight-gallery');
+            request.onsuccess = request.onerror = request.onblocked = () => resolve();
+          }),
+      );
+      await page.reload();
+      await expect(passwordDialog(page)).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('list', { name: 'Your private photos' })).toHaveCount(0);
+    },
+  );
 
   test('no flash: each stage is decided before the first paint', async ({ page }) => {
     // Verified age, no password: the age modal must never show, the password modal from the start.
@@ -190,7 +194,7 @@ test.describe('private gallery', () => {
     expect(new URL(page.url()).hash).toBe('');
   });
 
-  test('is kept out of the sitemap', async () => {
+  test('is kept out of the sitemap', { tag: '@desktop' }, async () => {
     const sitemap = readFileSync('dist/sitemap-0.xml', 'utf8');
     expect(sitemap.includes('/private-gallery')).toBe(false);
   });

@@ -39,15 +39,13 @@ async function expectSafeNewTabsAndFrames(page: Page, route: string) {
         .map((a) => a.outerHTML),
     );
   expect(bad, route).toEqual([]);
-  const frames = await page
-    .locator('iframe')
-    .evaluateAll((list) =>
-      list.map((f) => ({
-        title: f.getAttribute('title'),
-        loading: f.getAttribute('loading'),
-        src: f.getAttribute('src'),
-      })),
-    );
+  const frames = await page.locator('iframe').evaluateAll((list) =>
+    list.map((f) => ({
+      title: f.getAttribute('title'),
+      loading: f.getAttribute('loading'),
+      src: f.getAttribute('src'),
+    })),
+  );
   for (const frame of frames) {
     expect(frame.title, `${route} iframe title`).toBeTruthy();
     expect(frame.loading, `${route} iframe loading`).toBe('lazy');

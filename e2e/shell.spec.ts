@@ -60,7 +60,7 @@ test.describe('header', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 
-  test('logo returns to the home page', async ({ page }) => {
+  test('logo returns to the home page', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/privacy-policy');
     await page.locator('header [data-logo]').click();
     await expect(page).toHaveURL(/\/$/);
@@ -104,7 +104,7 @@ test.describe('mobile menu', { tag: '@phone' }, () => {
 });
 
 test.describe('footer', () => {
-  test('links, mailto, social profiles and the current year', async ({ page }) => {
+  test('links, mailto, social profiles and the current year', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/privacy-policy');
     const footerNav = page.getByRole('navigation', { name: 'Footer' });
     const links = footerNav.getByRole('link');
@@ -127,7 +127,7 @@ test.describe('footer', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.brand.name}`);
   });
 
-  test('copyright year follows the visitor clock, not the build', async ({ page }) => {
+  test('copyright year follows the visitor clock, not the build', { tag: '@desktop' }, async ({ page }) => {
     await page.clock.setFixedTime(new Date('2031-06-01T12:00:00'));
     await page.goto('/privacy-policy');
     await expect(page.locator('[data-current-year]')).toHaveText('2031');
@@ -147,7 +147,7 @@ test.describe('footer', () => {
     await expect.poll(() => logos.first().evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   });
 
-  test('under reduced motion the logos are shown without animation', async ({ page }) => {
+  test('under reduced motion the logos are shown without animation', { tag: '@desktop' }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/privacy-policy');
     const first = page.locator('footer .fade-in-on-scroll').first();
@@ -183,7 +183,7 @@ test.describe('footer', () => {
 });
 
 test.describe('head', () => {
-  test('home title and the business structured data', async ({ page }) => {
+  test('home title and the business structured data', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(`Florida Boudoir Photographer | ${settings.brand.name}`);
     const blocks = await readJsonLd(page);
@@ -211,7 +211,7 @@ test.describe('head', () => {
     );
   });
 
-  test('canonical, Open Graph and Twitter tags', async ({ page }) => {
+  test('canonical, Open Graph and Twitter tags', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/privacy-policy');
     const canonical = new URL('/privacy-policy', settings.siteUrl).href;
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
@@ -226,7 +226,7 @@ test.describe('head', () => {
 });
 
 test.describe('not found', () => {
-  test('an unknown path shows the 404 page, noindex and nofollow', async ({ page }) => {
+  test('an unknown path shows the 404 page, noindex and nofollow', { tag: '@desktop' }, async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.locator('main p', { hasText: /^404$/ })).toBeVisible();
@@ -240,7 +240,7 @@ test.describe('not found', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('an unknown post shows Post Not Found with Back to Blog', async ({ page }) => {
+  test('an unknown post shows Post Not Found with Back to Blog', { tag: '@desktop' }, async ({ page }) => {
     const response = await page.goto('/blog/unknown');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post Not Found');
@@ -252,7 +252,7 @@ test.describe('not found', () => {
 });
 
 test.describe('privacy policy', () => {
-  test('nine numbered sections in order, the date and a mailto link', async ({ page }) => {
+  test('nine numbered sections in order, the date and a mailto link', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       '1. Information We Collect',
