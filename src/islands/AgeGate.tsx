@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { withErrorBoundary } from './ErrorBoundary';
+import { useModalDialog } from '@/hooks/useModalDialog';
 import { isAgeVerified, rememberAge, setAgeGateState } from '@/lib/gates';
 
 export interface AgeGateTexts {
@@ -41,33 +42,20 @@ export function AgeGateDialog({
   onConfirm,
   children,
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const shouldBeOpen = useRef(open);
-  shouldBeOpen.current = open;
+  // Blocking: the hook refuses the cancel request and reopens the gate if a browser closes it anyway.
+  const modal = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
     <dialog
-      ref={ref}
+      {...modal.props}
       data-age-gate-dialog
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      // Escape must not dismiss the gate: block the key, the cancel request, and if a browser
-      // closes the dialog anyway (Chrome allows one un-cancelable close), reopen it.
+      // Escape must not dismiss the gate: the key itself is blocked too, so no close request starts.
       onKeyDown={(event) => {
         if (event.key === 'Escape') event.preventDefault();
-      }}
-      onCancel={(event) => event.preventDefault()}
-      onClose={() => {
-        if (shouldBeOpen.current) ref.current?.showModal();
       }}
       // An opaque full-screen layer: it looks the same before and after the island opens the modal,
       // and nothing of the page shows through.

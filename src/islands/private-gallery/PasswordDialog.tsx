@@ -1,0 +1,109 @@
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useModalDialog } from '@/hooks/useModalDialog';
+
+/** What an unlock attempt tells the dialog: nothing on success, else the error and whether Retry fits. */
+type UnlockResult = { ok: true } | { ok: false; error: string; retry: boolean };
+
+interface Props {
+  /** Whether the blocking modal shows. */
+  open: boolean;
+  /** Why the password is asked for (a stale link, a forgotten device), or ''. */
+  reason: string;
+  /** Where "Request/Reset Password" leads. */
+  requestHref: string;
+  onUnlock: (password: string) => Promise<UnlockResult>;
+}
+
+/** The password stage: a modal that Escape does not dismiss, with an accessible error. */
+export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  // Blocking: Escape does not dismiss it, and it opens again if a browser closes it anyway.
+  const modal = useModalDialog(open, { onOpen: () => input.current?.focus() });
+  const [error, setError] = useState('');
+  const [canRetry, setCanRetry] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const errorId = useId();
+  const reasonId = useId();
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field = input.current;
+    if (!field || busy) return;
+    const password = field.value.trim();
+    // Blank or whitespace-only input does nothing.
+    if (!password) return;
+    setBusy(true);
+    setError('');
+    setCanRetry(false);
+    const result = await onUnlock(password);
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error);
+      setCanRetry(result.retry);
+      // A wrong password is cleared; after a download failure it stays, ready for Retry.
+      if (!result.retry) field.value = '';
+      field.focus();
+    }
+  };
+
+  const describedBy = [reason ? reasonId : '', error ? errorId : ''].filter(Boolean).join(' ');
+
+  return (
+    <dialog
+      {...modal.props}
+      data-password-dialog
+      aria-labelledby={titleId}
+      className="fixed inset-0 z-[70] m-0 h-dvh max-h-none w-full max-w-none place-items-center overflow-y-auto border-0 bg-plum-deep p-5 text-ink open:grid"
+    >
+      <div className="w-full max-w-lg rounded-sm bg-ivory px-7 py-10 text-center shadow-2xl sm:px-12 sm:py-14">
+        <p className="eyebrow mb-4">Private client gallery</p>
+        <h2 id={titleId} className="text-4xl sm:text-5xl">
+          Enter Your Gallery Password
+        </h2>
+        <p className="mt-5 text-base leading-relaxed text-muted">
+          The password is given to booked clients on request. Please keep it to yourself: sharing it or any image is not
+          permitted.
+        </p>
+        {reason && (
+          <p id={reasonId} data-password-reason className="mt-4 rounded-sm bg-linen p-3 text-sm text-ink">
+            {reason}
+          </p>
+        )}
+        {/* method="dialog": even before the script runs, submitting never sends the password anywhere. */}
+        <form method="dialog" onSubmit={submit} className="mt-8 text-left" noValidate>
+          <label htmlFor="gallery-password" className="block text-sm font-medium text-plum-deep">
+            Password
+          </label>
+          <input
+            ref={input}
+            id="gallery-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            aria-invalid={error && !canRetry ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
+          />
+          <p id={errorId} role="alert" className="mt-3 min-h-6 text-sm font-medium text-[#9b1c31]">
+            {error}
+          </p>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? 'Checking…' : canRetry ? 'Retry' : 'Unlock Gallery'}
+            </button>
+            <a href="/" className="btn btn-outline text-plum">
+              Take Me Back
+            </a>
+          </div>
+          <p className="mt-6 text-center text-sm">
+            <a href={requestHref} className="text-plum underline underline-offset-4">
+              Request/Reset Password
+            </a>
+          </p>
+        </form>
+      </div>
+    </dialog>
+  );
+}
