@@ -80,7 +80,7 @@ for (const { file: path, route } of builtPages(DIST)) {
   const modules = new Set();
   for (const [, src] of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) moduleGraph(src, modules);
   for (const tag of eager) {
-    for (const [, attr, url] of tag.matchAll(/(component-url|renderer-url)="([^"]+)"/g)) moduleGraph(url, modules);
+    for (const [, , url] of tag.matchAll(/(component-url|renderer-url)="([^"]+)"/g)) moduleGraph(url, modules);
   }
   const inlineJs = [
     ...html.matchAll(/<script(?![^>]*(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g),

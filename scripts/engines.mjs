@@ -116,14 +116,18 @@ async function launchEngine(name, origin) {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const results = [];
 
-function withTimeout(promise, ms, what) {
+async function withTimeout(promise, ms, what) {
   let timer;
-  return Promise.race([
-    promise,
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs one check in a fresh session; prints one line; on failure the error, page errors and a screenshot. */

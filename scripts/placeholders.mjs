@@ -169,13 +169,14 @@ const press = [
   ['portrait-society', 'PORTRAIT SOCIETY', 'serif', 'normal'],
   ['modern-muse', 'modern muse', 'sans-serif', 'normal'],
 ];
-const pressWrites = press.map(([slug, text, family, style]) => {
+const pressWrites = press.map(async ([slug, text, family, style]) => {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="${text}">
   <text x="120" y="40" text-anchor="middle" font-family="${family === 'serif' ? 'Georgia, serif' : 'Arial, sans-serif'}" font-style="${style}" font-size="${text.length > 14 ? 17 : 24}" letter-spacing="${family === 'serif' ? 1 : 3}" fill="#1f1720">${text}</text>
 </svg>
 `;
   const file = new URL(`content/images/press/${slug}.svg`, root);
-  return mkdir(dirname(file.pathname), { recursive: true }).then(() => writeFile(file, svg));
+  await mkdir(dirname(file.pathname), { recursive: true });
+  await writeFile(file, svg);
 });
 
 // Favicons: a monogram on the studio's plum.

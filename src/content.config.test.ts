@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileOfRoute } from './lib/site-files';
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import {
   cpSync,
   existsSync,
@@ -59,7 +60,7 @@ function astro(command: 'build' | 'sync'): { status: number | null; output: stri
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1' },
   });
-  return { status: run.status, output: `${run.stdout}${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, '') };
+  return { status: run.status, output: stripVTControlCharacters(`${run.stdout}${run.stderr}`) };
 }
 
 /** Applies `edit` to the test post's text, runs Astro, then restores the post. */

@@ -69,6 +69,8 @@ export function Lightbox<T extends LightboxImage>({
   };
 
   return (
+    // The dialog itself takes the arrow keys and the backdrop click, as it takes Escape natively.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       {...modal.props}
       aria-label={label}

@@ -1,0 +1,42 @@
+// The linter: TypeScript, Astro components, React hooks and accessibility in JSX.
+// Prettier owns formatting; this config carries no style rules. `npm run check` runs it with
+// --max-warnings 0.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs['flat/recommended'],
+  // Accessibility rules for the JSX of .astro components.
+  astro.configs['flat/jsx-a11y-recommended'],
+  // The same rules for the React islands (the plugin itself is registered by the Astro preset).
+  {
+    files: ['**/*.tsx'],
+    languageOptions: jsxA11y.flatConfigs.recommended.languageOptions,
+    rules: jsxA11y.flatConfigs.recommended.rules,
+  },
+  { files: ['**/*.tsx', 'src/hooks/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Unused names are mistakes, except a deliberately ignored argument or rest sibling.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Islands render the server's HTML first and adopt what only the browser knows (storage,
+      // media queries, the address's fragment) in an effect right after hydrating; setting state
+      // there is the point, not a cascade to avoid.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    // Tests walk parsed JSON (JSON-LD, reports) property by property.
+    files: ['**/*.test.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
