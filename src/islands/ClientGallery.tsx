@@ -13,7 +13,6 @@ import { GalleryViewer } from './client-gallery/GalleryViewer';
 import { ThumbnailGrid } from './client-gallery/ThumbnailGrid';
 
 // The closed-gallery notice writes the last day the same way.
-export { formatDay } from '@/lib/gallery-format';
 
 interface Props {
   unlocked: Unlocked;

@@ -1,4 +1,4 @@
-import { formatDay } from '../ClientGallery';
+import { formatDay } from '@/lib/gallery-format';
 import type { VaultIndex } from '@/lib/vault';
 
 interface Props {
