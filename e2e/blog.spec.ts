@@ -5,7 +5,7 @@ import { test, expect, expectNoAxeViolations, readJsonLd, waitForIslands } from 
 import { settings } from '../src/lib/settings';
 import { t } from '../src/lib/text';
 
-/** The spec's table (section 3), newest first, with the long US date each must show. */
+/** The shipped posts, newest first, with the long US date each must show. */
 const SPEC_POSTS = [
   ['the-difference-between-boudoir-and-erotica', '2025-10-07', 'October 7, 2025'],
   ['how-to-prepare-for-your-first-boudoir-shoot', '2025-09-16', 'September 16, 2025'],
@@ -346,7 +346,7 @@ test.describe('blog post pages', () => {
       await expect(main.getByText(post.categories.join(', '), { exact: true })).toBeVisible();
       await expect(main.getByText(post.excerpt, { exact: true })).toBeVisible();
 
-      // The spec's order: back link, image, title, excerpt, date, categories (joined by commas), body, CTA.
+      // In reading order: back link, image, title, excerpt, date, categories (joined by commas), body, CTA.
       const order = await main.evaluate(
         (root, texts) => {
           const byText = (text: string) =>
@@ -377,7 +377,7 @@ test.describe('blog post pages', () => {
       await expect(photo).not.toHaveAttribute('alt', '');
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-      // Body rendered by the spec's rules: headings, bold lines as paragraphs, lists, no stray Markdown.
+      // Body rendered by the README's Markdown rules: headings, bold lines as paragraphs, lists, no stray Markdown.
       const article = main.locator('article.prose-studio');
       await expect(article.locator('h2')).toHaveCount(post.h2);
       await expect(article.locator('h3')).toHaveCount(post.h3);

@@ -23,7 +23,7 @@ const selectedSlide = (page: Page) =>
   page.locator('[data-indicator][aria-current="true"]').getAttribute('data-indicator');
 
 test.describe('home sections', () => {
-  test('are in the spec order with their texts and targets', { tag: '@desktop' }, async ({ page }) => {
+  test('are in their order with their texts and targets', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/');
     const ids = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id));
     expect(ids).toEqual([

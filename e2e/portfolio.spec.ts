@@ -27,7 +27,7 @@ const CATEGORIES = [
   ['fine-art', 'Fine Art Nude'],
   ['rain-room', 'Rain Room'],
 ] as const;
-// 'All' previews the first three of these, in this order (SPEC section 2).
+// 'All' previews the first three of these, in this order.
 const ALL_VIEW = ['classic', 'outdoor', 'fine-art'] as const;
 const ALL_VIEW_IDS = ALL_VIEW.flatMap((category) => idsOf(inCategory(category).slice(0, 3)));
 

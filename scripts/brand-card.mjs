@@ -2,11 +2,10 @@
 // gallery): the studio's name on the brand colours, no photo. Run `node scripts/brand-card.mjs`
 // after changing the brand name; the owner may also drop any 1200×630 image in content/images/share
 // and name it in content/settings.yaml (discreetShareImage).
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import sharp from 'sharp';
+// The validated settings: a wrong value stops here, naming the field, as it stops the build.
+import { settings } from '../src/lib/settings.ts';
 
-const settings = parse(readFileSync('content/settings.yaml', 'utf8'));
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const [first, ...rest] = settings.brand.name.split(' ');
 const place = `${settings.business.city}, ${settings.business.region}`;

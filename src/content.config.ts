@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import { DATA_FILES } from './lib/data-files';
 import { slugFromFileName, toCalendarDate } from '@/lib/posts';
 import { withRawDates } from '@/lib/raw-frontmatter';
+import { FILTER_IDS, PORTFOLIO_CATEGORIES } from '@/lib/portfolio';
 
 type Entry = { id: string; data: Record<string, unknown>; filePath?: string };
 
@@ -52,6 +53,28 @@ const checkImages =
 /** A YAML list whose `imageFields` hold photo paths relative to the YAML file. */
 const yamlWithImages = (dataFile: string, imageFields: readonly string[]) =>
   beforeValidation(file(dataFile), checkImages(dataFile, imageFields));
+
+/**
+ * Stops the build when a YAML list has fewer entries than its page needs (counted among those
+ * `counted` picks, e.g. featured quotes), naming the file and what to add. Lists have no upper limit:
+ * the owner may add entries freely.
+ */
+const atLeast = (
+  loader: Loader,
+  dataFile: string,
+  minimum: number,
+  what: string,
+  counted: (data: Record<string, unknown>) => boolean = () => true,
+): Loader => ({
+  ...loader,
+  load: async (context: LoaderContext) => {
+    await loader.load(context);
+    const found = context.store.values().filter((entry) => counted(entry.data)).length;
+    if (found < minimum) {
+      throw new Error(`${dataFile}: needs at least ${minimum} ${what}, found ${found}.`);
+    }
+  },
+});
 
 /** Owner-written text: non-empty, trimmed. */
 const text = () => z.string().trim().min(1);
@@ -146,13 +169,19 @@ const blog = defineCollection({
 });
 
 const testimonials = defineCollection({
-  loader: file(DATA_FILES.testimonials),
+  loader: atLeast(
+    file(DATA_FILES.testimonials),
+    DATA_FILES.testimonials,
+    1,
+    'testimonial with featured: true (featured quotes are the ones always shown)',
+    (data) => data['featured'] === true,
+  ),
   schema: z.object({
     /** The client's words. */
     quote: text(),
     /** How the client is named, e.g. "Danielle R." */
     author: text(),
-    /** Featured quotes are always shown (exactly two). */
+    /** true: always shown on the home page; the others are behind 'View More Client Stories'. */
     featured: z.boolean().default(false),
   }),
 });
@@ -164,11 +193,18 @@ const questionAnswer = z.object({
   answer: text(),
 });
 
-const faq = defineCollection({ loader: file(DATA_FILES.faq), schema: questionAnswer });
-const eroticaFaq = defineCollection({ loader: file(DATA_FILES.eroticaFaq), schema: questionAnswer });
+const faq = defineCollection({
+  loader: atLeast(file(DATA_FILES.faq), DATA_FILES.faq, 1, 'question'),
+  schema: questionAnswer,
+});
+const eroticaFaq = defineCollection({
+  loader: atLeast(file(DATA_FILES.eroticaFaq), DATA_FILES.eroticaFaq, 1, 'question'),
+  schema: questionAnswer,
+});
 
 const hero = defineCollection({
-  loader: yamlWithImages(DATA_FILES.hero, ['image']),
+  // At least one: the slideshow shows it, and it is the default link-preview photo.
+  loader: atLeast(yamlWithImages(DATA_FILES.hero, ['image']), DATA_FILES.hero, 1, 'slide'),
   schema: ({ image }) => z.object({ image: image(), alt: text() }),
 });
 
@@ -176,8 +212,6 @@ const press = defineCollection({
   loader: yamlWithImages(DATA_FILES.press, ['logo']),
   schema: ({ image }) => z.object({ name: text(), logo: image() }),
 });
-
-export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
 
 const portfolio = defineCollection({
   loader: yamlWithImages(DATA_FILES.portfolio, ['image']),
@@ -194,11 +228,16 @@ const portfolio = defineCollection({
 
 const portfolioFilters = defineCollection({
   loader: file(DATA_FILES.portfolioFilters),
-  schema: z.object({ label: text() }),
+  schema: z.object({
+    /** Which filter the button is: all, classic, outdoor, fine-art, rain-room or erotica. */
+    id: z.enum(FILTER_IDS),
+    /** The button's text. */
+    label: text(),
+  }),
 });
 
 const eroticaSamples = defineCollection({
-  loader: yamlWithImages(DATA_FILES.eroticaSamples, ['image']),
+  loader: atLeast(yamlWithImages(DATA_FILES.eroticaSamples, ['image']), DATA_FILES.eroticaSamples, 1, 'sample photo'),
   schema: ({ image }) =>
     z.object({
       /** A tasteful sample photo in content/images/erotica/. */
@@ -221,17 +260,36 @@ const pages = defineCollection({
       title: text(),
       /** The page's summary for search results: 50 to 160 characters. */
       description: text().min(50).max(160),
+      // Each page uses some of the fields below; the page that needs one says so when it reads it.
+      /** About: the large heading at the top. */
       headline: text().optional(),
+      /** About: the photographer's portrait, in content/images/about/. */
       headshot: image().optional(),
+      /** About: what the portrait shows, for visitors who cannot see it. */
       headshotAlt: text().optional(),
+      /** Privacy policy: the date shown as "Last Updated", as you want it written. */
       lastUpdated: text().optional(),
-      experience: z.array(z.object({ title: text(), text: text() })).optional(),
-      collection: z.array(z.object({ title: text(), text: text() })).optional(),
+      /** About: the "Boudoir Experience" steps, each a title and a paragraph. */
+      experience: z
+        .array(z.object({ title: text(), text: text() }))
+        .min(1)
+        .optional(),
+      /** About: the "Collection" items, each a title and a paragraph. */
+      collection: z
+        .array(z.object({ title: text(), text: text() }))
+        .min(1)
+        .optional(),
+      /** Erotica: the heading over the first photo. */
       heroHeading: text().optional(),
+      /** Erotica: the paragraph under that heading. */
       heroText: text().optional(),
-      claims: z.array(text()).optional(),
+      /** Erotica: the promises under the heading; "Label: the rest" sets the label apart. */
+      claims: z.array(text()).min(1).optional(),
+      /** Erotica: boudoir versus erotica, a summary and the paragraphs "Read more" reveals. */
       distinction: z.object({ summary: text(), more: z.array(text()).min(1) }).optional(),
+      /** Erotica: the private client gallery's rules, shown with its buttons. */
       galleryIntro: text().optional(),
+      /** Erotica: the paragraph above the inquiry form. */
       formIntro: text().optional(),
     }),
 });

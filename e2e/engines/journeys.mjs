@@ -7,7 +7,7 @@ import { check, checkEqual, until, waitForIslands } from './driver.mjs';
 
 /** The private gallery's development password (README, "The private client gallery"). */
 const GALLERY_PASSWORD = 'coastlight-preview-gallery';
-/** localStorage key and value of a confirmed age (SPEC; src/lib/gates.ts). */
+/** localStorage key and value of a confirmed age (as in src/lib/gates.ts). */
 const AGE_KEY = 'ageVerified';
 const PHONE = { width: 390, height: 844 };
 

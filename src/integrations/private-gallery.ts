@@ -5,7 +5,6 @@ import { parseEnv } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import sharp from 'sharp';
-import { parse } from 'yaml';
 import {
   accessFrom,
   deriveSecret,
@@ -31,6 +30,7 @@ import {
   type VaultIndex,
   type VaultManifest,
 } from '../lib/vault.ts';
+import { parseGalleryFile, parseSiteSalt } from '../lib/private-gallery-file.ts';
 
 /** Used for a gallery that has no password configured; written in the README. Never for a live site. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
@@ -40,7 +40,6 @@ export const SALT_FILE = 'content/private-gallery-salt.txt';
 /** The git-ignored file, inside the private folder, that may hold the galleries' passwords. */
 export const PASSWORDS_FILE = 'passwords.env';
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
-const DOWNLOADS: readonly DownloadPolicy[] = ['none', 'web', 'full'];
 /** Bump when renderVariants changes, so cached sizes are made again. */
 const VARIANTS_VERSION = 1;
 
@@ -87,21 +86,7 @@ export function readGallery(folder: string): GallerySource {
   const id = basename(folder);
   const file = join(folder, 'gallery.yaml');
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) fail(folder, 'a gallery folder name uses only a-z, 0-9 and dashes');
-  const data = (parse(readFileSync(file, 'utf8')) ?? {}) as Record<string, unknown>;
-  const title = data['title'];
-  if (typeof title !== 'string' || !title.trim()) fail(file, 'needs a title, e.g. title: Jenna, October 2026');
-  let expires: string | null = null;
-  if (data['expires'] !== undefined && data['expires'] !== null) {
-    const value = data['expires'] instanceof Date ? data['expires'].toISOString().slice(0, 10) : data['expires'];
-    if (typeof value !== 'string' || Number.isNaN(new Date(value).getTime())) {
-      fail(file, 'expires must be a date, e.g. expires: 2026-12-31');
-    }
-    expires = value;
-  }
-  const downloads = (data['downloads'] ?? 'web') as DownloadPolicy;
-  if (!DOWNLOADS.includes(downloads)) fail(file, `downloads must be one of ${DOWNLOADS.join(', ')}`);
-  const listed = (data['photos'] ?? []) as { file?: unknown; alt?: unknown }[];
-  if (!Array.isArray(listed)) fail(file, 'photos must be a list of "- file: name.jpg" entries');
+  const { title, expires, downloads, photos: listed } = parseGalleryFile(readFileSync(file, 'utf8'), file);
   const present = readdirSync(folder)
     .filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()))
     .sort();
@@ -141,7 +126,7 @@ export function siteSalt(env: Env, root = process.cwd(), logger?: AstroIntegrati
   const fromEnv = env['PRIVATE_GALLERY_SALT']?.trim();
   if (fromEnv) return fromEnv;
   const file = join(root, SALT_FILE);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return parseSiteSalt(readFileSync(file, 'utf8'), SALT_FILE);
   const salt = newSalt();
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${salt}\n`);

@@ -13,7 +13,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('highlightFor', () => {
-  it('lasts the spec 4000 ms', () => {
+  it('lasts 4000 ms', () => {
     expect(FORM_HIGHLIGHT_MS).toBe(4000);
     const el = element();
     highlightFor(el);

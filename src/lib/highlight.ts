@@ -1,4 +1,4 @@
-/** How long the erotica form stays highlighted after a call to action (spec section 9). */
+/** How long the erotica form stays highlighted after a call to action leads to it. */
 export const FORM_HIGHLIGHT_MS = 4000;
 /** The class CSS styles as the highlight (a pulse, or a still ring under reduced motion). */
 export const HIGHLIGHT_CLASS = 'is-highlighted';

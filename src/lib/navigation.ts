@@ -5,7 +5,7 @@ export interface NavEntry {
   href: string;
 }
 
-/** Top navigation, in the spec's order. Home and Contact scroll in place on the home page. */
+/** Top navigation, left to right. Home and Contact scroll in place on the home page. */
 export const HEADER_NAV: NavEntry[] = [
   { label: 'Home', href: `/#${HERO_ID}` },
   { label: 'Portfolio', href: '/portfolio' },
@@ -17,7 +17,7 @@ export const HEADER_NAV: NavEntry[] = [
   { label: 'Contact', href: STORY_HREF },
 ];
 
-/** Footer links, in the spec's order. */
+/** Footer links, in the order they show. */
 export const FOOTER_NAV: NavEntry[] = [
   { label: 'About', href: '/about' },
   { label: 'Portfolio', href: '/portfolio' },

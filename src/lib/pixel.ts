@@ -46,7 +46,8 @@ export function trackCustom(event: string, params: Record<string, string>, win: 
 /**
  * Queues calls at once and loads the pixel script when the browser is idle, if allowed.
  * Automatic event collection is off (autoConfig false) and no advanced matching data is passed:
- * only a standard PageView (and the spec's CTAtoForm, see trackCustom) is ever sent.
+ * only a standard PageView (and CTAtoForm when a call to action leads to the erotica form, see trackCustom)
+ * is ever sent.
  */
 export function loadPixel(id: string, win: Window = window): void {
   if (!id || win.fbq || !pixelAllowed(win)) return;

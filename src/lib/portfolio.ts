@@ -1,20 +1,23 @@
+/** The portfolio's view rules: filters, previews, 'View More' and lightbox steps, as plain functions. */
 import type { ResponsiveImage } from './responsive-image';
-/** The portfolio's view rules (SPEC sections 2, 4 and 9), free of any framework so they are unit-testable. */
 
-/** Photo categories, in the order of the filter bar. Mirrors PORTFOLIO_CATEGORIES in content.config.ts. */
-export type PortfolioCategory = 'classic' | 'outdoor' | 'fine-art' | 'rain-room';
-/** A filter is 'all', a category, or 'erotica' (which shows a note instead of photos). */
-export type FilterId = 'all' | 'erotica' | PortfolioCategory;
+export type { ResponsiveImage };
+
+/** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
+export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
+export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
 
 export const ALL_FILTER = 'all';
 export const EROTICA_FILTER = 'erotica';
+/** Every filter button id: 'all', each category, and 'erotica' (which shows a note instead of photos). */
+export const FILTER_IDS = [ALL_FILTER, ...PORTFOLIO_CATEGORIES, EROTICA_FILTER] as const;
+export type FilterId = (typeof FILTER_IDS)[number];
+
 /** The URL query parameter that keeps the chosen filter (?category=outdoor). */
 export const CATEGORY_PARAM = 'category';
 /** Photos a category shows before 'View More'. */
 export const PREVIEW_COUNT = 3;
 /** The collections previewed, one row each, in the 'All' view. */
-export type { ResponsiveImage };
-
 export const ALL_VIEW_CATEGORIES: readonly PortfolioCategory[] = ['classic', 'outdoor', 'fine-art'];
 
 /** One portfolio photo as the gallery island receives it (plain, serializable data). */

@@ -3,7 +3,7 @@
  * index and the BlogList island: which posts are published, their order, pages, search and dates.
  */
 
-/** Posts per page on /blog (spec: 4, so 9 posts make 3 pages). */
+/** Posts per page on /blog (the nine shipped posts make 3 pages). */
 export const PAGE_SIZE = 4;
 
 /** The smallest shape every query needs; pages pass their richer post objects through untouched. */
@@ -141,11 +141,6 @@ export function searchWords(query: string): string[] {
 export function matchesSearch(text: string, query: string): boolean {
   const haystack = text.toLowerCase();
   return searchWords(query).every((word) => haystack.includes(word));
-}
-
-/** The posts matching a search, in their given order. */
-export function searchPosts<T extends Searchable>(posts: readonly T[], query: string): T[] {
-  return posts.filter((post) => matchesSearch(searchText(post), query));
 }
 
 /** "October 7, 2025": the frontmatter's calendar date, the same in every time zone (dates are UTC midnight). */

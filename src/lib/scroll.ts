@@ -1,8 +1,14 @@
-/** Scroll offsets and delays from the spec (section 9). */
+/** Where in-page links land under the fixed header, and when they scroll. */
+
+/** A link to a section stops this many px above it, clear of the fixed header. */
 export const HEADER_OFFSET = 80;
+/** The story section (contact form) stops a little lower, leaving room above its heading. */
 export const STORY_SCROLL_MARGIN = 96;
+/** On the home page, a link to one of its sections scrolls after this short pause (the phone menu closes first). */
 export const NAV_SCROLL_DELAY_MS = 100;
+/** Arriving on the home page for its story section (from a "Book" link elsewhere), it scrolls after this pause. */
 export const HERO_SCROLL_DELAY_MS = 350;
+/** The header turns opaque once the page has scrolled this far. */
 export const NAV_OPAQUE_AFTER_PX = 50;
 
 /** The page Y to scroll to so an element whose top is `elementTop` (viewport-relative) sits `offset` px below the top. */

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import { z } from 'astro/zod';
+import { parseYamlData, readYamlData } from './yaml-data.ts';
 
 /** Where the owner's settings live, relative to the project root. */
 export const SETTINGS_FILE = 'content/settings.yaml';
@@ -71,29 +69,6 @@ export const settingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
-
-/** Turns a zod failure into one line per field, each naming the file and the field. */
-export function describeIssues(file: string, error: z.ZodError): string {
-  return error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
-}
-
-/** Parses and validates YAML text against `schema`; throws an Error naming the file and field(s). */
-export function parseYamlData<T extends z.ZodType>(text: string, schema: T, file: string): z.infer<T> {
-  let raw: unknown;
-  try {
-    raw = parse(text);
-  } catch (error) {
-    throw new Error(`${file}: not valid YAML: ${(error as Error).message}`);
-  }
-  const result = schema.safeParse(raw);
-  if (!result.success) throw new Error(`Invalid content in ${file}\n${describeIssues(file, result.error)}`);
-  return result.data;
-}
-
-/** Reads a YAML file of the owner's (path relative to the project root) and validates it. */
-export function readYamlData<T extends z.ZodType>(file: string, schema: T, root = process.cwd()): z.infer<T> {
-  return parseYamlData(readFileSync(resolve(root, file), 'utf8'), schema, file);
-}
 
 export function parseSettings(text: string, file = SETTINGS_FILE): Settings {
   return parseYamlData(text, settingsSchema, file);

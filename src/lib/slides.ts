@@ -1,6 +1,6 @@
-/** Hero slideshow constants (spec section 9). */
+/** Hero slideshow: a new slide every 5 seconds, cross-faded over 1 second. */
 export const SLIDE_INTERVAL_MS = 5000;
-/** The cross-fade between slides (spec section 9), in milliseconds. */
+/** The cross-fade between slides, in milliseconds. */
 export const FADE_MS = 1000;
 /**
  * Embla's fade plugin steps opacity once per rendered frame, so its own duration depends on the

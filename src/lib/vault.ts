@@ -225,16 +225,6 @@ export function openFile(
   return decryptBytes(key, file.slice(0, IV_BYTES), file.slice(IV_BYTES), crypto);
 }
 
-export async function sealJson(key: CryptoKey, value: unknown, crypto: Crypto = globalThis.crypto): Promise<Sealed> {
-  const { iv, data } = await encryptBytes(key, new TextEncoder().encode(JSON.stringify(value)), crypto);
-  return { iv: toBase64(iv), data: toBase64(data) };
-}
-
-export async function openJson<T>(key: CryptoKey, sealed: Sealed, crypto: Crypto = globalThis.crypto): Promise<T> {
-  const bytes = await decryptBytes(key, fromBase64(sealed.iv), fromBase64(sealed.data), crypto);
-  return JSON.parse(new TextDecoder().decode(bytes)) as T;
-}
-
 /** A fresh random content key for one gallery and one build. */
 export async function newContentKey(crypto: Crypto = globalThis.crypto) {
   const raw = randomBytes(32, crypto);

@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getPublishedPosts } from '@/lib/blog';
+import { getPublishedPosts } from '@/data/blog';
 import { settings } from '@/lib/settings';
 
 export const GET: APIRoute = async ({ site }) => {

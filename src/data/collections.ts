@@ -1,4 +1,3 @@
-// Helpers that need Astro (astro:content) live in src/utils/; src/lib/ stays framework-free.
 import { getCollection } from 'astro:content';
 import { DATA_FILES, type DataCollection } from '@/lib/data-files';
 import { inFileOrder } from '@/lib/file-order';

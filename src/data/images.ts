@@ -1,7 +1,6 @@
-// Helpers that need Astro (astro:assets, astro:content) live in src/utils/; src/lib/ stays framework-free.
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import type { ResponsiveImage } from '@/lib/slides';
+import type { DescribedImage } from '@/lib/responsive-image';
 
 /**
  * Widths generated for full-bleed photos. 1200 is what a 390-400 px phone at 3x needs (without it,
@@ -29,12 +28,12 @@ export async function responsiveImage(
     avif = false,
     avifQuality = 55,
   }: { widths?: number[]; sizes?: string; quality?: number; avif?: boolean; avifQuality?: number } = {},
-): Promise<ResponsiveImage> {
+): Promise<DescribedImage> {
   const width = Math.max(...widths);
   const image = await getImage({ src, width, widths, sizes, format: 'webp', quality });
   // getSrcSet drops widths above the original and adds the original's own width instead.
   const largest = image.srcSet.values.at(-1)?.transform;
-  const result: ResponsiveImage = {
+  const result: DescribedImage = {
     src: image.srcSet.values.at(-1)?.url ?? image.src,
     srcset: image.srcSet.attribute,
     sizes,

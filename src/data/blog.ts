@@ -1,12 +1,12 @@
 /**
  * The one place pages read blog posts from: published posts, newest first, with %tokens% filled.
- * The rules themselves are plain functions in ./posts (unit-tested); this file only adds Astro's
- * collection and image APIs.
+ * The rules themselves are plain functions in src/lib/posts.ts (unit-tested); this file only adds
+ * Astro's collection and image APIs.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { t } from './text';
+import { t } from '@/lib/text';
 import {
   assertUniqueIds,
   formatLongDate,
@@ -15,7 +15,7 @@ import {
   markdownToPlainText,
   searchText,
   sortNewestFirst,
-} from './posts';
+} from '@/lib/posts';
 
 export interface Post {
   /** The address: /blog/<slug>, from the file name. */
