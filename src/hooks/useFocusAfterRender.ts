@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useRef } from 'react';
+
+type Target = () => HTMLElement | null | undefined;
+
+/**
+ * Moves focus once React has rendered what it points to: `focusAfterRender(() => element)` asks for
+ * it; after each render the target is looked up and, once it exists, focused (once).
+ */
+export function useFocusAfterRender(): (target: Target, options?: FocusOptions) => void {
+  const pending = useRef<{ target: Target; options: FocusOptions | undefined } | null>(null);
+
+  useEffect(() => {
+    const request = pending.current;
+    const element = request?.target();
+    if (request && element) {
+      pending.current = null;
+      element.focus(request.options);
+    }
+  });
+
+  return useCallback((target: Target, options?: FocusOptions) => {
+    pending.current = { target, options };
+  }, []);
+}

@@ -1,0 +1,10 @@
+import type { NavigateHandler } from './navigate';
+
+/** "Show all posts": back to the list's first page, without a search. */
+export function AllPostsLink({ className, onNavigate }: { className: string; onNavigate: NavigateHandler }) {
+  return (
+    <a href="/blog" onClick={(event) => onNavigate(event, '/blog')} className={className}>
+      Show all posts
+    </a>
+  );
+}

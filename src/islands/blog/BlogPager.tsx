@@ -1,0 +1,86 @@
+import { pagerLinks, type PagerLink } from '@/lib/blog-list';
+import type { NavigateHandler } from './navigate';
+
+const STEP_LABELS = {
+  previous: (
+    <>
+      <span aria-hidden="true">←</span> Previous
+    </>
+  ),
+  next: (
+    <>
+      Next <span aria-hidden="true">→</span>
+    </>
+  ),
+};
+
+const pagerBase =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full font-medium uppercase transition-colors';
+// Compact on phones so Previous, three numbers and Next share one row at 390 px.
+const pagerStep = `${pagerBase} px-2.5 text-xs tracking-[0.1em] sm:px-4 sm:text-sm sm:tracking-[0.14em]`;
+const pagerNumber = `${pagerBase} w-11 text-sm`;
+
+interface Props {
+  page: number;
+  pages: number;
+  /** The search the pages belong to ('' for none); it stays in every link. */
+  search: string;
+  hydrated: boolean;
+  onNavigate: NavigateHandler;
+}
+
+/** Previous, the page numbers and Next. */
+export function BlogPager({ page, pages, search, hydrated, onNavigate }: Props) {
+  return (
+    // Hidden until hydrated: before that (or without JavaScript) its links could not change the page.
+    <nav aria-label="Blog pages" className={`mt-20 ${hydrated ? '' : 'invisible'}`}>
+      <ul className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
+        {pagerLinks(page, pages, search).map((link) => (
+          <li key={link.kind === 'step' ? link.direction : link.page}>
+            <PagerItem link={link} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function PagerItem({ link, onNavigate }: { link: PagerLink; onNavigate: NavigateHandler }) {
+  const { href } = link;
+  if (link.kind === 'number') {
+    return link.current ? (
+      <a
+        href={link.href}
+        aria-current="page"
+        aria-label={`Page ${link.page}`}
+        onClick={(event) => onNavigate(event, link.href)}
+        className={`${pagerNumber} bg-plum text-ivory`}
+      >
+        {link.page}
+      </a>
+    ) : (
+      <a
+        href={link.href}
+        onClick={(event) => onNavigate(event, link.href)}
+        className={`${pagerNumber} text-plum ring-1 ring-plum/20 hover:bg-blush`}
+        aria-label={`Page ${link.page}`}
+      >
+        {link.page}
+      </a>
+    );
+  }
+  // A step that leads nowhere stays in place, announced as a disabled link.
+  return href === null ? (
+    <a role="link" aria-disabled="true" className={`${pagerStep} cursor-not-allowed text-muted`}>
+      {STEP_LABELS[link.direction]}
+    </a>
+  ) : (
+    <a
+      href={href}
+      onClick={(event) => onNavigate(event, href)}
+      className={`${pagerStep} text-plum ring-1 ring-plum/25 hover:bg-blush`}
+    >
+      {STEP_LABELS[link.direction]}
+    </a>
+  );
+}
