@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import {
+  ALL_FILTER,
+  filterFromSearch,
+  galleryView,
+  hrefForFilter,
+  type FilterId,
+  type FilterOption,
+  type GalleryImage,
+  type GalleryRow,
+  type PortfolioCategory,
+} from '@/lib/portfolio';
+import { expandedAnnouncement, filterAnnouncement, filterLabel } from '@/lib/portfolio-gallery';
+
+const NO_EXPANSIONS: ReadonlySet<PortfolioCategory> = new Set();
+
+/**
+ * The portfolio's state: the filter, the rows opened with View More, the photo open in the lightbox
+ * and what a screen reader was last told. The first render is the 'All' view, like the server's HTML;
+ * ?category= is applied once hydrated. Every filter change starts fresh: no row expanded, no lightbox.
+ */
+export function usePortfolioFilter(images: GalleryImage[], filters: FilterOption[]) {
+  const [filter, setFilter] = useState<FilterId>(ALL_FILTER);
+  const [expanded, setExpanded] = useState<ReadonlySet<PortfolioCategory>>(NO_EXPANSIONS);
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  // The URL is the source of truth for the filter: shared links, reload, back and forward.
+  useEffect(() => {
+    const sync = () => {
+      setFilter(filterFromSearch(window.location.search, filters));
+      setExpanded(NO_EXPANSIONS);
+      setLightboxIndex(null);
+    };
+    sync();
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+  }, [filters]);
+
+  /** A visitor's choice: a new address in the history, and the number of photos now shown announced. */
+  const choose = (next: FilterId) => {
+    if (next === filter) return;
+    history.pushState(null, '', hrefForFilter(window.location.href, next));
+    setFilter(next);
+    setExpanded(NO_EXPANSIONS);
+    setLightboxIndex(null);
+    const shown = galleryView(images, filters, next, NO_EXPANSIONS);
+    setAnnouncement(filterAnnouncement(next, filterLabel(filters, next), shown));
+  };
+
+  /** View More: the row shows every photo of its category. */
+  const expand = (row: GalleryRow) => {
+    setExpanded((current) => new Set(current).add(row.category));
+    setAnnouncement(expandedAnnouncement(row.label, row.shown.length + row.hidden));
+  };
+
+  const view = galleryView(images, filters, filter, expanded);
+  return { filter, view, lightboxIndex, setLightboxIndex, announcement, choose, expand };
+}
