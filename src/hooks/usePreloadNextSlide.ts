@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { nextSlide, PRELOAD_LEAD_MS, SLIDE_INTERVAL_MS } from '@/lib/slides';
+
+/**
+ * While the show plays, asks for the next slide's photo PRELOAD_LEAD_MS before autoplay shows it,
+ * and never before the page has loaded: it must not compete with the first slide (the LCP image)
+ * or count in the first view.
+ */
+export function usePreloadNextSlide(
+  playing: boolean,
+  selected: number,
+  count: number,
+  want: (index: number) => void,
+): void {
+  useEffect(() => {
+    if (!playing) return;
+    let timer: number | undefined;
+    const schedule = () => {
+      timer = window.setTimeout(
+        () => want(nextSlide(selected, count)),
+        Math.max(0, SLIDE_INTERVAL_MS - PRELOAD_LEAD_MS),
+      );
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      window.clearTimeout(timer);
+    };
+  }, [playing, selected, count, want]);
+}

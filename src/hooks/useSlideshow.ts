@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import Fade from 'embla-carousel-fade';
+import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/slides';
+
+/**
+ * The hero's cross-fading carousel (embla with fade and autoplay): the slide shown, whether the show
+ * plays, and the controls' actions. `want(index)` is told of every slide about to show. Under reduced
+ * motion slides switch without a fade and nothing plays until asked.
+ */
+export function useSlideshow(reduced: boolean, want: (index: number) => void) {
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: reduced ? 0 : EMBLA_FADE_DURATION }, [
+    Fade(),
+    Autoplay({ delay: SLIDE_INTERVAL_MS, playOnInit: !reduced, stopOnInteraction: false }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  // Embla starts one render after hydration: an indicator pressed before that is kept, not lost.
+  const pending = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    // data-active is set in the same tick as embla's select, before its next frame moves the
+    // slides: the incoming slide takes its place at once, the outgoing one fades where it is.
+    const markActive = () => {
+      const active = emblaApi.selectedScrollSnap();
+      emblaApi.slideNodes().forEach((node, index) => node.toggleAttribute('data-active', index === active));
+    };
+    markActive();
+    // Through the CSSOM: the content security policy blocks style attributes in the HTML.
+    emblaApi.rootNode().style.setProperty('--fade-ms', `${FADE_MS}ms`);
+    const onSelect = () => {
+      markActive();
+      setSelected(emblaApi.selectedScrollSnap());
+      want(emblaApi.selectedScrollSnap());
+    };
+    emblaApi.on('select', onSelect);
+    const autoplay = emblaApi.plugins().autoplay;
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    emblaApi.on('autoplay:play', onPlay);
+    emblaApi.on('autoplay:stop', onStop);
+    setPlaying(autoplay?.isPlaying() ?? false);
+    if (pending.current !== null) {
+      emblaApi.scrollTo(pending.current);
+      autoplay?.reset();
+      pending.current = null;
+    }
+    return () => {
+      emblaApi.off('select', onSelect);
+      emblaApi.off('autoplay:play', onPlay);
+      emblaApi.off('autoplay:stop', onStop);
+    };
+  }, [emblaApi, want]);
+
+  const goTo = useCallback(
+    (index: number) => {
+      want(index);
+      if (!emblaApi) {
+        pending.current = index;
+        return;
+      }
+      emblaApi.scrollTo(index);
+      // Restart the 5 s wait from this slide when the show is running.
+      const autoplay = emblaApi.plugins().autoplay;
+      if (autoplay?.isPlaying()) autoplay.reset();
+    },
+    [emblaApi, want],
+  );
+
+  const togglePlay = useCallback(() => {
+    const autoplay = emblaApi?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) autoplay.stop();
+    else autoplay.play();
+  }, [emblaApi]);
+
+  return { emblaRef, selected, playing, goTo, togglePlay };
+}
