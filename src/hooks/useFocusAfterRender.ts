@@ -4,7 +4,7 @@ type Target = () => HTMLElement | null | undefined;
 
 /**
  * Moves focus once React has rendered what it points to: `focusAfterRender(() => element)` asks for
- * it; after each render the target is looked up and, once it exists, focused (once).
+ * it, and after each render the target is looked up and focused the first time it exists.
  */
 export function useFocusAfterRender(): (target: Target, options?: FocusOptions) => void {
   const pending = useRef<{ target: Target; options: FocusOptions | undefined } | null>(null);
