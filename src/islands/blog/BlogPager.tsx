@@ -69,8 +69,10 @@ function PagerItem({ link, onNavigate }: { link: PagerLink; onNavigate: Navigate
       </a>
     );
   }
-  // A step that leads nowhere stays in place, announced as a disabled link.
+  // A step that leads nowhere stays in place, announced as a disabled link: without an href it
+  // cannot be followed or focused, which is the point.
   return href === null ? (
+    // eslint-disable-next-line jsx-a11y/anchor-is-valid
     <a role="link" aria-disabled="true" className={`${pagerStep} cursor-not-allowed text-muted`}>
       {STEP_LABELS[link.direction]}
     </a>
