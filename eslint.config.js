@@ -1,6 +1,7 @@
 // The linter: TypeScript, Astro components, React hooks and accessibility in JSX.
 // Prettier owns formatting; this config carries no style rules. `npm run check` runs it with
 // --max-warnings 0.
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
@@ -8,7 +9,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
