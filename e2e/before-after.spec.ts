@@ -38,6 +38,14 @@ test.describe('before and after', () => {
       if (index === 0) await expect(img).toHaveAttribute('fetchpriority', 'high');
       else await expect(img).not.toHaveAttribute('fetchpriority', /./);
     }
+    // Phones are offered at most the 800 px files (about 2.3x a 390 px card), in both formats.
+    const pictures = page.getByRole('region', { name: 'Transformations' }).locator('li picture');
+    for (const type of ['image/avif', 'image/webp']) {
+      await expect(pictures.first().locator(`source[type="${type}"][media="(max-width: 767px)"]`)).toHaveAttribute(
+        'srcset',
+        /^\S+ 480w, \S+ 800w$/,
+      );
+    }
     // Cards keep the 3:2 shape of the photos.
     const box = (await images.first().boundingBox())!;
     expect(box.width / box.height).toBeCloseTo(1.5, 1);

@@ -9,7 +9,8 @@
 // Options:
 //   --photos N      camera photos to use (default 12; 0 builds the placeholders the same way)
 //   --bench         build-time benchmark only: a cold build (empty image cache), then a warm one;
-//                   prints wall time and peak memory of each (`npm run bench:build -- --photos 36`)
+//                   prints wall time, CPU time (user + system of the whole build) and peak memory
+//                   of each (`npm run bench:build -- --photos 36`)
 //   --lighthouse    also run `npm run audit` (Lighthouse mobile) against the build; --runs N for it
 //   --port N        port for the servers the checks start (default 4330; the Lighthouse one uses N+1)
 // Writes reports/photo-audit.json. Needs exiftool (Debian package "exiftool").
@@ -27,7 +28,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
 
@@ -136,7 +137,11 @@ async function placePhotos() {
   return Math.min(photos, list.length) + extra;
 }
 
-/** Runs the build under GNU time: wall seconds and the peak resident memory of the largest process. */
+/**
+ * Runs the build under GNU time: wall seconds, CPU seconds (user + system of the build and every
+ * process it waited for; unlike wall time it hardly moves with the host's load) and the peak
+ * resident memory of the largest process.
+ */
 function build(label) {
   const astro = [process.execPath, join(SITE, 'node_modules/astro/bin/astro.mjs'), 'build'];
   const timed = existsSync('/usr/bin/time');
@@ -146,7 +151,7 @@ function build(label) {
   const started = Date.now();
   const result = spawnSync(
     timed ? '/usr/bin/time' : astro[0],
-    timed ? ['-o', timeFile, '-f', 'TIME %e %M', ...astro] : astro.slice(1),
+    timed ? ['-o', timeFile, '-f', 'TIME %e %M %U %S', ...astro] : astro.slice(1),
     { cwd: SITE, stdio: ['ignore', log, log] },
   );
   closeSync(log);
@@ -155,9 +160,18 @@ function build(label) {
     console.error(readFileSync(logFile, 'utf8').slice(-4000));
     throw new Error(`audit-photos: the ${label} build failed (log: ${logFile})`);
   }
-  const peak = timed ? readFileSync(timeFile, 'utf8').match(/TIME [\d.]+ (\d+)/) : null;
-  const row = { label, seconds: Math.round(seconds), peakMb: peak ? Math.round(Number(peak[1]) / 1024) : null };
-  console.log(`audit-photos: ${label} build ${row.seconds} s, peak memory ${row.peakMb ?? '?'} MB (log: ${logFile})`);
+  const usage = timed ? readFileSync(timeFile, 'utf8').match(/TIME [\d.]+ (\d+) ([\d.]+) ([\d.]+)/) : null;
+  const row = {
+    label,
+    seconds: Math.round(seconds),
+    cpuSeconds: usage ? Math.round(Number(usage[2]) + Number(usage[3])) : null,
+    peakMb: usage ? Math.round(Number(usage[1]) / 1024) : null,
+    load: loadavg().map((n) => Number(n.toFixed(1))),
+  };
+  console.log(
+    `audit-photos: ${label} build ${row.seconds} s (CPU ${row.cpuSeconds ?? '?'} s), peak memory ${row.peakMb ?? '?'} MB, ` +
+      `load average ${row.load.join(' ')} (log: ${logFile})`,
+  );
   return row;
 }
 
@@ -208,7 +222,7 @@ const report = { date: new Date().toISOString(), photos: used, builds, ...stats,
 writeFileSync(join(ROOT, 'reports/photo-audit.json'), JSON.stringify(report, null, 2));
 const failed = checks.filter((c) => !c.passed);
 console.log(
-  `\naudit-photos: ${used} photos; ${builds.map((b) => `${b.label} ${b.seconds} s / ${b.peakMb} MB`).join(', ')}; ` +
+  `\naudit-photos: ${used} photos; ${builds.map((b) => `${b.label} ${b.seconds} s (CPU ${b.cpuSeconds} s) / ${b.peakMb} MB`).join(', ')}; ` +
     `dist/ ${stats.distMb} MB, largest ${stats.largest.kb} KB; ` +
     (bench
       ? 'benchmark only'

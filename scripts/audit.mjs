@@ -67,13 +67,17 @@ try {
   for (const route of routes()) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${BASE}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        ...(cpu ? { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: Number(cpu) } } : {}),
-      });
+      const run = () =>
+        lighthouse(`${BASE}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(cpu ? { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: Number(cpu) } } : {}),
+        });
+      let { lhr } = await run();
+      // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: one more try.
+      if (lhr.runtimeError) ({ lhr } = await run());
       if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const bytes = Object.fromEntries(
         (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),

@@ -1,15 +1,19 @@
 // Benchmark of a large private gallery on a phone: a generated 150-photo gallery, opened with its
 // password at 4x CPU slowdown in headless Chromium. Reports the time from pressing Unlock to the
 // first thumbnail on screen and to a full first screen, then the peak JS heap while scrolling
-// through every photo and opening a few in the viewer. Not a test: numbers vary with the host.
-// Usage: npm run gallery-bench -- [base URL of a running preview] [--photos N] [--cpu N]
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// through every photo and opening a few in the viewer, and which encrypted files the page fetched at
+// each step (thumbnails and full sizes: only what is on screen should be). Not a test: numbers vary
+// with the host.
+// Usage: npm run gallery-bench -- [base URL of a running preview] [--photos N] [--cpu N] [--width N]
+//   --width N      long side of the generated photos (default 2400; 6000 makes 24 MP camera-sized ones)
+//   --build-only   time the gallery's build instead: cold (empty build cache), then warm; no browser
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 import { buildVault, readGallery } from '../src/integrations/private-gallery.ts';
-import { kdfFor, newSalt } from '../src/lib/vault.ts';
+import { kdfFor, newSalt, openFile, openWithPassword, parseIndex } from '../src/lib/vault.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -19,20 +23,31 @@ const option = (name, fallback) => {
 const base = args.find((arg) => arg.startsWith('http')) ?? 'http://127.0.0.1:4321';
 const PHOTOS = option('--photos', 150);
 const CPU = option('--cpu', 4);
+const WIDTH = option('--width', 2400);
+const buildOnly = args.includes('--build-only');
 const PASSWORD = 'benchmark gallery password';
 
-// 1. A gallery of PHOTOS camera-sized photos with grain, so they compress like real ones (cached).
+// 1. A gallery of PHOTOS photos with grain, so they compress like real ones (kept between runs).
 const root = resolve('node_modules/.cache/gallery-bench');
-const folder = join(root, 'private', 'bench');
+const folder = join(root, WIDTH === 2400 ? 'private' : `private-${WIDTH}`, 'bench');
 mkdirSync(folder, { recursive: true });
+// Twelve distinct scenes; the others are copies of them made distinct by a marker after the image
+// data (ignored by decoders): the build caches by a photo's bytes, so each still costs a full resize,
+// without spending minutes making more 24 MP photos.
+const SCENES = 12;
 for (let i = 1; i <= PHOTOS; i++) {
   const file = join(folder, `photo-${String(i).padStart(3, '0')}.jpg`);
   if (existsSync(file)) continue;
+  if (i > SCENES) {
+    const scene = readFileSync(join(folder, `photo-${String(((i - 1) % SCENES) + 1).padStart(3, '0')}.jpg`));
+    writeFileSync(file, Buffer.concat([scene, Buffer.from(`copy ${i}`)]));
+    continue;
+  }
   const hue = (i * 47) % 360;
   await sharp({
     create: {
-      width: 2400,
-      height: 1600,
+      width: WIDTH,
+      height: Math.round((WIDTH * 2) / 3),
       channels: 3,
       background: `hsl(${hue}, 35%, 45%)`,
       noise: { type: 'gaussian', mean: 128, sigma: 30 },
@@ -42,14 +57,33 @@ for (let i = 1; i <= PHOTOS; i++) {
     .toFile(file);
 }
 writeFileSync(join(folder, 'gallery.yaml'), 'title: Benchmark gallery\ndownloads: web\n');
+// Only this many photos, should an earlier run have made more.
+const gallery = readGallery(folder);
+gallery.photos = gallery.photos.slice(0, PHOTOS);
 const vault = join(root, 'vault');
-let started = Date.now();
-await buildVault(vault, [readGallery(folder)], {
-  kdf: kdfFor(newSalt()),
-  passwords: new Map([['bench', PASSWORD]]),
-  cacheDir: join(root, 'variants'),
-});
-console.log(`built a ${PHOTOS}-photo gallery in ${Date.now() - started} ms`);
+const cacheDir = join(root, 'cache');
+const options = { kdf: kdfFor(newSalt()), passwords: new Map([['bench', PASSWORD]]), cacheDir };
+const build = async (label) => {
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  const result = await buildVault(vault, [gallery], options);
+  const { user, system } = process.cpuUsage(cpu);
+  const cache = result.cache
+    ? `: ${result.cache.resized} resized, ${result.cache.encrypted} encrypted, ${result.cache.reused} reused`
+    : '';
+  console.log(
+    `${label} build of a ${PHOTOS}-photo gallery (${WIDTH} px photos): ${Date.now() - started} ms, ` +
+      `CPU ${Math.round((user + system) / 1000)} ms${cache}`,
+  );
+};
+let started;
+if (buildOnly) {
+  rmSync(cacheDir, { recursive: true, force: true });
+  await build('cold');
+  await build('warm');
+  process.exit(0);
+}
+await build('cached');
 
 // 2. Open it as a client on a phone.
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
@@ -61,9 +95,31 @@ const context = await browser.newContext({
 });
 await context.addInitScript(() => localStorage.setItem('ageVerified', 'yes'));
 const page = await context.newPage();
+// Which file is which, read the way the page reads it: thumbnails and full sizes by file name.
+const manifest = JSON.parse(readFileSync(join(vault, 'manifest.json'), 'utf8'));
+const opened = await openWithPassword(manifest, PASSWORD);
+const index = parseIndex(await openFile(opened.key, new Uint8Array(readFileSync(join(vault, opened.entry.index)))));
+const kinds = new Map(
+  index.images.flatMap((image) => [
+    [image.thumb.file, 'thumb'],
+    [image.full.file, 'full'],
+  ]),
+);
+const fetched = { thumb: 0, full: 0, thumbBytes: 0, fullBytes: 0 };
+const fetchedNow = () =>
+  `${fetched.thumb} of ${PHOTOS} thumbnails (${Math.round(fetched.thumbBytes / 1024)} KB), ` +
+  `${fetched.full} of ${PHOTOS} full sizes (${Math.round(fetched.fullBytes / 1024)} KB)`;
 await page.route('**/vault/**', (route) => {
-  const path = join(vault, basename(new URL(route.request().url()).pathname));
-  return existsSync(path) ? route.fulfill({ body: readFileSync(path) }) : route.fulfill({ status: 404 });
+  const name = basename(new URL(route.request().url()).pathname);
+  const path = join(vault, name);
+  if (!existsSync(path)) return route.fulfill({ status: 404 });
+  const body = readFileSync(path);
+  const kind = kinds.get(name);
+  if (kind) {
+    fetched[kind]++;
+    fetched[`${kind}Bytes`] += body.length;
+  }
+  return route.fulfill({ body });
 });
 const cdp = await context.newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
@@ -112,6 +168,9 @@ console.log(
     `  first thumbnail on screen after Unlock: ${Math.round(times.first)} ms (of which the PBKDF2 derivation alone takes about ${Math.round(kdfMs)} ms)\n` +
     `  first screen complete (${times.onScreen} thumbnails): ${Math.round(times.screen)} ms`,
 );
+// A second later, what the page has fetched without any scrolling.
+await page.waitForTimeout(1000);
+console.log(`  fetched after Unlock, before scrolling: ${fetchedNow()}`);
 
 let peak = 0;
 const sample = async () => {
@@ -137,6 +196,7 @@ await page.waitForFunction((n) => document.querySelectorAll('[data-client-galler
 });
 const allThumbs = Date.now() - started;
 await sample();
+const afterScroll = fetchedNow();
 // Open the viewer and step through ten photos.
 await page.getByRole('button', { name: 'Open photo 1', exact: true }).click();
 for (let i = 0; i < 10; i++) {
@@ -152,6 +212,8 @@ const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
 console.log(
   [
     `  scrolled through all ${PHOTOS}: every thumbnail shown ${allThumbs} ms after starting to scroll`,
+    `  fetched after scrolling through: ${afterScroll}`,
+    `  fetched after viewing 10 in the viewer: ${fetchedNow()}`,
     `  JS heap: peak ${mb(peak)} MB, after viewing 10 full images ${mb(end)} MB`,
   ].join('\n'),
 );

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,11 +18,20 @@ import {
   passwordVariable,
   privateLink,
   readEnv,
+  renderVariants,
   siteSalt,
   SALT_FILE,
   PASSWORDS_FILE,
 } from './private-gallery';
-import { ENTRY_BLOCK, kdfFor, openFile, openWithPassword, parseIndex, type VaultManifest } from '../lib/vault';
+import {
+  ENTRY_BLOCK,
+  INDEX_BLOCK,
+  kdfFor,
+  openFile,
+  openWithPassword,
+  parseIndex,
+  type VaultManifest,
+} from '../lib/vault';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -123,5 +141,88 @@ describe('private galleries at build time', () => {
     await expect(buildVault(join(root, 'vault2'), galleries, { kdf, passwords: same })).rejects.toThrow(
       /share one password/,
     );
+  });
+});
+
+describe('the galleries build cache', () => {
+  const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+  /** The published photo files, by content: what a visitor downloads, whatever their random names. */
+  const published = (out: string) =>
+    new Set(
+      readdirSync(out)
+        .filter((name) => name !== 'manifest.json')
+        .map((name) => readFileSync(join(out, name)))
+        // Indexes (real and decoy) are new at every build: leave them out.
+        .filter((bytes) => bytes.length !== INDEX_BLOCK + 28)
+        .map((bytes) => bytes.toString('base64')),
+    );
+
+  it('reuses every size and ciphertext when nothing changed; a changed photo or password is made again', async () => {
+    const dir = join(root, 'cached');
+    const cacheDir = join(root, 'cache');
+    const out = join(root, 'vault-cached');
+    mkdirSync(join(dir, 'ava'), { recursive: true });
+    mkdirSync(join(dir, 'bea'), { recursive: true });
+    await photo(join(dir, 'ava', 'one.jpg'), '#aa3355');
+    await photo(join(dir, 'ava', 'two.jpg'), '#3355aa');
+    await photo(join(dir, 'bea', 'three.jpg'), '#55aa33');
+    writeFileSync(join(dir, 'ava', 'gallery.yaml'), 'title: Ava\ndownloads: full\n');
+    writeFileSync(join(dir, 'bea', 'gallery.yaml'), 'title: Bea\n');
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['ava', 'ava long password'],
+      ['bea', 'bea long password'],
+    ]);
+    const build = () => buildVault(out, listGalleries(dir), { kdf, passwords, cacheDir });
+
+    // Cold: every photo resized, every file encrypted (Ava: thumbnail, full size, original; Bea: two).
+    const cold = await build();
+    expect(cold.cache).toEqual({ resized: 3, encrypted: 8, reused: 0, pruned: 0 });
+    const coldFiles = published(out);
+
+    // Warm: nothing resized or encrypted, the very same ciphertexts published under new names.
+    const warm = await build();
+    expect(warm.cache).toEqual({ resized: 0, encrypted: 0, reused: 8, pruned: 0 });
+    expect(published(out)).toEqual(coldFiles);
+    // They still open with the password, and hold the photo's published sizes.
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const opened = (await openWithPassword(manifest, 'ava long password'))!;
+    const index = parseIndex(await openFile(opened.key, new Uint8Array(readFileSync(join(out, opened.entry.index)))));
+    const thumb = await openFile(opened.key, new Uint8Array(readFileSync(join(out, index.images[0]!.thumb.file))));
+    expect(Buffer.from(thumb)).toEqual((await renderVariants(join(dir, 'ava', 'one.jpg'))).thumb.data);
+    // The cache holds each content key only sealed, as the manifest publishes it; its names are
+    // hashes and lookup ids, and no file in it holds a password.
+    expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
+    expect(JSON.parse(readFileSync(join(cacheDir, 'keys', `${opened.access.id}.json`), 'utf8'))).toEqual(
+      opened.entry.key,
+    );
+    for (const name of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
+      const path = join(cacheDir, name);
+      if (statSync(path).isDirectory()) continue;
+      expect(name).toMatch(
+        /^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|keys\/[0-9a-f]{32}\.json|sealed\/[0-9a-f]{64}\.bin)$/,
+      );
+      expect(readFileSync(path).includes('long password')).toBe(false);
+    }
+
+    // A changed photo: only it is resized and encrypted again (a new IV: new ciphertexts), the
+    // cache entries of its old version are deleted.
+    await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
+    const changed = await build();
+    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, reused: 5, pruned: 3 + 3 });
+    const changedFiles = published(out);
+    expect([...changedFiles].filter((file) => !coldFiles.has(file))).toHaveLength(3);
+
+    // A changed password: a new content key, so every file of that gallery is encrypted again
+    // (from the cached sizes); the other gallery is untouched, the old key and ciphertexts pruned.
+    passwords.set('ava', 'ava new long password');
+    const rekeyed = await build();
+    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, reused: 2, pruned: 1 + 6 });
+    expect([...published(out)].filter((file) => !changedFiles.has(file))).toHaveLength(6);
+    expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
+    expect(files(join(cacheDir, 'sealed'))).toHaveLength(8);
+    const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
+    expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
   });
 });

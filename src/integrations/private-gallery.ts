@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
@@ -7,7 +8,10 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import sharp from 'sharp';
 import {
   accessFrom,
+  decryptBytes,
   deriveSecret,
+  fromBase64,
+  importContentKey,
   ENTRY_BLOCK,
   INDEX_BLOCK,
   isExpired,
@@ -22,8 +26,10 @@ import {
   toBase64Url,
   toHex,
   wrapContentKey,
+  type Access,
   type DownloadPolicy,
   type KdfParams,
+  type Sealed,
   type VaultEntry,
   type VaultFile,
   type VaultImage,
@@ -40,6 +46,9 @@ export const SALT_FILE = 'content/private-gallery-salt.txt';
 /** The git-ignored file, inside the private folder, that may hold the galleries' passwords. */
 export const PASSWORDS_FILE = 'passwords.env';
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
+/** The galleries' build cache (VaultCache), inside Astro's cache folder. */
+const CACHE_FOLDER = 'private-gallery';
+const DEFAULT_CACHE_DIR = `node_modules/.astro/${CACHE_FOLDER}`;
 /** Bump when renderVariants changes, so cached sizes are made again. */
 const VARIANTS_VERSION = 1;
 
@@ -134,17 +143,23 @@ export function siteSalt(env: Env, root = process.cwd(), logger?: AstroIntegrati
   return salt;
 }
 
-/** The two published sizes of a photo; deterministic, so a scan can recompute them. */
-export async function renderVariants(path: string) {
+/** The two published sizes of a photo. Part of the cache key: changing them makes every size again. */
+const SIZES = {
+  thumb: { width: 640, quality: 72 },
+  full: { width: 2400, quality: 82 },
+} as const;
+
+/** The two published sizes of a photo (a path or its bytes); deterministic, so a scan can recompute them. */
+export async function renderVariants(path: string | Buffer) {
   const thumb = await sharp(path)
     .rotate()
-    .resize({ width: 640, withoutEnlargement: true })
-    .webp({ quality: 72 })
+    .resize({ width: SIZES.thumb.width, withoutEnlargement: true })
+    .webp({ quality: SIZES.thumb.quality })
     .toBuffer({ resolveWithObject: true });
   const full = await sharp(path)
     .rotate()
-    .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .resize({ width: SIZES.full.width, height: SIZES.full.width, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: SIZES.full.quality })
     .toBuffer({ resolveWithObject: true });
   return { thumb, full };
 }
@@ -155,37 +170,112 @@ interface Variant {
   height: number;
 }
 
+const sha256 = (...parts: (string | Buffer)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
 /**
- * renderVariants with a cache keyed by the photo's hash: a rebuild only resizes new or changed
- * photos. The cache lives in node_modules/.cache (never published, never committed).
+ * The galleries' build cache, in Astro's cache folder (node_modules/.astro, which Netlify and
+ * Cloudflare Pages keep between builds; never published, never committed), so a rebuild neither
+ * resizes nor encrypts a photo again unless the photo, its sizes or its gallery's key changed:
+ * - `sizes/<hash>.{thumb,full}.webp` and `.json`: the resized copies, by the hash of the photo's
+ *   bytes and the size options;
+ * - `keys/<lookup id>.json`: each gallery's content key, sealed with the wrapping key of its
+ *   password, exactly as the manifest publishes it (the lookup id is public in the manifest too).
+ *   It opens only with the same password and site salt; any other makes a new content key;
+ * - `sealed/<tag>.bin`: the encrypted files, named by an HMAC under the content key of the photo's
+ *   hash, the size and the options: no name says anything about a photo, a password or a key.
+ * Entries this build did not use are deleted at its end (`prune`), so the cache stays the size of
+ * the galleries.
  */
-async function cachedVariants(path: string, cacheDir: string | null): Promise<{ thumb: Variant; full: Variant }> {
-  const hash = createHash('sha256').update(readFileSync(path)).digest('hex');
-  const base = cacheDir ? join(cacheDir, `${hash}-v${VARIANTS_VERSION}`) : null;
-  if (base && existsSync(`${base}.json`)) {
-    const meta = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Record<'thumb' | 'full', [number, number]>;
-    const load = (name: 'thumb' | 'full'): Variant => ({
-      data: readFileSync(`${base}.${name}.webp`),
-      width: meta[name][0],
-      height: meta[name][1],
-    });
-    return { thumb: load('thumb'), full: load('full') };
+export class VaultCache {
+  private readonly used = new Set<string>();
+  readonly stats = { resized: 0, encrypted: 0, reused: 0 };
+
+  readonly dir: string | null;
+
+  constructor(dir: string | null) {
+    this.dir = dir;
   }
-  const { thumb, full } = await renderVariants(path);
-  const result = {
+
+  read(name: string): Buffer | null {
+    if (!this.dir || !existsSync(join(this.dir, name))) return null;
+    this.used.add(name);
+    return readFileSync(join(this.dir, name));
+  }
+
+  write(name: string, data: string | Uint8Array) {
+    if (!this.dir) return;
+    mkdirSync(dirname(join(this.dir, name)), { recursive: true });
+    writeFileSync(join(this.dir, name), data);
+    this.used.add(name);
+  }
+
+  /** Deletes every entry this build did not read or write; returns how many. */
+  prune(): number {
+    if (!this.dir || !existsSync(this.dir)) return 0;
+    let pruned = 0;
+    for (const name of readdirSync(this.dir, { recursive: true, encoding: 'utf8' })) {
+      const path = join(this.dir, name);
+      if (this.used.has(name) || statSync(path).isDirectory()) continue;
+      rmSync(path);
+      pruned++;
+    }
+    return pruned;
+  }
+}
+
+/** renderVariants through the cache: a rebuild only resizes new or changed photos. */
+async function cachedVariants(photoHash: string, source: Buffer, cache: VaultCache): Promise<Record<Size, Variant>> {
+  const base = `sizes/${sha256(photoHash, JSON.stringify(SIZES), String(VARIANTS_VERSION))}`;
+  const meta = cache.read(`${base}.json`);
+  const thumbData = meta && cache.read(`${base}.thumb.webp`);
+  const fullData = meta && cache.read(`${base}.full.webp`);
+  if (meta && thumbData && fullData) {
+    const sizes = JSON.parse(meta.toString('utf8')) as Record<Size, [number, number]>;
+    return {
+      thumb: { data: thumbData, width: sizes.thumb[0], height: sizes.thumb[1] },
+      full: { data: fullData, width: sizes.full[0], height: sizes.full[1] },
+    };
+  }
+  const { thumb, full } = await renderVariants(source);
+  cache.stats.resized++;
+  cache.write(`${base}.thumb.webp`, thumb.data);
+  cache.write(`${base}.full.webp`, full.data);
+  cache.write(
+    `${base}.json`,
+    JSON.stringify({ thumb: [thumb.info.width, thumb.info.height], full: [full.info.width, full.info.height] }),
+  );
+  return {
     thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
     full: { data: full.data, width: full.info.width, height: full.info.height },
   };
-  if (base) {
-    mkdirSync(dirname(base), { recursive: true });
-    writeFileSync(`${base}.thumb.webp`, thumb.data);
-    writeFileSync(`${base}.full.webp`, full.data);
-    writeFileSync(
-      `${base}.json`,
-      JSON.stringify({ thumb: [thumb.info.width, thumb.info.height], full: [full.info.width, full.info.height] }),
-    );
+}
+
+type Size = keyof typeof SIZES;
+
+/**
+ * A gallery's content key: the one its cached sealed copy opens with this password, else a new
+ * random one. Reusing it lets a rebuild publish the cached ciphertexts of unchanged photos.
+ */
+async function galleryKey(access: Access, cache: VaultCache) {
+  const name = `keys/${access.id}.json`;
+  const cached = cache.read(name);
+  if (cached) {
+    const wrapped = JSON.parse(cached.toString('utf8')) as Sealed;
+    try {
+      const raw = await decryptBytes(access.key, fromBase64(wrapped.iv), fromBase64(wrapped.data));
+      return { raw, key: await importContentKey(raw), wrapped };
+    } catch {
+      // Not sealed with this password's key (a hand-edited or damaged cache): make a new key.
+    }
   }
-  return result;
+  const content = await newContentKey();
+  const wrapped = await wrapContentKey(access.key, content.raw);
+  cache.write(name, JSON.stringify(wrapped));
+  return { ...content, wrapped };
 }
 
 const MIME: Record<string, string> = {
@@ -200,9 +290,23 @@ export interface BuildOptions {
   kdf: KdfParams;
   /** Password of each gallery, by id. */
   passwords: Map<string, string>;
-  /** Folder for resized copies between builds; null for none. */
+  /** Folder for resized copies and ciphertexts between builds (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; the results keep the items' order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
 }
 
 /** Random file names: nothing about a photo or a gallery can be read from the file list. */
@@ -215,6 +319,7 @@ const randomName = () => `${toHex(randomBytes(12))}.bin`;
 export async function buildVault(outDir: string, galleries: GallerySource[], options: BuildOptions) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
   const entries: Record<string, VaultEntry> = {};
   const published: { id: string; title: string; photos: number; secret: Uint8Array<ArrayBuffer> }[] = [];
@@ -223,6 +328,30 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
   const write = async (key: CryptoKey, data: Uint8Array<ArrayBuffer>) => {
     const file = randomName();
     const sealed = await sealFile(key, data);
+    writeFileSync(join(outDir, file), sealed);
+    bytes += sealed.length;
+    return file;
+  };
+  /**
+   * Seals a photo's file, or publishes the ciphertext an earlier build made of the same bytes under
+   * the same content key. Reusing a ciphertext reuses its IV only with the identical plaintext and
+   * key, which repeats the very same encryption and reveals nothing new; any other plaintext is
+   * sealed afresh with a new random IV. Published under a new random name all the same.
+   */
+  const writeCached = async (
+    content: { raw: Uint8Array; key: CryptoKey },
+    tag: string,
+    data: Uint8Array<ArrayBuffer>,
+  ) => {
+    const name = `sealed/${createHmac('sha256', content.raw).update(tag).digest('hex')}.bin`;
+    let sealed = cache.read(name);
+    if (sealed) cache.stats.reused++;
+    else {
+      sealed = Buffer.from(await sealFile(content.key, data));
+      cache.stats.encrypted++;
+      cache.write(name, sealed);
+    }
+    const file = randomName();
     writeFileSync(join(outDir, file), sealed);
     bytes += sealed.length;
     return file;
@@ -238,34 +367,41 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
     const secret = await deriveSecret(password, options.kdf);
     const access = await accessFrom(secret);
     if (entries[access.id]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
-    const content = await newContentKey();
-    const seal = async (variant: Variant, type: string): Promise<VaultFile> => ({
-      file: await write(content.key, new Uint8Array(variant.data)),
+    const content = await galleryKey(access, cache);
+    const seal = async (photoHash: string, what: string, variant: Variant, type: string): Promise<VaultFile> => ({
+      file: await writeCached(
+        content,
+        sha256(photoHash, what, JSON.stringify(SIZES), String(VARIANTS_VERSION)),
+        new Uint8Array(variant.data),
+      ),
       width: variant.width,
       height: variant.height,
       type,
       bytes: variant.data.length,
     });
-    const images: VaultImage[] = [];
-    for (const [index, photo] of gallery.photos.entries()) {
-      const { thumb, full } = await cachedVariants(photo.path, options.cacheDir ?? null);
-      const number = String(index + 1).padStart(2, '0');
+    // Resizing is the slow step: one photo per core at a time (each with the libvips threads the
+    // config allows). Only those photos are held in memory, whatever the size of the gallery.
+    const images = await mapLimit(gallery.photos, availableParallelism(), async (photo, index) => {
+      const source = readFileSync(photo.path);
+      const hash = sha256(source);
+      const { thumb, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
         alt: photo.alt,
-        name: number,
-        thumb: await seal(thumb, 'image/webp'),
-        full: await seal(full, 'image/webp'),
+        name: String(index + 1).padStart(2, '0'),
+        thumb: await seal(hash, 'thumb', thumb, 'image/webp'),
+        full: await seal(hash, 'full', full, 'image/webp'),
       };
       if (gallery.downloads === 'full') {
-        const original = readFileSync(photo.path);
         const ext = extname(photo.path).toLowerCase();
         image.original = await seal(
-          { data: original, width: full.width, height: full.height },
+          hash,
+          'original',
+          { data: source, width: full.width, height: full.height },
           MIME[ext] ?? 'application/octet-stream',
         );
       }
-      images.push(image);
-    }
+      return image;
+    });
     const index: VaultIndex = {
       id: gallery.id,
       title: gallery.title,
@@ -274,7 +410,7 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
       images,
     };
     entries[access.id] = {
-      key: await wrapContentKey(access.key, content.raw),
+      key: content.wrapped,
       index: await write(content.key, paddedIndex(index)),
     };
     published.push({ id: gallery.id, title: gallery.title, photos: images.length, secret });
@@ -295,7 +431,8 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
   const manifest: VaultManifest = { version: 2, kdf: options.kdf, galleries: galleriesOut };
   const json = JSON.stringify(manifest);
   writeFileSync(join(outDir, 'manifest.json'), json);
-  return { galleries: published, skipped, bytes: bytes + json.length };
+  const pruned = cache.prune();
+  return { galleries: published, skipped, bytes: bytes + json.length, cache: { ...cache.stats, pruned } };
 }
 
 /** The private link of a gallery: its access secret in the fragment, which browsers never send. */
@@ -323,7 +460,7 @@ export function galleryPasswords(galleries: GallerySource[], env: Env, logger?: 
 }
 
 /** Everything a build needs, read from the environment and the private folder. */
-export function vaultInputs(env: Env, logger?: AstroIntegrationLogger) {
+export function vaultInputs(env: Env, logger?: AstroIntegrationLogger, cacheDir = resolve(DEFAULT_CACHE_DIR)) {
   const galleries = listGalleries(privateGalleryDir(env));
   if (env['PRIVATE_GALLERY_PASSWORD']) {
     logger?.warn(
@@ -335,30 +472,38 @@ export function vaultInputs(env: Env, logger?: AstroIntegrationLogger) {
     options: {
       kdf: kdfFor(siteSalt(env, process.cwd(), logger)),
       passwords: galleryPasswords(galleries, env, logger),
-      cacheDir: resolve('node_modules/.cache/private-gallery-variants'),
+      cacheDir,
     } satisfies BuildOptions,
   };
 }
 
 /** Astro integration: publishes the private galleries encrypted, never in the clear. */
 export default function privateGallery(): AstroIntegration {
+  let cacheDir = resolve(DEFAULT_CACHE_DIR);
   return {
     name: 'private-gallery',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheDir = fileURLToPath(new URL(`${CACHE_FOLDER}/`, config.cacheDir));
+        // Where earlier builds kept the resized copies (a folder hosts do not keep between builds).
+        rmSync(resolve('node_modules/.cache/private-gallery-variants'), { recursive: true, force: true });
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const { galleries, options } = vaultInputs(readEnv(), logger);
+        const { galleries, options } = vaultInputs(readEnv(), logger, cacheDir);
         const started = Date.now();
         const result = await buildVault(join(fileURLToPath(dir), VAULT_PATH), galleries, options);
         for (const id of result.skipped)
           logger.info(`left out the closed private gallery "${id}" (past its expiry date)`);
         const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
+        const { resized, encrypted, reused } = result.cache;
         logger.info(
-          `encrypted ${result.galleries.length} private galleries, ${photos} photos (${Math.round(result.bytes / 1024)} KB) in ${Date.now() - started} ms; "npm run galleries" prints their private links`,
+          `encrypted ${result.galleries.length} private galleries, ${photos} photos (${Math.round(result.bytes / 1024)} KB) in ${Date.now() - started} ms ` +
+            `(${resized} photos resized, ${encrypted} files encrypted, ${reused} reused from the cache); "npm run galleries" prints their private links`,
         );
       },
       'astro:server:setup': async ({ server, logger }) => {
         // The dev server serves a freshly encrypted copy from a scratch folder.
-        const { galleries, options } = vaultInputs(readEnv(), logger);
+        const { galleries, options } = vaultInputs(readEnv(), logger, cacheDir);
         const outDir = resolve('node_modules/.cache/private-gallery-dev');
         await buildVault(outDir, galleries, options);
         server.middlewares.use(`/${VAULT_PATH}/`, (req, res, next) => {
