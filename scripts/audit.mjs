@@ -75,9 +75,9 @@ try {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           ...(cpu ? { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: Number(cpu) } } : {}),
         });
+      // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: up to three tries.
       let { lhr } = await run();
-      // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: one more try.
-      if (lhr.runtimeError) ({ lhr } = await run());
+      for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr } = await run());
       if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const bytes = Object.fromEntries(
         (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { parseEnv } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -219,7 +219,8 @@ export class VaultCache {
     let pruned = 0;
     for (const name of readdirSync(this.dir, { recursive: true, encoding: 'utf8' })) {
       const path = join(this.dir, name);
-      if (this.used.has(name) || statSync(path).isDirectory()) continue;
+      // Entries are named with '/', whatever the system's separator.
+      if (this.used.has(name.split(sep).join('/')) || statSync(path).isDirectory()) continue;
       rmSync(path);
       pruned++;
     }
@@ -264,8 +265,8 @@ async function galleryKey(access: Access, cache: VaultCache) {
   const name = `keys/${access.id}.json`;
   const cached = cache.read(name);
   if (cached) {
-    const wrapped = JSON.parse(cached.toString('utf8')) as Sealed;
     try {
+      const wrapped = JSON.parse(cached.toString('utf8')) as Sealed;
       const raw = await decryptBytes(access.key, fromBase64(wrapped.iv), fromBase64(wrapped.data));
       return { raw, key: await importContentKey(raw), wrapped };
     } catch {
