@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { galleryView, type FilterOption, type GalleryImage, type PortfolioCategory } from './portfolio';
+import { TEST_FILTERS } from './portfolio-fixtures';
+import { galleryView, type GalleryImage, type PortfolioCategory } from './portfolio';
 import {
   categoryImages,
   expandedAnnouncement,
@@ -20,14 +21,7 @@ const IMAGES = [1, 2, 3, 4, 5].flatMap((n) =>
     .filter((c) => c !== 'rain-room' || n <= 2)
     .map((c) => image(c, n)),
 );
-const FILTERS: FilterOption[] = [
-  { id: 'all', label: 'All' },
-  { id: 'classic', label: 'Classic Boudoir' },
-  { id: 'outdoor', label: 'Outdoor Boudoir' },
-  { id: 'fine-art', label: 'Fine Art Nude' },
-  { id: 'rain-room', label: 'Rain Room' },
-  { id: 'erotica', label: 'Erotica Photography' },
-];
+const FILTERS = TEST_FILTERS;
 
 describe('portfolio gallery names', () => {
   it('labels a filter as the bar does, and an unknown one by its id', () => {

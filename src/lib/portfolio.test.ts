@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_FILTERS } from './portfolio-fixtures';
 import {
   filterFromSearch,
   galleryView,
   hrefForFilter,
   stepIndex,
   viewMoreLabel,
-  type FilterOption,
   type GalleryImage,
   type PortfolioCategory,
 } from './portfolio';
@@ -17,14 +17,7 @@ const image = (category: PortfolioCategory, n: number): GalleryImage => {
 };
 // Interleaved on purpose: the view must pick by category, not by position.
 const IMAGES = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => CATEGORIES.map((c) => image(c, n)));
-const FILTERS: FilterOption[] = [
-  { id: 'all', label: 'All' },
-  { id: 'classic', label: 'Classic Boudoir' },
-  { id: 'outdoor', label: 'Outdoor Boudoir' },
-  { id: 'fine-art', label: 'Fine Art Nude' },
-  { id: 'rain-room', label: 'Rain Room' },
-  { id: 'erotica', label: 'Erotica Photography' },
-];
+const FILTERS = TEST_FILTERS;
 const ids = (list: GalleryImage[]) => list.map((i) => i.id);
 
 describe('portfolio view', () => {
