@@ -130,8 +130,16 @@ async function withTimeout(promise, ms, what) {
   }
 }
 
+/**
+ * The browser itself went away (its automation session was lost or never came up): a fault of the
+ * machine, not of the page. Such a journey is run once more in a fresh session, as Playwright
+ * retries a test once in CI; a journey that fails on the page is never retried.
+ */
+const lostSession = (error) =>
+  error?.name === 'NoSuchSessionError' || /did not start|Maximum number of active sessions/.test(error?.message ?? '');
+
 /** Runs one check in a fresh session; prints one line; on failure the error, page errors and a screenshot. */
-async function runCheck(engine, id, title, body) {
+async function runCheck(engine, id, title, body, attempt = 1) {
   const t0 = Date.now();
   const label = `${engine.name.padEnd(7)} ${id}. ${title}`;
   let driver;
@@ -161,8 +169,22 @@ async function runCheck(engine, id, title, body) {
     await driver.screenshot(shot).catch(() => (shot = '(screenshot failed)'));
   }
   if (driver) await withTimeout(driver.close(), 30_000, `${engine.name}: closing the session`).catch(() => undefined);
+  if (failure && attempt === 1 && lostSession(failure)) {
+    console.log(`↻ ${label}: the browser session was lost (${failure.name}); once more in a fresh one`);
+    return runCheck(engine, id, title, body, 2);
+  }
   const ms = Date.now() - t0;
-  results.push({ engine: engine.name, id, title, ok: !failure, ms, error: failure?.message, pageErrors, thirdParty });
+  results.push({
+    engine: engine.name,
+    id,
+    title,
+    ok: !failure,
+    retried: attempt > 1,
+    ms,
+    error: failure?.message,
+    pageErrors,
+    thirdParty,
+  });
   const lines = [`${failure ? '✗' : '✓'} ${label} (${seconds(ms)})`];
   if (failure) {
     const message = failure.message || (failure.stack ?? '').split('\n').slice(0, 3).join('\n');
@@ -231,7 +253,8 @@ try {
     JSON.stringify({ passed, failed, wallMs: Date.now() - started, results }, null, 2),
   );
   console.log(`engines: wall time ${seconds(Date.now() - started)}; screenshots in reports/engines/`);
-  console.log(`${passed} passed, ${failed} failed`);
+  const retried = results.filter((r) => r.retried).length;
+  console.log(`${passed} passed, ${failed} failed${retried ? ` (${retried} after a lost browser session)` : ''}`);
   exitCode = failed === 0 && passed > 0 ? 0 : 1;
 } catch (error) {
   console.error(`engines: ${error instanceof Error ? error.stack : error}`);
