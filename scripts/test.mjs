@@ -51,12 +51,12 @@ function run([name, command]) {
 const started = performance.now();
 const results = [];
 let failed = false;
-for (const group of GROUPS) {
+for (const [index, group] of GROUPS.entries()) {
   const groupStarted = performance.now();
   const done = await Promise.all(group.map(run));
-  results.push(...done.map((step) => ({ ...step, group: GROUPS.indexOf(group) + 1 })));
+  results.push(...done.map((step) => ({ ...step, group: index + 1 })));
   const wall = (performance.now() - groupStarted) / 1000;
-  console.log(`\n── group ${GROUPS.indexOf(group) + 1} done in ${wall.toFixed(1)} s`);
+  console.log(`\n── group ${index + 1} done in ${wall.toFixed(1)} s`);
   if (done.some((step) => step.code !== 0)) {
     failed = true;
     break;
