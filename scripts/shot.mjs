@@ -3,7 +3,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const [path = '/', name = 'page', base = 'http://127.0.0.1:4321'] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: await findChromium('test'), args: CHROMIUM_ARGS });
 for (const width of [1440, 390]) {
   const page = await browser.newPage({ viewport: { width, height: width > 500 ? 900 : 844 } });
   await page.route('**/*', (r) => (new URL(r.request().url()).hostname === '127.0.0.1' ? r.continue() : r.abort()));
