@@ -36,7 +36,7 @@ const routes = only ? [only] : [...all.filter((r) => !r.startsWith('/blog/')).so
 // Served as deployed: the host runtime with dist/_headers.
 const server = await startCdn({ port: PORT });
 
-const browser = await chromium.launch({ executablePath: await findChromium('test'), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
 const rows = [];
 const misses = [];
 try {
