@@ -264,6 +264,28 @@ test.describe('portfolio tiles', () => {
       .find((entry) => entry.startsWith(new URL(picked).pathname));
     expect(Number(candidate?.split(' ')[1]?.replace('w', ''))).toBeLessThanOrEqual(1000);
   });
+
+  test('the first tile is preloaded from the head with its own srcset, and fetched once', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') fetched.push(new URL(request.url()).pathname);
+    });
+    await open(page);
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    const avif = page.locator('#portfolio-gallery [data-tile] picture source[type="image/avif"]').first();
+    await expect(preload).toHaveAttribute('type', 'image/avif');
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
+    await expect(preload).toHaveAttribute('imagesrcset', (await avif.getAttribute('srcset'))!);
+    await expect(preload).toHaveAttribute('imagesizes', (await avif.getAttribute('sizes'))!);
+    const shown = await page
+      .locator('#portfolio-gallery [data-tile] img')
+      .first()
+      .evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    // The preloaded file is the one the tile shows, not a second download of another width.
+    const firstTileFiles = fetched.filter((path) => path.startsWith(shown.split('.')[0]!));
+    expect(firstTileFiles).toEqual([shown]);
+  });
 });
 
 test.describe('portfolio lightbox', () => {
