@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { TEST_FILTERS } from '../src/lib/portfolio-fixtures';
 
 interface Photo {
   id: string;
@@ -13,14 +14,7 @@ const PHOTOS = parse(readFileSync('content/portfolio.yaml', 'utf8')) as Photo[];
 const inCategory = (category: Photo['category']) => PHOTOS.filter((photo) => photo.category === category);
 const idsOf = (photos: Photo[]) => photos.map((photo) => photo.id);
 
-const FILTER_LABELS = [
-  'All',
-  'Classic Boudoir',
-  'Outdoor Boudoir',
-  'Fine Art Nude',
-  'Rain Room',
-  'Erotica Photography',
-] as const;
+const FILTER_LABELS = TEST_FILTERS.map((filter) => filter.label);
 const CATEGORIES = [
   ['classic', 'Classic Boudoir'],
   ['outdoor', 'Outdoor Boudoir'],

@@ -11,6 +11,7 @@ import { DATA_FILES } from './lib/data-files';
 import { parseHomeCopy } from './lib/home-copy';
 import { parseGalleryFile } from './lib/private-gallery-file';
 import { PORTFOLIO_CATEGORIES } from './lib/portfolio';
+import { TEST_FILTERS } from './lib/portfolio-fixtures';
 
 type Item = Record<string, unknown>;
 const list = (file: string) => parse(readFileSync(file, 'utf8')) as Item[];
@@ -68,14 +69,9 @@ describe('portfolio content', () => {
   });
 
   it('has the six filter buttons, left to right', () => {
-    expect(list(DATA_FILES.portfolioFilters).map((filter) => filter['label'])).toEqual([
-      'All',
-      'Classic Boudoir',
-      'Outdoor Boudoir',
-      'Fine Art Nude',
-      'Rain Room',
-      'Erotica Photography',
-    ]);
+    expect(list(DATA_FILES.portfolioFilters).map((filter) => filter['label'])).toEqual(
+      TEST_FILTERS.map((filter) => filter.label),
+    );
   });
 });
 
