@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // A small TLS front for the site under test, as the CDN puts one in front of it:
-//   - HTTPS on `httpsPort`, passing every request to `upstream` (e.g. `wrangler pages dev` on
-//     http://127.0.0.1:N) and every answer back unchanged, headers included;
+//   - HTTPS on `httpsPort`, HTTP/2 for browsers that offer it (as the host serves the site; over
+//     plain HTTP/1.1 a browser opens up to six connections, each starting slow, which no visitor
+//     of the deployed site does) and HTTP/1.1 for the rest, passing every request to `upstream`
+//     (e.g. `wrangler pages dev` on http://127.0.0.1:N) and every answer back unchanged, headers
+//     and compression included (only the connection's own headers, which HTTP/2 forbids, are dropped);
 //   - plain HTTP on `httpPort` answering 301 to the same path on HTTPS;
 //   - with `inject`, the first element of every HTML page's <head> becomes
 //     <script src="/__recorder.js"></script>, a same-origin classic script (so the site's own
@@ -12,9 +15,10 @@
 //
 // CLI: node scripts/front.mjs --upstream http://127.0.0.1:8788 [--https 8443] [--http 8080] [--inject]
 import { execFileSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, createServer as createHttpServer } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createSecureServer } from 'node:http2';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -26,6 +30,17 @@ const RECORDER_TAG = `<script src="${RECORDER_PATH}"></script>`;
 export function caCertPath() {
   ensureCertificates();
   return join(CACHE, 'ca.crt');
+}
+
+/**
+ * The base64 SHA-256 of the server certificate's public key, for Chromium's
+ * `--ignore-certificate-errors-spki-list`: it trusts this one throwaway key and no other bad certificate.
+ */
+export function serverKeyHash() {
+  ensureCertificates();
+  const certificate = new X509Certificate(readFileSync(join(CACHE, 'server.crt')));
+  const spki = certificate.publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
 }
 
 /** Makes the CA and the server certificate for 127.0.0.1 and localhost once; later calls reuse them. */
@@ -140,6 +155,38 @@ export function injectRecorder(html) {
   return html.slice(0, at) + RECORDER_TAG + html.slice(at);
 }
 
+/** Headers that belong to one connection, not to the message: never forwarded (HTTP/2 forbids them). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
+
+/** The request's headers for the upstream: the client's own, without pseudo and connection headers. */
+export function upstreamHeaders(incoming, { identity }) {
+  const headers = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (!name.startsWith(':') && !HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+  }
+  headers.host = incoming[':authority'] ?? incoming.host;
+  headers['x-forwarded-proto'] = 'https';
+  // The recorder is written into HTML, which needs the page uncompressed; otherwise the host compresses.
+  if (identity) headers['accept-encoding'] = 'identity';
+  return headers;
+}
+
+/**
+ * The answer's headers for the client, from the upstream's raw list: every header as sent (a header
+ * sent twice stays two headers, never joined), connection headers dropped.
+ */
+export function clientHeaders(rawHeaders) {
+  const headers = {};
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i].toLowerCase();
+    if (HOP_BY_HOP.has(name)) continue;
+    const value = rawHeaders[i + 1];
+    const seen = headers[name];
+    headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return headers;
+}
+
 /**
  * Starts the front; resolves once both ports listen.
  * @param {{ upstream: string, httpsPort: number, httpPort?: number, inject?: boolean, host?: string }} options
@@ -149,8 +196,8 @@ export function injectRecorder(html) {
 export async function startFront({ upstream, httpsPort, httpPort, inject = false, host = '127.0.0.1' }) {
   ensureCertificates();
   const target = new URL(upstream);
-  const https = createHttpsServer(
-    { key: readFileSync(join(CACHE, 'server.key')), cert: readFileSync(join(CACHE, 'server.crt')) },
+  const https = createSecureServer(
+    { key: readFileSync(join(CACHE, 'server.key')), cert: readFileSync(join(CACHE, 'server.crt')), allowHTTP1: true },
     (req, res) => {
       if (inject && req.method === 'GET' && req.url === RECORDER_PATH) {
         res.writeHead(200, {
@@ -161,13 +208,13 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
         res.end(RECORDER);
         return;
       }
-      const headers = { ...req.headers, 'accept-encoding': 'identity', 'x-forwarded-proto': 'https' };
+      const headers = upstreamHeaders(req.headers, { identity: inject });
       const upstreamRequest = httpRequest(
         { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers },
         (answer) => {
           const type = String(answer.headers['content-type'] ?? '');
           if (!inject || !type.startsWith('text/html') || req.method === 'HEAD') {
-            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+            res.writeHead(answer.statusCode ?? 502, clientHeaders(answer.rawHeaders));
             answer.pipe(res);
             return;
           }
@@ -175,9 +222,8 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
           answer.on('data', (chunk) => chunks.push(chunk));
           answer.on('end', () => {
             const body = Buffer.from(injectRecorder(Buffer.concat(chunks).toString('utf8')), 'utf8');
-            const outHeaders = { ...answer.headers, 'content-length': String(body.length) };
-            delete outHeaders['transfer-encoding'];
-            res.writeHead(answer.statusCode ?? 200, answer.statusMessage, outHeaders);
+            const outHeaders = { ...clientHeaders(answer.rawHeaders), 'content-length': String(body.length) };
+            res.writeHead(answer.statusCode ?? 200, outHeaders);
             res.end(body);
           });
           answer.on('error', () => res.destroy());
@@ -191,6 +237,12 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
       req.pipe(upstreamRequest);
     },
   );
+  // HTTP/2 sessions (and HTTP/1.1 sockets) stay open while a browser lives: closing ends them.
+  const sockets = new Set();
+  https.on('secureConnection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   const servers = [https];
   const boundHttps = await listen(https, httpsPort, host);
   let boundHttp;
@@ -213,6 +265,7 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
           (server) =>
             new Promise((resolve) => {
               server.closeAllConnections?.();
+              if (server === https) for (const socket of sockets) socket.destroy();
               server.close(() => resolve(undefined));
             }),
         ),

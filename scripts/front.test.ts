@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect as http2Connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { caCertPath, injectRecorder, startFront } from './front.mjs';
+import { caCertPath, clientHeaders, injectRecorder, startFront, upstreamHeaders } from './front.mjs';
 
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head data-x="1"><meta charset="utf-8"><title>Café · ünïcode</title></head><body>é</body></html>';
@@ -39,11 +40,71 @@ describe('injectRecorder', () => {
   });
 });
 
+/** One request over HTTP/2 (ALPN h2), as a browser makes it. */
+function getH2(origin: string, path: string, ca: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const session = http2Connect(origin, { ca });
+    session.on('error', reject);
+    const stream = session.request({ ':path': path, ...headers });
+    let answerHeaders: IncomingHttpHeaders = {};
+    stream.on('response', (h) => (answerHeaders = h as IncomingHttpHeaders));
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      session.close();
+      resolve({ status: Number(answerHeaders[':status']), headers: answerHeaders, body: Buffer.concat(chunks) });
+    });
+    stream.on('error', reject);
+    stream.end();
+  });
+}
+
+describe('headers across the front', () => {
+  test('the upstream gets the client headers without pseudo or connection headers, and its host', () => {
+    const headers = upstreamHeaders(
+      {
+        ':authority': '127.0.0.1:8443',
+        ':path': '/x',
+        connection: 'keep-alive',
+        'accept-encoding': 'br, gzip',
+        accept: '*/*',
+      },
+      { identity: false },
+    );
+    expect(headers).toEqual({
+      host: '127.0.0.1:8443',
+      accept: '*/*',
+      'accept-encoding': 'br, gzip',
+      'x-forwarded-proto': 'https',
+    });
+    expect(upstreamHeaders({ host: 'a', 'accept-encoding': 'gzip' }, { identity: true })['accept-encoding']).toBe(
+      'identity',
+    );
+  });
+  test('the client gets every header as sent, a repeated one still twice, connection headers dropped', () => {
+    expect(
+      clientHeaders([
+        'Content-Type',
+        'text/html',
+        'Link',
+        '<a>',
+        'Connection',
+        'keep-alive',
+        'link',
+        '<b>',
+        'Transfer-Encoding',
+        'chunked',
+      ]),
+    ).toEqual({ 'content-type': 'text/html', link: ['<a>', '<b>'] });
+  });
+});
+
 describe('startFront', () => {
   let upstream: Server;
   let seen: IncomingHttpHeaders[] = [];
   let front: Awaited<ReturnType<typeof startFront>>;
   let ca: Buffer;
+  let plain: Awaited<ReturnType<typeof startFront>>;
 
   beforeAll(async () => {
     upstream = createServer((req, res) => {
@@ -55,6 +116,18 @@ describe('startFront', () => {
           'x-extra': 'kept',
         });
         res.end(PAGE);
+      } else if (req.url === '/packed') {
+        // Stands in for the host compressing what the browser accepts.
+        res.writeHead(
+          200,
+          [
+            ['content-type', 'text/css'],
+            ['content-encoding', req.headers['accept-encoding'] === 'identity' ? 'identity' : 'gzip'],
+            ['set-cookie', 'a=1'],
+            ['set-cookie', 'b=2'],
+          ].flat(),
+        );
+        res.end('body{}');
       } else {
         res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-security-policy': POLICY });
         res.end(Buffer.from([0, 1, 2, 255]));
@@ -63,10 +136,12 @@ describe('startFront', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const port = (upstream.address() as AddressInfo).port;
     front = await startFront({ upstream: `http://127.0.0.1:${port}`, httpsPort: 0, httpPort: 0, inject: true });
+    plain = await startFront({ upstream: `http://127.0.0.1:${port}`, httpsPort: 0 });
     ca = readFileSync(caCertPath());
   });
   afterAll(async () => {
     await front.close();
+    await plain.close();
     await new Promise((resolve) => upstream.close(resolve));
   });
 
@@ -96,6 +171,25 @@ describe('startFront', () => {
     for (const event of ["'error'", "'unhandledrejection'", "'securitypolicyviolation'", 'sessionStorage']) {
       expect(source).toContain(event);
     }
+  });
+
+  test('speaks HTTP/2 to a client that offers it, as the host does, injecting the same way', async () => {
+    const answer = await getH2(front.origin, '/page', ca);
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString('utf8')).toBe(injectRecorder(PAGE));
+    expect(answer.headers['content-security-policy']).toBe(POLICY);
+  });
+
+  test("without the recorder, compression is the host's: the client's Accept-Encoding reaches it", async () => {
+    seen = [];
+    const answer = await getH2(plain.origin, '/packed', ca, { 'accept-encoding': 'gzip, br' });
+    expect(seen[0]?.['accept-encoding']).toBe('gzip, br');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    // With the recorder, HTML must come uncompressed to be edited.
+    seen = [];
+    await getH2(front.origin, '/packed', ca, { 'accept-encoding': 'gzip, br' });
+    expect(seen[0]?.['accept-encoding']).toBe('identity');
   });
 
   test('answers plain HTTP with a 301 to the same address on HTTPS', async () => {
