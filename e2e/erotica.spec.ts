@@ -92,6 +92,39 @@ test.describe('erotica age gate', () => {
     expect(await storedAge(page)).toBeNull();
   });
 
+  test('behind the gate no sample photo is fetched; Enter fetches them', async ({ page }) => {
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/erotica');
+    await waitForGate(page);
+    await page.waitForLoadState('load');
+    await afterFrames(page, 6);
+    const samples = page.locator('[data-samples] img');
+    await expect(samples).toHaveCount(3);
+    // Every file the samples could use, in any format and width.
+    const files = new Set(
+      await page
+        .locator('[data-samples] source, [data-samples] img')
+        .evaluateAll((elements) =>
+          elements.flatMap((element) => [
+            ...(element.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(' ')[0]),
+            element.getAttribute('src') ?? '',
+          ]),
+        ),
+    );
+    files.delete('');
+    expect(files.size).toBeGreaterThan(3);
+    const fetched = () => images.filter((path) => files.has(path));
+    expect(fetched()).toEqual([]);
+
+    await gate(page).getByRole('button', { name: 'Enter (18+)' }).click();
+    await samples.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => fetched().length).toBeGreaterThan(0);
+    await expect.poll(() => samples.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
   test('Leave goes home and stores nothing', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/erotica');
     await waitForGate(page);

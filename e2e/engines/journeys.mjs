@@ -493,11 +493,16 @@ export const JOURNEYS = [
       for (const route of builtRoutes(dist)) {
         await d.open(route);
         // Islands that hydrate on load or when idle; those waiting to be scrolled to are scrolled to.
+        // Behind a locked age gate the page is not displayed, so its islands wait for the visitor to
+        // enter (journey c enters and uses them).
         await until(
           d,
           `${route} hydrated`,
           () => {
-            const pending = [...document.querySelectorAll('astro-island[ssr]')];
+            const locked = document.documentElement.getAttribute('data-age-gate') === 'locked';
+            const pending = [...document.querySelectorAll('astro-island[ssr]')].filter(
+              (island) => !(locked && island.closest('[data-age-gated]')),
+            );
             // An island is display: contents; its first child has the box the browser watches.
             (pending[0]?.firstElementChild ?? pending[0])?.scrollIntoView({ block: 'center', behavior: 'instant' });
             return document.readyState === 'complete' && pending.length === 0;
