@@ -142,10 +142,16 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
         key: (name) => web.actions().sendKeys(KEYS[name]).perform(),
         async setViewport(width, height) {
           await web.manage().window().setRect({ x: 0, y: 0, width, height });
-          const size = await web.executeScript('return [innerWidth, innerHeight]');
-          if (size[0] !== width || size[1] !== height) {
-            throw new Error(`webkit: asked for a ${width}×${height} viewport, got ${size[0]}×${size[1]}`);
-          }
+          // The window may take a moment after setRect answers (seen once in 40 runs: still the old size).
+          let size = [];
+          await web
+            .wait(async () => {
+              size = await web.executeScript('return [innerWidth, innerHeight]');
+              return size[0] === width && size[1] === height;
+            }, 5_000)
+            .catch(() => {
+              throw new Error(`webkit: asked for a ${width}×${height} viewport, got ${size[0]}×${size[1]}`);
+            });
         },
         async screenshot(path) {
           writeFileSync(path, Buffer.from(await web.takeScreenshot(), 'base64'));
