@@ -92,7 +92,10 @@ test.describe('erotica age gate', () => {
     expect(await storedAge(page)).toBeNull();
   });
 
-  test('behind the gate no sample photo is fetched; Enter fetches them', async ({ page }) => {
+  test('behind the gate no sample photo is fetched and the form host hears nothing; Enter fetches them', async ({
+    page,
+    blockedRequests,
+  }) => {
     const images: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
@@ -118,6 +121,9 @@ test.describe('erotica age gate', () => {
     expect(files.size).toBeGreaterThan(3);
     const fetched = () => images.filter((path) => files.has(path));
     expect(fetched()).toEqual([]);
+    // Neither the form's frame nor the form host's resizer script was requested.
+    const formHost = new URL(settings.booking.eroticaFormUrl).origin;
+    expect(blockedRequests.filter((url) => new URL(url).origin === formHost)).toEqual([]);
 
     await gate(page).getByRole('button', { name: 'Enter (18+)' }).click();
     await samples.first().scrollIntoViewIfNeeded();
@@ -349,6 +355,7 @@ test.describe('erotica page', () => {
       expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
 
       const scripts = page.locator('script[src]');
+      // Added once the form's frame has loaded (here: the blocked host's error page).
       const resizer = page.locator(`script[src="${settings.booking.eroticaFormResizerUrl}"]`);
       await expect(resizer).toHaveCount(1);
       expect(await resizer.evaluate((s: HTMLScriptElement) => s.async)).toBe(true);
