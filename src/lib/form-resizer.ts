@@ -1,3 +1,6 @@
+/** The id of the erotica form's frame: the markup and the script below both use it. */
+export const FORM_FRAME_ID = 'erotica-form-frame';
+
 /**
  * The erotica form's resizer: the form host's frame-resizing script is added only once the form's
  * own frame has loaded, so a visitor who stays behind the age gate, or never comes near the form,
@@ -8,7 +11,7 @@
  * If the resizer is iframe-resizer (what form hosts ship), it starts on the frame; blocked or
  * failing, nothing happens: the frame keeps its height and the new-tab link stays.
  */
-export function formResizerScript(frameId: string): string {
+export function formResizerScript(frameId: string = FORM_FRAME_ID): string {
   const id = JSON.stringify(frameId);
   const selector = JSON.stringify(`#${frameId}`);
   return (
