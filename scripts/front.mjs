@@ -156,7 +156,7 @@ export function injectRecorder(html) {
 }
 
 /** Headers that belong to one connection, not to the message: never forwarded (HTTP/2 forbids them). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
 /** The request's headers for the upstream: the client's own, without pseudo and connection headers. */
 export function upstreamHeaders(incoming, { identity }) {
@@ -164,6 +164,7 @@ export function upstreamHeaders(incoming, { identity }) {
   for (const [name, value] of Object.entries(incoming)) {
     if (!name.startsWith(':') && !HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
+  // HTTP/2 names the host in its :authority pseudo-header, HTTP/1.1 in Host.
   headers.host = incoming[':authority'] ?? incoming.host;
   headers['x-forwarded-proto'] = 'https';
   // The recorder is written into HTML, which needs the page uncompressed; otherwise the host compresses.
