@@ -74,6 +74,7 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 try {
   for (const route of routes()) {
+    const html = await (await fetch(`${server.origin}${route}`)).text();
     const samples = [];
     for (let i = 0; i < runs; i++) {
       const run = () =>
@@ -91,7 +92,6 @@ try {
       const bytes = Object.fromEntries(
         (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
       );
-      const html = await (await fetch(`${server.origin}${route}`)).text();
       const document = lhr.audits['network-requests']?.details?.items?.find((item) => item.resourceType === 'Document');
       samples.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
