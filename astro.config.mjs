@@ -8,7 +8,7 @@ import { settings } from './src/lib/settings.ts';
 import { NOINDEX_PATHS } from './src/lib/routes.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
-import privateGallery from './src/integrations/private-gallery.ts';
+import privateGallery from './src/private-gallery/astro.ts';
 import staticHeaders from './src/integrations/static-headers.ts';
 import imagePipeline from './src/integrations/image-pipeline.ts';
 import sharp from 'sharp';

@@ -22,7 +22,10 @@ export default defineConfig(
     languageOptions: jsxA11y.flatConfigs.recommended.languageOptions,
     rules: jsxA11y.flatConfigs.recommended.rules,
   },
-  { files: ['**/*.tsx', 'src/hooks/**/*.ts'], ...reactHooks.configs.flat['recommended-latest'] },
+  {
+    files: ['**/*.tsx', 'src/hooks/**/*.ts', 'src/private-gallery/ui/**/*.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

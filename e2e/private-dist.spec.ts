@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { buildVault, listGalleries, privateGalleryDir, renderVariants } from '../src/integrations/private-gallery';
+import { buildVault } from '../src/private-gallery/publish/build';
+import { renderVariants } from '../src/private-gallery/publish/sizes';
+import { listGalleries, privateGalleryDir } from '../src/private-gallery/publish/sources';
 import { GALLERIES, makeFixture } from './vault-fixture';
 
 const DIST = join(import.meta.dirname, '..', 'dist');

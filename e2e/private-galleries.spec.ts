@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { filesOf, GALLERIES, makeFixture, rebuild, serveVault, type Fixture } from './vault-fixture';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
-import { favoritesKey } from '../src/lib/favorites';
+import { favoritesKey } from '../src/private-gallery/client/favorites';
 import { settings } from '../src/lib/settings';
 
 // Several client galleries, built like the site builds them and served at /vault/ in place of

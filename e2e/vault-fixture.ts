@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import type { Page, Route } from '@playwright/test';
-import { buildVault, listGalleries, type GallerySource } from '../src/integrations/private-gallery';
+import { buildVault } from '../src/private-gallery/publish/build';
+import { listGalleries, type GallerySource } from '../src/private-gallery/publish/sources';
 import {
   kdfFor,
   newSalt,
@@ -12,7 +13,7 @@ import {
   parseIndex,
   toBase64Url,
   type VaultManifest,
-} from '../src/lib/vault';
+} from '../src/private-gallery/format/crypto';
 
 /** Two client galleries (and a closed one) with their own passwords, built like the site builds them. */
 export const GALLERIES = {

@@ -4,14 +4,13 @@
 import {
   DEVELOPMENT_PASSWORD,
   galleryPasswords,
-  listGalleries,
   passwordVariable,
-  privateGalleryDir,
   privateLink,
   readEnv,
   siteSalt,
-} from '../src/integrations/private-gallery.ts';
-import { accessFrom, deriveSecret, isExpired, kdfFor } from '../src/lib/vault.ts';
+} from '../src/private-gallery/publish/secrets.ts';
+import { listGalleries, privateGalleryDir } from '../src/private-gallery/publish/sources.ts';
+import { accessFrom, deriveSecret, isExpired, kdfFor } from '../src/private-gallery/format/crypto.ts';
 import { settings } from '../src/lib/settings.ts';
 
 const env = readEnv();

@@ -12,8 +12,9 @@ import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { buildVault, readGallery } from '../src/integrations/private-gallery.ts';
-import { kdfFor, newSalt, openFile, openWithPassword, parseIndex } from '../src/lib/vault.ts';
+import { buildVault } from '../src/private-gallery/publish/build.ts';
+import { readGallery } from '../src/private-gallery/publish/sources.ts';
+import { kdfFor, newSalt, openFile, openWithPassword, parseIndex } from '../src/private-gallery/format/crypto.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { DATA_FILES } from './lib/data-files';
 import { parseHomeCopy } from './lib/home-copy';
-import { parseGalleryFile } from './lib/private-gallery-file';
+import { parseGalleryFile } from './private-gallery/publish/gallery-file';
 import { PORTFOLIO_CATEGORIES } from './lib/portfolio';
 import { TEST_FILTERS } from './lib/portfolio-fixtures';
 

@@ -1,0 +1,155 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  accessLinkIn,
+  galleryStage,
+  NO_ACCESS_HERE,
+  OPEN_FAILED,
+  openWithoutPassword,
+  problemOf,
+  sharedUntilFailure,
+  STALE_ACCESS,
+  STALE_LINK,
+  tryPassword,
+  WRONG_PASSWORD,
+  type GalleryVault,
+} from './stages';
+import { SECRET_BYTES, toBase64Url, type VaultManifest } from '../format/crypto';
+import { LoadError, type Unlocked } from './unlock';
+
+const manifest = { version: 2 } as unknown as VaultManifest;
+const unlocked = (expires: string | null = null): Unlocked => ({
+  key: {} as CryptoKey,
+  index: { id: 'ada', title: 'Ada', expires, downloads: 'none', images: [] },
+});
+const secret = new Uint8Array(SECRET_BYTES).fill(7);
+
+/** A vault whose every operation is a spy; `overrides` decide what they answer. */
+function fakeVault(overrides: Partial<GalleryVault> = {}) {
+  return {
+    manifest: vi.fn(async () => manifest),
+    withSecret: vi.fn(async () => null),
+    withStoredAccess: vi.fn(async (): Promise<Unlocked | 'none' | 'stale'> => 'none'),
+    withPassword: vi.fn(async () => null),
+    clearAccess: vi.fn(async () => undefined),
+    remember: vi.fn(),
+    ...overrides,
+  } satisfies GalleryVault;
+}
+
+describe('sharedUntilFailure', () => {
+  it('shares one pending download and keeps a successful one', async () => {
+    const load = vi.fn(async () => 'manifest');
+    const get = sharedUntilFailure(load);
+    expect(get()).toBe(get());
+    await expect(get()).resolves.toBe('manifest');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed download, so the next call tries again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new LoadError('offline')).mockResolvedValueOnce('manifest');
+    const get = sharedUntilFailure(load);
+    await expect(get()).rejects.toThrow('offline');
+    await expect(get()).resolves.toBe('manifest');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('accessLinkIn', () => {
+  it('reads the secret of a whole link, wherever the parameter sits in the fragment', () => {
+    expect(accessLinkIn(`#access=${toBase64Url(secret)}`)).toEqual(secret);
+    expect(accessLinkIn(`#top&access=${toBase64Url(secret)}`)).toEqual(secret);
+  });
+
+  it('calls a cut or garbled link broken, and no link none', () => {
+    expect(accessLinkIn(`#access=${toBase64Url(secret).slice(0, 20)}`)).toBe('broken');
+    expect(accessLinkIn('#access=')).toBe('broken');
+    expect(accessLinkIn('#access=%%%')).toBe('broken');
+    expect(accessLinkIn('')).toBeNull();
+    expect(accessLinkIn('#gallery')).toBeNull();
+    expect(accessLinkIn('#noaccess=abc')).toBeNull();
+  });
+});
+
+describe('galleryStage', () => {
+  it('shows a gallery until the end of its last day, then closed', () => {
+    expect(galleryStage(unlocked())).toBe('gallery');
+    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-06-30T23:59:59Z'))).toBe('gallery');
+    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T00:00:00Z'))).toBe('closed');
+  });
+});
+
+describe('problemOf', () => {
+  it("passes a download's message on, and says something general otherwise", () => {
+    expect(problemOf(new LoadError('Your gallery could not be downloaded.'))).toBe(
+      'Your gallery could not be downloaded.',
+    );
+    expect(problemOf(new TypeError('crypto.subtle is undefined'))).toBe(OPEN_FAILED);
+  });
+});
+
+describe('openWithoutPassword', () => {
+  it('opens with a private link and remembers it, without looking at kept access', async () => {
+    const gallery = unlocked();
+    const vault = fakeVault({ withSecret: vi.fn(async () => gallery) });
+    expect(await openWithoutPassword(vault, secret)).toEqual({ stage: 'unlocked', unlocked: gallery });
+    expect(vault.withSecret).toHaveBeenCalledWith(manifest, secret);
+    expect(vault.remember).toHaveBeenCalledTimes(1);
+    expect(vault.withStoredAccess).not.toHaveBeenCalled();
+  });
+
+  it('asks for the password when a link opens nothing, remembering nothing', async () => {
+    const vault = fakeVault();
+    expect(await openWithoutPassword(vault, secret)).toEqual({ stage: 'password', reason: STALE_LINK });
+    expect(vault.remember).not.toHaveBeenCalled();
+  });
+
+  it('opens with the access kept on this device', async () => {
+    const gallery = unlocked();
+    const vault = fakeVault({ withStoredAccess: vi.fn(async () => gallery) });
+    expect(await openWithoutPassword(vault, null)).toEqual({ stage: 'unlocked', unlocked: gallery });
+    expect(vault.clearAccess).not.toHaveBeenCalled();
+  });
+
+  it('forgets stale kept access and says why; with none kept, asks plainly', async () => {
+    const stale = fakeVault({ withStoredAccess: vi.fn(async () => 'stale' as const) });
+    expect(await openWithoutPassword(stale, null)).toEqual({ stage: 'password', reason: STALE_ACCESS });
+    expect(stale.clearAccess).toHaveBeenCalledTimes(1);
+
+    const none = fakeVault();
+    expect(await openWithoutPassword(none, null)).toEqual({ stage: 'password', reason: NO_ACCESS_HERE });
+    expect(none.clearAccess).not.toHaveBeenCalled();
+  });
+
+  it('fails with the download message when the manifest or the gallery cannot be fetched', async () => {
+    const offline = fakeVault({ manifest: vi.fn(async () => Promise.reject(new LoadError('No connection.'))) });
+    expect(await openWithoutPassword(offline, secret)).toEqual({ stage: 'failed', problem: 'No connection.' });
+    expect(offline.withSecret).not.toHaveBeenCalled();
+
+    const broken = fakeVault({ withStoredAccess: vi.fn(async () => Promise.reject(new Error('boom'))) });
+    expect(await openWithoutPassword(broken, null)).toEqual({ stage: 'failed', problem: OPEN_FAILED });
+  });
+});
+
+describe('tryPassword', () => {
+  it('opens the gallery and remembers the device', async () => {
+    const gallery = unlocked();
+    const vault = fakeVault({ withPassword: vi.fn(async () => gallery) });
+    expect(await tryPassword(vault, 'secret words')).toEqual({ ok: true, unlocked: gallery });
+    expect(vault.withPassword).toHaveBeenCalledWith(manifest, 'secret words');
+    expect(vault.remember).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls a password that opens nothing wrong, with no Retry', async () => {
+    const vault = fakeVault();
+    expect(await tryPassword(vault, 'guess')).toEqual({ ok: false, error: WRONG_PASSWORD, retry: false });
+    expect(vault.remember).not.toHaveBeenCalled();
+  });
+
+  it('offers Retry after a failed download, and reads any other failure as a wrong password', async () => {
+    const offline = fakeVault({ manifest: vi.fn(async () => Promise.reject(new LoadError('No connection.'))) });
+    expect(await tryPassword(offline, 'secret words')).toEqual({ ok: false, error: 'No connection.', retry: true });
+
+    const noCrypto = fakeVault({ withPassword: vi.fn(async () => Promise.reject(new TypeError('no subtle'))) });
+    expect(await tryPassword(noCrypto, 'secret words')).toEqual({ ok: false, error: WRONG_PASSWORD, retry: false });
+  });
+});

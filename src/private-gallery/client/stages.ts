@@ -1,0 +1,110 @@
+/** How the private gallery decides what a visitor sees: a private link, kept access, or the password. */
+import { isExpired, type VaultManifest } from '../format/crypto';
+import { LoadError, secretFromHash, type Unlocked } from './unlock';
+
+export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
+export const STALE_ACCESS =
+  'Your saved access no longer opens a gallery on this device: the password may have changed. Please enter your current password.';
+export const STALE_LINK =
+  'This private link no longer opens a gallery: it may have been replaced. Please enter your password, or ask the studio for a new link.';
+export const BROKEN_LINK =
+  'This private link is incomplete: please open the whole link from the message, or enter your password.';
+export const NO_ACCESS_HERE = 'Please enter your password to open your gallery on this device.';
+export const FORGOTTEN = 'This device no longer remembers your gallery.';
+export const OPEN_FAILED = 'Your gallery could not be opened right now. Please try again.';
+
+/** What the island shows: 'checking' until it has decided in the browser. */
+export type Stage = 'checking' | 'age' | 'password' | 'unlocking' | 'gallery' | 'closed' | 'failed';
+
+/** The vault operations that opening a gallery needs: the browser's, or a test's fakes. */
+export interface GalleryVault {
+  manifest: () => Promise<VaultManifest>;
+  withSecret: (manifest: VaultManifest, secret: Uint8Array<ArrayBuffer>) => Promise<Unlocked | null>;
+  withStoredAccess: (manifest: VaultManifest) => Promise<Unlocked | 'none' | 'stale'>;
+  withPassword: (manifest: VaultManifest, password: string) => Promise<Unlocked | null>;
+  clearAccess: () => Promise<void>;
+  /** Remembers on this device that the gallery was opened (so the next visit tries the kept access). */
+  remember: () => void;
+}
+
+/** Where opening without a password leads: the password with the reason why, the gallery, or a failure. */
+export type Opening =
+  | { stage: 'password'; reason: string }
+  | { stage: 'unlocked'; unlocked: Unlocked }
+  | { stage: 'failed'; problem: string };
+
+/** A password attempt: the gallery, or the error to show and whether Retry (a failed download) fits. */
+export type PasswordAttempt = { ok: true; unlocked: Unlocked } | { ok: false; error: string; retry: boolean };
+
+/**
+ * Shares one pending download between callers; a failed one is forgotten, so the next call (Retry)
+ * downloads again, while a successful one is kept.
+ */
+export function sharedUntilFailure<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    const current = (pending ??= load());
+    current.catch(() => {
+      if (pending === current) pending = null;
+    });
+    return current;
+  };
+}
+
+/** A private link in the address's fragment: its secret, 'broken' when it cannot be read, null when none. */
+export function accessLinkIn(hash: string): Uint8Array<ArrayBuffer> | 'broken' | null {
+  if (!/[#&]access=/.test(hash)) return null;
+  return secretFromHash(hash) ?? 'broken';
+}
+
+/** An opened gallery shows as closed once its closing date has passed. */
+export function galleryStage(unlocked: Unlocked, now: Date = new Date()): 'gallery' | 'closed' {
+  return isExpired(unlocked.index.expires, now) ? 'closed' : 'gallery';
+}
+
+/** What the visitor reads when a gallery cannot be opened: a download's own message, else a general one. */
+export function problemOf(error: unknown): string {
+  return error instanceof LoadError ? error.message : OPEN_FAILED;
+}
+
+/**
+ * Opens the gallery without asking: with a private link's secret when there is one, else with the
+ * access this device kept. A link or kept access that opens nothing leads to the password, with why.
+ */
+export async function openWithoutPassword(
+  vault: GalleryVault,
+  secret: Uint8Array<ArrayBuffer> | null,
+): Promise<Opening> {
+  try {
+    const manifest = await vault.manifest();
+    if (secret) {
+      const unlocked = await vault.withSecret(manifest, secret);
+      if (!unlocked) return { stage: 'password', reason: STALE_LINK };
+      vault.remember();
+      return { stage: 'unlocked', unlocked };
+    }
+    const kept = await vault.withStoredAccess(manifest);
+    if (kept === 'stale') {
+      await vault.clearAccess();
+      return { stage: 'password', reason: STALE_ACCESS };
+    }
+    if (kept === 'none') return { stage: 'password', reason: NO_ACCESS_HERE };
+    return { stage: 'unlocked', unlocked: kept };
+  } catch (error) {
+    return { stage: 'failed', problem: problemOf(error) };
+  }
+}
+
+/** Checks a password. A download that fails can be retried with the same password; anything else reads as wrong. */
+export async function tryPassword(vault: GalleryVault, password: string): Promise<PasswordAttempt> {
+  try {
+    const unlocked = await vault.withPassword(await vault.manifest(), password);
+    if (!unlocked) return { ok: false, error: WRONG_PASSWORD, retry: false };
+    vault.remember();
+    return { ok: true, unlocked };
+  } catch (error) {
+    if (error instanceof LoadError) return { ok: false, error: error.message, retry: true };
+    // A failure of the check itself (e.g. no WebCrypto).
+    return { ok: false, error: WRONG_PASSWORD, retry: false };
+  }
+}

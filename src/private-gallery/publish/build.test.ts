@@ -1,0 +1,221 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildVault } from './build';
+import { PASSWORDS_FILE, passwordVariable, privateLink, readEnv, SALT_FILE, siteSalt } from './secrets';
+import { renderVariants } from './sizes';
+import { listGalleries } from './sources';
+import {
+  ENTRY_BLOCK,
+  INDEX_BLOCK,
+  kdfFor,
+  openFile,
+  openWithPassword,
+  parseIndex,
+  type VaultManifest,
+} from '../format/crypto';
+
+// Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+let root: string;
+
+async function photo(path: string, color: string) {
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toFile(path);
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'galleries-'));
+  const dir = join(root, 'private');
+  mkdirSync(join(dir, 'jenna-2026-10'), { recursive: true });
+  mkdirSync(join(dir, 'maria-2026-11'), { recursive: true });
+  mkdirSync(join(dir, 'closed-2020'), { recursive: true });
+  await photo(join(dir, 'jenna-2026-10', 'b.jpg'), '#aa3355');
+  await photo(join(dir, 'jenna-2026-10', 'a.jpg'), '#3355aa');
+  await photo(join(dir, 'maria-2026-11', 'one.jpg'), '#55aa33');
+  await photo(join(dir, 'closed-2020', 'old.jpg'), '#777777');
+  writeFileSync(
+    join(dir, 'jenna-2026-10', 'gallery.yaml'),
+    'title: Jenna, October 2026\ndownloads: full\nphotos:\n  - file: b.jpg\n    alt: The window portrait\n',
+  );
+  writeFileSync(join(dir, 'maria-2026-11', 'gallery.yaml'), 'title: Maria\nexpires: 2099-01-31\ndownloads: none\n');
+  writeFileSync(join(dir, 'closed-2020', 'gallery.yaml'), 'title: Closed\nexpires: 2020-01-31\n');
+  writeFileSync(join(dir, PASSWORDS_FILE), `${passwordVariable('maria-2026-11')}=maria's long password\n`);
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('private galleries at build time', () => {
+  it('reads each folder with its title, order, expiry and download rule', () => {
+    const galleries = listGalleries(join(root, 'private'));
+    expect(galleries.map((g) => g.id)).toEqual(['closed-2020', 'jenna-2026-10', 'maria-2026-11']);
+    const jenna = galleries[1]!;
+    expect(jenna.title).toBe('Jenna, October 2026');
+    expect(jenna.downloads).toBe('full');
+    // Listed photos first, in the listed order; the rest by file name.
+    expect(jenna.photos.map((p) => p.alt)).toEqual(['The window portrait', 'Photograph 2 of your gallery']);
+    expect(galleries[2]!.expires).toBe('2099-01-31');
+    expect(galleries[2]!.downloads).toBe('none');
+  });
+
+  it('reads passwords from the private folder file, the environment winning', () => {
+    const env = readEnv(root, { PRIVATE_GALLERY_DIR: join(root, 'private') });
+    expect(env[passwordVariable('maria-2026-11')]).toBe("maria's long password");
+    expect(passwordVariable('jenna-2026-10')).toBe('PRIVATE_GALLERY_PASSWORD_JENNA_2026_10');
+    const overridden = readEnv(root, {
+      PRIVATE_GALLERY_DIR: join(root, 'private'),
+      PRIVATE_GALLERY_PASSWORD_MARIA_2026_11: 'from the environment',
+    });
+    expect(overridden['PRIVATE_GALLERY_PASSWORD_MARIA_2026_11']).toBe('from the environment');
+  });
+
+  it('keeps one site salt across builds: made once, then read back', () => {
+    const first = siteSalt({}, root);
+    expect(readFileSync(join(root, SALT_FILE), 'utf8').trim()).toBe(first);
+    expect(siteSalt({}, root)).toBe(first);
+    expect(siteSalt({ PRIVATE_GALLERY_SALT: 'AAAAAAAAAAAAAAAAAAAAAA==' }, root)).toBe('AAAAAAAAAAAAAAAAAAAAAA==');
+  });
+
+  it('publishes each open gallery behind its own password, decoys beside them, closed ones left out', async () => {
+    const out = join(root, 'vault');
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['jenna-2026-10', 'jenna long password'],
+      ['maria-2026-11', 'maria long password'],
+      ['closed-2020', 'closed long password'],
+    ]);
+    const result = await buildVault(out, listGalleries(join(root, 'private')), { kdf, passwords });
+    expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
+    expect(result.skipped).toEqual(['closed-2020']);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    expect(Object.keys(manifest.galleries)).toHaveLength(ENTRY_BLOCK);
+    expect(await openWithPassword(manifest, 'closed long password')).toBeNull();
+
+    const open = async (password: string) => {
+      const opened = await openWithPassword(manifest, password);
+      return parseIndex(await openFile(opened!.key, new Uint8Array(readFileSync(join(out, opened!.entry.index)))));
+    };
+    const jenna = await open('jenna long password');
+    expect(jenna.title).toBe('Jenna, October 2026');
+    expect(jenna.images).toHaveLength(2);
+    expect(jenna.images[0]!.original?.type).toBe('image/jpeg');
+    const maria = await open('maria long password');
+    expect(maria.title).toBe('Maria');
+    expect(maria.images).toHaveLength(1);
+    expect(maria.images[0]!.original).toBeUndefined();
+    // Every published file name is random: none of the owner's names or titles.
+    const names = readdirSync(out).join(' ');
+    expect(names).not.toMatch(/jenna|maria|closed|\.jpg/i);
+
+    const link = privateLink('https://studio.example.com/', result.galleries[0]!.secret);
+    expect(link).toMatch(/^https:\/\/studio\.example\.com\/private-gallery#access=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses two galleries with one password', async () => {
+    const kdf = kdfFor(siteSalt({}, root));
+    const same = new Map([
+      ['jenna-2026-10', 'shared password'],
+      ['maria-2026-11', 'shared password'],
+    ]);
+    const galleries = listGalleries(join(root, 'private')).filter((g) => g.id !== 'closed-2020');
+    await expect(buildVault(join(root, 'vault2'), galleries, { kdf, passwords: same })).rejects.toThrow(
+      /share one password/,
+    );
+  });
+});
+
+describe('the galleries build cache', () => {
+  const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+  /** The published photo files, by content: what a visitor downloads, whatever their random names. */
+  const published = (out: string) =>
+    new Set(
+      readdirSync(out)
+        .filter((name) => name !== 'manifest.json')
+        .map((name) => readFileSync(join(out, name)))
+        // Indexes (real and decoy) are new at every build: leave them out.
+        .filter((bytes) => bytes.length !== INDEX_BLOCK + 28)
+        .map((bytes) => bytes.toString('base64')),
+    );
+
+  it('reuses every size and ciphertext when nothing changed; a changed photo or password is made again', async () => {
+    const dir = join(root, 'cached');
+    const cacheDir = join(root, 'cache');
+    const out = join(root, 'vault-cached');
+    mkdirSync(join(dir, 'ava'), { recursive: true });
+    mkdirSync(join(dir, 'bea'), { recursive: true });
+    await photo(join(dir, 'ava', 'one.jpg'), '#aa3355');
+    await photo(join(dir, 'ava', 'two.jpg'), '#3355aa');
+    await photo(join(dir, 'bea', 'three.jpg'), '#55aa33');
+    writeFileSync(join(dir, 'ava', 'gallery.yaml'), 'title: Ava\ndownloads: full\n');
+    writeFileSync(join(dir, 'bea', 'gallery.yaml'), 'title: Bea\n');
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['ava', 'ava long password'],
+      ['bea', 'bea long password'],
+    ]);
+    const build = () => buildVault(out, listGalleries(dir), { kdf, passwords, cacheDir });
+
+    // Cold: every photo resized, every file encrypted (Ava: thumbnail, full size, original; Bea: two).
+    const cold = await build();
+    expect(cold.cache).toEqual({ resized: 3, encrypted: 8, reused: 0, pruned: 0 });
+    const coldFiles = published(out);
+
+    // Warm: nothing resized or encrypted, the very same ciphertexts published under new names.
+    const warm = await build();
+    expect(warm.cache).toEqual({ resized: 0, encrypted: 0, reused: 8, pruned: 0 });
+    expect(published(out)).toEqual(coldFiles);
+    // They still open with the password, and hold the photo's published sizes.
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const opened = (await openWithPassword(manifest, 'ava long password'))!;
+    const index = parseIndex(await openFile(opened.key, new Uint8Array(readFileSync(join(out, opened.entry.index)))));
+    const thumb = await openFile(opened.key, new Uint8Array(readFileSync(join(out, index.images[0]!.thumb.file))));
+    expect(Buffer.from(thumb)).toEqual((await renderVariants(join(dir, 'ava', 'one.jpg'))).thumb.data);
+    // The cache holds each content key only sealed, as the manifest publishes it; its names are
+    // hashes and lookup ids, and no file in it holds a password.
+    expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
+    expect(JSON.parse(readFileSync(join(cacheDir, 'keys', `${opened.access.id}.json`), 'utf8'))).toEqual(
+      opened.entry.key,
+    );
+    for (const name of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
+      const path = join(cacheDir, name);
+      if (statSync(path).isDirectory()) continue;
+      expect(name).toMatch(
+        /^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|keys\/[0-9a-f]{32}\.json|sealed\/[0-9a-f]{64}\.bin)$/,
+      );
+      expect(readFileSync(path).includes('long password')).toBe(false);
+    }
+
+    // A changed photo: only it is resized and encrypted again (a new IV: new ciphertexts), the
+    // cache entries of its old version are deleted.
+    await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
+    const changed = await build();
+    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, reused: 5, pruned: 3 + 3 });
+    const changedFiles = published(out);
+    expect([...changedFiles].filter((file) => !coldFiles.has(file))).toHaveLength(3);
+
+    // A changed password: a new content key, so every file of that gallery is encrypted again
+    // (from the cached sizes); the other gallery is untouched, the old key and ciphertexts pruned.
+    passwords.set('ava', 'ava new long password');
+    const rekeyed = await build();
+    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, reused: 2, pruned: 1 + 6 });
+    expect([...published(out)].filter((file) => !changedFiles.has(file))).toHaveLength(6);
+    expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
+    expect(files(join(cacheDir, 'sealed'))).toHaveLength(8);
+    const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
+    expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
+  });
+});

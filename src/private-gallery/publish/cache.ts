@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+
+/** The hex SHA-256 of its parts, each ended by a NUL so no two lists of parts hash alike. */
+export const sha256 = (...parts: (string | Buffer)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
+/**
+ * The galleries' publishing cache (never published, never committed), so publishing again neither
+ * resizes nor encrypts a photo unless the photo, its sizes or its gallery's key changed:
+ * - `sizes/<hash>.{thumb,full}.webp` and `.json`: the resized copies, by the hash of the photo's
+ *   bytes and the size options;
+ * - `keys/<lookup id>.json`: each gallery's content key, sealed with the wrapping key of its
+ *   password, exactly as the manifest publishes it (the lookup id is public in the manifest too).
+ *   It opens only with the same password and site salt; any other makes a new content key;
+ * - `sealed/<tag>.bin`: the encrypted files, named by an HMAC under the content key of the photo's
+ *   hash, the size and the options: no name says anything about a photo, a password or a key.
+ * Entries this run did not use are deleted at its end (`prune`), so the cache stays the size of
+ * the galleries.
+ */
+export class VaultCache {
+  private readonly used = new Set<string>();
+  readonly stats = { resized: 0, encrypted: 0, reused: 0 };
+
+  readonly dir: string | null;
+
+  constructor(dir: string | null) {
+    this.dir = dir;
+  }
+
+  read(name: string): Buffer | null {
+    if (!this.dir || !existsSync(join(this.dir, name))) return null;
+    this.used.add(name);
+    return readFileSync(join(this.dir, name));
+  }
+
+  write(name: string, data: string | Uint8Array) {
+    if (!this.dir) return;
+    mkdirSync(dirname(join(this.dir, name)), { recursive: true });
+    writeFileSync(join(this.dir, name), data);
+    this.used.add(name);
+  }
+
+  /** Deletes every entry this run did not read or write; returns how many. */
+  prune(): number {
+    if (!this.dir || !existsSync(this.dir)) return 0;
+    let pruned = 0;
+    for (const name of readdirSync(this.dir, { recursive: true, encoding: 'utf8' })) {
+      const path = join(this.dir, name);
+      // Entries are named with '/', whatever the system's separator.
+      if (this.used.has(name.split(sep).join('/')) || statSync(path).isDirectory()) continue;
+      rmSync(path);
+      pruned++;
+    }
+    return pruned;
+  }
+}

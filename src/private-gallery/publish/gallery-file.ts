@@ -1,0 +1,83 @@
+/**
+ * The owner's private gallery files: each gallery's gallery.yaml (content/private/<id>/) and the
+ * site salt (content/private-gallery-salt.txt). Their schemas and parsers; a wrong value stops the
+ * build naming the file, the entry and the field. Publishing itself is src/private-gallery/publish/.
+ */
+import { z } from 'astro/zod';
+import { fromBase64, SALT_BYTES, type DownloadPolicy } from '../format/crypto.ts';
+import { describeIssues, parseYamlData } from '../../lib/yaml-data.ts';
+
+export const DOWNLOAD_POLICIES = ['none', 'web', 'full'] as const satisfies readonly DownloadPolicy[];
+
+/** Rejects fields the schema does not know, naming each: a misspelt `expire:` must not leave a gallery open. */
+const strict = <T extends z.ZodRawShape>(shape: T, where: string) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.join(', ')}: not a field of ${where} (fields: ${Object.keys(shape).join(', ')})`
+        : undefined,
+  });
+
+const photo = strict(
+  {
+    /** A photo's file name in the gallery's folder, e.g. private-01.jpg. */
+    file: z.string({ error: 'needs the file name of a photo in this folder, e.g. file: private-01.jpg' }).trim().min(1),
+    /** What the photo shows, for visitors who cannot see it (a generic text when left out). */
+    alt: z.string({ error: 'must be text' }).trim().min(1, 'is empty: describe the photo, or leave alt out').optional(),
+  },
+  'a photo',
+);
+
+const expires = z
+  .union([z.date(), z.string()], { error: 'must be a date, e.g. expires: 2026-12-31' })
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+  .refine((value) => !Number.isNaN(new Date(value).getTime()), 'must be a date, e.g. expires: 2026-12-31');
+
+export const galleryFileSchema = z.preprocess(
+  // An empty file reads as null: report its missing title, not "expected an object".
+  (raw) => raw ?? {},
+  strict(
+    {
+      /** The gallery's title, shown to the client, e.g. "Jenna, October 2026". */
+      title: z
+        .string({ error: 'needs a title, e.g. title: Jenna, October 2026' })
+        .trim()
+        .min(1, 'needs a title, e.g. title: Jenna, October 2026'),
+      /** Optional: the last day the gallery is open, YYYY-MM-DD; the next build leaves it out. */
+      expires: expires.nullish().transform((value) => value ?? null),
+      /** What the client may download: none, web (the large web copies) or full (also the originals). */
+      downloads: z.enum(DOWNLOAD_POLICIES, { error: 'must be one of none, web, full' }).default('web'),
+      /** The photos in the order the client sees them; photos of the folder not listed come last. */
+      photos: z
+        .array(photo, { error: 'must be a list of "- file: name.jpg" entries' })
+        .nullish()
+        .transform((value) => value ?? []),
+    },
+    'gallery.yaml',
+  ),
+);
+
+export type GalleryFile = z.infer<typeof galleryFileSchema>;
+
+/** Parses and validates a gallery.yaml; `file` is its path, for the error message. */
+export function parseGalleryFile(text: string, file: string): GalleryFile {
+  return parseYamlData(text, galleryFileSchema, file);
+}
+
+const saltSchema = z
+  .string()
+  .trim()
+  .refine((text) => {
+    try {
+      return fromBase64(text).length === SALT_BYTES;
+    } catch {
+      return false;
+    }
+  }, `must be the code the build wrote there (${SALT_BYTES} random bytes in base64, e.g. r/VqxS46zByFrVguyGj7iw==); delete the file to make a new one, which logs every client out`);
+
+/** Validates the site salt file's text and returns the salt. */
+export function parseSiteSalt(text: string, file: string): string {
+  const result = saltSchema.safeParse(text);
+  if (!result.success) throw new Error(`Invalid content in ${file}\n${describeIssues(file, result.error)}`);
+  return result.data;
+}

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import type { DownloadPolicy } from '../format/crypto.ts';
+import { parseGalleryFile } from './gallery-file.ts';
+
+/** The photo files a gallery folder may hold. */
+export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
+
+export interface PhotoSource {
+  path: string;
+  alt: string;
+}
+
+export interface GallerySource {
+  /** The folder name: lower-case letters, digits and dashes. */
+  id: string;
+  title: string;
+  expires: string | null;
+  downloads: DownloadPolicy;
+  photos: PhotoSource[];
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** The folder with the private galleries: PRIVATE_GALLERY_DIR, else content/private/. */
+export function privateGalleryDir(env: Env = process.env): string {
+  return resolve(env['PRIVATE_GALLERY_DIR'] || 'content/private');
+}
+
+function fail(file: string, message: string): never {
+  throw new Error(`${file}: ${message}`);
+}
+
+/** Reads one gallery folder: its gallery.yaml and its photos, in the order the file gives. */
+export function readGallery(folder: string): GallerySource {
+  const id = basename(folder);
+  const file = join(folder, 'gallery.yaml');
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) fail(folder, 'a gallery folder name uses only a-z, 0-9 and dashes');
+  const { title, expires, downloads, photos: listed } = parseGalleryFile(readFileSync(file, 'utf8'), file);
+  const present = readdirSync(folder)
+    .filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()))
+    .sort();
+  const order: { name: string; alt?: string }[] = [];
+  for (const entry of listed) {
+    if (typeof entry.file !== 'string' || !present.includes(entry.file)) {
+      fail(file, `lists a photo that is not in the folder: ${String(entry.file)}`);
+    }
+    order.push({ name: entry.file, ...(typeof entry.alt === 'string' ? { alt: entry.alt } : {}) });
+  }
+  // Photos in the folder but not in the list come last, in file-name order.
+  for (const name of present) if (!order.some((item) => item.name === name)) order.push({ name });
+  return {
+    id,
+    title: title.trim(),
+    expires,
+    downloads,
+    photos: order.map((item, index) => ({
+      path: join(folder, item.name),
+      alt: item.alt ?? `Photograph ${index + 1} of your gallery`,
+    })),
+  };
+}
+
+/** Every gallery: each sub-folder of the private folder that holds a gallery.yaml. */
+export function listGalleries(dir: string): GallerySource[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isDirectory() && existsSync(join(path, 'gallery.yaml')))
+    .map(readGallery);
+}

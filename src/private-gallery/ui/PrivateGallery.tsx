@@ -1,0 +1,57 @@
+import { withErrorBoundary } from '@/islands/ErrorBoundary';
+import { AgeGateDialog, type AgeGateTexts } from '@/islands/AgeGate';
+import { OpenGallery } from './OpenGallery';
+import { ClosedGallery } from '@/private-gallery/ui/components/ClosedGallery';
+import { OpenFailed } from '@/private-gallery/ui/components/OpenFailed';
+import { PasswordDialog } from '@/private-gallery/ui/components/PasswordDialog';
+import { UnlockingStatus } from '@/private-gallery/ui/components/UnlockingStatus';
+import { usePrivateGalleryStage } from '@/private-gallery/ui/hooks/usePrivateGalleryStage';
+
+interface Props {
+  age: AgeGateTexts;
+  /** Where "Request/Reset Password" leads. */
+  requestHref: string;
+  /** The studio's address, for favorites and for closed galleries. */
+  studioEmail: string;
+}
+
+/**
+ * The private client gallery, one stage at a time: the age gate, the password (skipped with a
+ * private link or access kept on this device), then the client's photos, or why they cannot show.
+ */
+function PrivateGallery({ age, requestHref, studioEmail }: Props) {
+  const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget } = usePrivateGalleryStage();
+  const onForget = () => void forget();
+
+  return (
+    <div data-private-gallery>
+      <AgeGateDialog {...age} open={stage === 'age'} onConfirm={confirmAge} />
+      <PasswordDialog open={stage === 'password'} reason={reason} requestHref={requestHref} onUnlock={unlock} />
+
+      {stage === 'unlocking' && <UnlockingStatus />}
+
+      {stage === 'failed' && <OpenFailed problem={problem} requestHref={requestHref} onRetry={retry} />}
+
+      {stage === 'closed' && unlocked && (
+        <ClosedGallery
+          gallery={unlocked.index}
+          studioEmail={studioEmail}
+          requestHref={requestHref}
+          onForget={onForget}
+        />
+      )}
+
+      {stage === 'gallery' && unlocked && (
+        <OpenGallery
+          key={unlocked.index.id}
+          unlocked={unlocked}
+          studioEmail={studioEmail}
+          requestHref={requestHref}
+          onForget={onForget}
+        />
+      )}
+    </div>
+  );
+}
+
+export default withErrorBoundary(PrivateGallery);

@@ -1,0 +1,31 @@
+import { formatDay } from '@/private-gallery/client/labels';
+import { isExpired } from '@/private-gallery/format/crypto';
+
+interface Props {
+  title: string;
+  count: number;
+  /** The gallery's last day, or null when it stays open. */
+  expires: string | null;
+}
+
+/** The gallery's title, how many photographs it holds, and until when it is open. */
+export function GalleryHeader({ title, count, expires }: Props) {
+  return (
+    <header className="mb-10 text-center">
+      <p className="eyebrow mb-3">Your private gallery</p>
+      <h2 className="text-4xl sm:text-5xl" data-gallery-title>
+        {title}
+      </h2>
+      <p className="mt-4 text-muted">
+        {count} {count === 1 ? 'photograph' : 'photographs'}
+        <ExpiryNotice expires={expires} />
+      </p>
+    </header>
+  );
+}
+
+/** Until when the gallery is open; nothing when it has no last day (or has closed). */
+function ExpiryNotice({ expires }: { expires: string | null }) {
+  if (!expires || isExpired(expires)) return null;
+  return <> · open until {formatDay(expires)}</>;
+}

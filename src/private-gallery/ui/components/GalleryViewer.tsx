@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { Lightbox } from '@/islands/Lightbox';
+import { downloadFile } from '@/private-gallery/client/downloads';
+import { viewerImages, type FullState, type ThumbState } from '@/private-gallery/client/viewer';
+import type { VaultIndex, VaultImage } from '@/private-gallery/format/crypto';
+import { ViewerActions } from './ViewerActions';
+
+interface Props {
+  index: VaultIndex;
+  /** Thumbnails decrypted so far, shown until the full-size photo is ready. */
+  thumbs: Record<number, ThumbState>;
+  full: FullState | null;
+  /** The photo shown (0-based), or null when the viewer is closed. */
+  viewer: number | null;
+  /** Favorite photo numbers (1-based). */
+  favorites: number[];
+  onViewerChange: (index: number) => void;
+  onClose: () => void;
+  onRetryFull: () => void;
+  onToggleFavorite: (number: number) => void;
+  onDownload: (image: VaultImage, number: number) => Promise<void>;
+}
+
+/** The gallery's photos in the site's viewer, at full size, each with its favorite heart and download. */
+export function GalleryViewer({
+  index,
+  thumbs,
+  full,
+  viewer,
+  favorites,
+  onViewerChange,
+  onClose,
+  onRetryFull,
+  onToggleFavorite,
+  onDownload,
+}: Props) {
+  const images = index.images;
+  const lightboxImages = useMemo(() => viewerImages(images, thumbs, full), [images, thumbs, full]);
+  return (
+    <Lightbox
+      images={lightboxImages}
+      index={viewer}
+      label="Private photo viewer"
+      labelOf={() => index.title}
+      onIndexChange={onViewerChange}
+      onClose={onClose}
+      actions={(_, i) => {
+        const image = images[i];
+        if (!image) return null;
+        const number = i + 1;
+        return (
+          <ViewerActions
+            full={full?.index === i ? full : null}
+            favorite={favorites.includes(number)}
+            file={downloadFile(image, index.downloads)}
+            onRetryFull={onRetryFull}
+            onToggleFavorite={() => onToggleFavorite(number)}
+            onDownload={() => void onDownload(image, number)}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback, useRef } from 'react';
+import { useNearViewport } from '@/private-gallery/ui/hooks/useNearViewport';
+import type { ThumbState } from '@/private-gallery/client/viewer';
+import type { VaultImage } from '@/private-gallery/format/crypto';
+import { HeartIcon } from './HeartIcon';
+import { ThumbnailFailure } from './ThumbnailFailure';
+
+/** Thumbnails start loading this far before they scroll into view. */
+const PRELOAD_MARGIN = '600px 0px';
+
+export interface ThumbnailProps {
+  image: VaultImage;
+  /** The photo's number (1-based), as the client sees it. */
+  number: number;
+  state: ThumbState | undefined;
+  favorite: boolean;
+  onNeed: (index: number) => void;
+  onRetry: (index: number) => void;
+  onOpen: (index: number, opener: HTMLButtonElement) => void;
+  onToggleFavorite: (number: number) => void;
+}
+
+/**
+ * One photo of the grid: asks for its thumbnail as it comes near the viewport, shows a placeholder
+ * until then, opens the viewer, and carries its favorite heart.
+ */
+export function Thumbnail({
+  image,
+  number,
+  state,
+  favorite,
+  onNeed,
+  onRetry,
+  onOpen,
+  onToggleFavorite,
+}: ThumbnailProps) {
+  const ref = useRef<HTMLLIElement>(null);
+  const index = number - 1;
+  const need = useCallback(() => onNeed(index), [onNeed, index]);
+  useNearViewport(ref, need, PRELOAD_MARGIN);
+  return (
+    <li ref={ref} className="relative" data-photo={number}>
+      {state && 'error' in state ? (
+        <ThumbnailFailure number={number} onRetry={() => onRetry(index)} />
+      ) : (
+        <button
+          type="button"
+          onClick={(event) => onOpen(index, event.currentTarget)}
+          className="block w-full overflow-hidden rounded-sm bg-linen shadow-sm"
+          aria-label={`Open photo ${number}`}
+        >
+          {state ? (
+            <img
+              src={state.url}
+              alt={image.alt}
+              width={image.thumb.width}
+              height={image.thumb.height}
+              className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 hover:scale-[1.02] motion-reduce:transition-none"
+            />
+          ) : (
+            <span className="block aspect-[3/2] w-full animate-pulse bg-linen motion-reduce:animate-none" />
+          )}
+        </button>
+      )}
+      <button
+        type="button"
+        aria-pressed={favorite}
+        onClick={() => onToggleFavorite(number)}
+        className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-full bg-ivory/90 text-plum shadow ring-1 ring-plum/20"
+      >
+        <HeartIcon filled={favorite} />
+        <span className="sr-only">Favorite photo {number}</span>
+      </button>
+      <p className="mt-2 text-xs tracking-[0.2em] text-muted uppercase" aria-hidden="true">
+        {number}
+      </p>
+    </li>
+  );
+}

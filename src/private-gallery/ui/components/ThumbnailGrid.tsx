@@ -1,0 +1,32 @@
+import type { ThumbState } from '@/private-gallery/client/viewer';
+import type { VaultImage } from '@/private-gallery/format/crypto';
+import { Thumbnail, type ThumbnailProps } from './Thumbnail';
+
+interface Props extends Pick<ThumbnailProps, 'onNeed' | 'onRetry' | 'onOpen' | 'onToggleFavorite'> {
+  images: VaultImage[];
+  /** Thumbnails decrypted so far (or failed), by 0-based index. */
+  thumbs: Record<number, ThumbState>;
+  /** Favorite photo numbers (1-based). */
+  favorites: number[];
+}
+
+/** Every photo of the gallery, numbered, in a grid of thumbnails decrypted as they scroll in. */
+export function ThumbnailGrid({ images, thumbs, favorites, onNeed, onRetry, onOpen, onToggleFavorite }: Props) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6" aria-label="Your private photos">
+      {images.map((image, i) => (
+        <Thumbnail
+          key={i}
+          image={image}
+          number={i + 1}
+          state={thumbs[i]}
+          favorite={favorites.includes(i + 1)}
+          onNeed={onNeed}
+          onRetry={onRetry}
+          onOpen={onOpen}
+          onToggleFavorite={onToggleFavorite}
+        />
+      ))}
+    </ul>
+  );
+}

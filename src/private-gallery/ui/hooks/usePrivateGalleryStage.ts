@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { forgetFavorites } from '@/private-gallery/client/favorites';
+import {
+  isAgeVerified,
+  isVerified,
+  PRIVATE_GALLERY_KEY,
+  rememberAge,
+  rememberVerified,
+  setAgeGateState,
+} from '@/lib/gates';
+import {
+  accessLinkIn,
+  BROKEN_LINK,
+  FORGOTTEN,
+  galleryStage,
+  openWithoutPassword,
+  sharedUntilFailure,
+  tryPassword,
+  type GalleryVault,
+  type Stage,
+} from '@/private-gallery/client/stages';
+import { removeStorage } from '@/lib/storage';
+import {
+  clearAccess,
+  fetchManifest,
+  unlockWithPassword,
+  unlockWithSecret,
+  unlockWithStoredAccess,
+  type Unlocked,
+} from '@/private-gallery/client/unlock';
+
+/** This browser's vault; a failed manifest download is not kept, so Retry fetches it again. */
+const browserVault = (): GalleryVault => ({
+  manifest: sharedUntilFailure(() => fetchManifest()),
+  withSecret: (manifest, secret) => unlockWithSecret(manifest, secret),
+  withStoredAccess: (manifest) => unlockWithStoredAccess(manifest),
+  withPassword: (manifest, password) => unlockWithPassword(manifest, password),
+  clearAccess,
+  remember: () => void rememberVerified(PRIVATE_GALLERY_KEY),
+});
+
+/**
+ * The private gallery's stages: age gate, then a private link, kept access or the password, then
+ * the gallery (or closed, or a failure to retry). Mirrors the stage on <html> for the page's CSS.
+ */
+export function usePrivateGalleryStage() {
+  const [stage, setStage] = useState<Stage>('checking');
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [vault] = useState(browserVault);
+  const linkSecret = useRef<Uint8Array<ArrayBuffer> | null>(null);
+
+  const show = useCallback((result: Unlocked) => {
+    setUnlocked(result);
+    setStage(galleryStage(result));
+  }, []);
+
+  /** After the age gate: the private link, else the remembered access, else the password. */
+  const proceed = useCallback(async () => {
+    setProblem('');
+    const secret = linkSecret.current;
+    if (!secret && !isVerified(PRIVATE_GALLERY_KEY)) {
+      // Fetched while she types, so the check starts at once; a failure shows on submit.
+      vault.manifest().catch(() => undefined);
+      return setStage('password');
+    }
+    setStage('unlocking');
+    const opening = await openWithoutPassword(vault, secret);
+    // A link is used once it has been checked; after a failed download, Retry tries it again.
+    if (opening.stage !== 'failed') linkSecret.current = null;
+    if (opening.stage === 'unlocked') return show(opening.unlocked);
+    if (opening.stage === 'failed') {
+      setProblem(opening.problem);
+      return setStage('failed');
+    }
+    setReason(opening.reason);
+    setStage('password');
+  }, [vault, show]);
+
+  // Decide the stage on the client; the head script already showed the right overlay.
+  useEffect(() => {
+    const link = accessLinkIn(window.location.hash);
+    if (link) {
+      if (link === 'broken') setReason(BROKEN_LINK);
+      else linkSecret.current = link;
+      // The secret leaves the address bar (and so the history) at once.
+      history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    }
+    if (!isAgeVerified()) setStage('age');
+    else void proceed();
+  }, [proceed]);
+
+  useEffect(() => {
+    if (stage === 'checking') return;
+    document.documentElement.setAttribute('data-gallery-stage', stage);
+    setAgeGateState(document.documentElement, stage === 'age' ? 'locked' : 'passed');
+  }, [stage]);
+
+  const confirmAge = () => {
+    rememberAge();
+    void proceed();
+  };
+
+  const unlock = async (password: string) => {
+    const attempt = await tryPassword(vault, password);
+    if (attempt.ok) {
+      setReason('');
+      show(attempt.unlocked);
+    }
+    return attempt;
+  };
+
+  const forget = async () => {
+    await clearAccess();
+    removeStorage('local', PRIVATE_GALLERY_KEY);
+    if (unlocked) forgetFavorites(unlocked.index.id);
+    setUnlocked(null);
+    setReason(FORGOTTEN);
+    setStage('password');
+  };
+
+  return { stage, unlocked, reason, problem, confirmAge, retry: () => void proceed(), unlock, forget };
+}

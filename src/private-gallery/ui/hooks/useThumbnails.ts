@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { demandQueue } from '@/private-gallery/client/demand-queue';
+import type { ThumbState } from '@/private-gallery/client/viewer';
+import type { VaultImage } from '@/private-gallery/format/crypto';
+import { decryptToBlob } from '@/private-gallery/client/unlock';
+import { useMountedRef } from '@/hooks/useMountedRef';
+
+/** How many photos are downloaded and decrypted at once. */
+const PARALLEL = 4;
+
+/**
+ * A gallery's thumbnails, decrypted on demand (`need`, by 0-based index), a few at a time, each
+ * once; a failed one keeps its message until `retry` asks for it again.
+ */
+export function useThumbnails(key: CryptoKey, images: VaultImage[]) {
+  const [thumbs, setThumbs] = useState<Record<number, ThumbState>>({});
+  const [queue] = useState(() => demandQueue(PARALLEL));
+  const urls = useRef(new Map<number, string>());
+  const alive = useMountedRef();
+
+  useEffect(() => {
+    const owned = urls.current;
+    return () => {
+      // Object URLs are released when the gallery closes.
+      owned.forEach((url) => URL.revokeObjectURL(url));
+      owned.clear();
+    };
+  }, []);
+
+  const need = useCallback(
+    (i: number) =>
+      queue.request(i, () => {
+        const image = images[i];
+        if (!image) return undefined;
+        return decryptToBlob(key, image.thumb).then(
+          (blob) => {
+            if (!alive.current) return;
+            const url = URL.createObjectURL(blob);
+            urls.current.set(i, url);
+            setThumbs((current) => ({ ...current, [i]: { url } }));
+          },
+          (error: unknown) => {
+            if (!alive.current) return;
+            queue.forget(i);
+            setThumbs((current) => ({ ...current, [i]: { error: (error as Error).message } }));
+          },
+        );
+      }),
+    [queue, images, key, alive],
+  );
+
+  const retry = useCallback(
+    (i: number) => {
+      setThumbs((current) => {
+        const next = { ...current };
+        delete next[i];
+        return next;
+      });
+      need(i);
+    },
+    [need],
+  );
+
+  return { thumbs, need, retry };
+}
