@@ -8,9 +8,9 @@ import { listGalleries, type GallerySource } from '../src/private-gallery/publis
 import {
   kdfFor,
   newSalt,
-  openFile,
+  openIndex,
   openWithPassword,
-  parseIndex,
+  randomBytes,
   toBase64Url,
   type VaultManifest,
 } from '../src/private-gallery/format/crypto';
@@ -27,6 +27,10 @@ export interface Fixture {
   root: string;
   galleries: GallerySource[];
   salt: string;
+  /** The secret seed, kept with the passwords. */
+  seed: Uint8Array;
+  /** Each gallery's private-link secrets, by id. */
+  linkSecrets: Map<string, Uint8Array<ArrayBuffer>[]>;
   /** The vault folder the routes serve now. */
   vault: string;
   /** Each gallery's private link fragment, by id. */
@@ -57,7 +61,16 @@ export async function makeFixture(): Promise<Fixture> {
     }
     writeFileSync(join(folder, 'gallery.yaml'), `${lines.join('\n')}\n`);
   }
-  const fixture: Fixture = { root, galleries: listGalleries(dir), salt: newSalt(), vault: '', links: new Map() };
+  const galleries = listGalleries(dir);
+  const fixture: Fixture = {
+    root,
+    galleries,
+    salt: newSalt(),
+    seed: randomBytes(32),
+    linkSecrets: new Map(galleries.map((g) => [g.id, [randomBytes(32)]])),
+    vault: '',
+    links: new Map(),
+  };
   await rebuild(fixture);
   return fixture;
 }
@@ -72,10 +85,14 @@ export async function rebuild(fixture: Fixture, passwords: Partial<Record<string
   const result = await buildVault(out, fixture.galleries, {
     kdf: kdfFor(fixture.salt),
     passwords: map,
+    seed: fixture.seed,
+    links: fixture.linkSecrets,
     now: new Date('2021-01-15T00:00:00Z'),
   });
   fixture.vault = out;
-  fixture.links = new Map(result.galleries.map((g) => [g.id, `#access=${toBase64Url(g.secret)}`]));
+  fixture.links = new Map(
+    result.galleries.filter((g) => g.links.length > 0).map((g) => [g.id, `#access=${toBase64Url(g.links[0]!)}`]),
+  );
   return out;
 }
 
@@ -107,11 +124,10 @@ export async function filesOf(fixture: Fixture, password: string) {
   const manifest = JSON.parse(readFileSync(join(fixture.vault, 'manifest.json'), 'utf8')) as VaultManifest;
   const opened = await openWithPassword(manifest, password);
   if (!opened) throw new Error('the fixture password opens nothing');
-  const index = parseIndex(
-    await openFile(opened.key, new Uint8Array(readFileSync(join(fixture.vault, opened.entry.index)))),
-  );
+  const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(fixture.vault, opened.pointer.file))));
   return {
-    index: opened.entry.index,
+    id: index.id,
+    index: opened.pointer.file,
     thumbs: index.images.map((image) => image.thumb.file),
     fulls: index.images.map((image) => image.full.file),
   };

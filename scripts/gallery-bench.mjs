@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 import { buildVault } from '../src/private-gallery/publish/build.ts';
 import { readGallery } from '../src/private-gallery/publish/sources.ts';
-import { kdfFor, newSalt, openFile, openWithPassword, parseIndex } from '../src/private-gallery/format/crypto.ts';
+import { kdfFor, newSalt, openIndex, openWithPassword, randomBytes } from '../src/private-gallery/format/crypto.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -63,7 +63,7 @@ const gallery = readGallery(folder);
 gallery.photos = gallery.photos.slice(0, PHOTOS);
 const vault = join(root, 'vault');
 const cacheDir = join(root, 'cache');
-const options = { kdf: kdfFor(newSalt()), passwords: new Map([['bench', PASSWORD]]), cacheDir };
+const options = { kdf: kdfFor(newSalt()), passwords: new Map([['bench', PASSWORD]]), seed: randomBytes(32), cacheDir };
 const build = async (label) => {
   const started = Date.now();
   const cpu = process.cpuUsage();
@@ -99,7 +99,7 @@ const page = await context.newPage();
 // Which file is which, read the way the page reads it: thumbnails and full sizes by file name.
 const manifest = JSON.parse(readFileSync(join(vault, 'manifest.json'), 'utf8'));
 const opened = await openWithPassword(manifest, PASSWORD);
-const index = parseIndex(await openFile(opened.key, new Uint8Array(readFileSync(join(vault, opened.entry.index)))));
+const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(vault, opened.pointer.file))));
 const kinds = new Map(
   index.images.flatMap((image) => [
     [image.thumb.file, 'thumb'],

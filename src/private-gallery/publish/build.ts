@@ -2,30 +2,33 @@ import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import {
-  accessFrom,
   deriveSecret,
   isExpired,
   kdfFor,
+  type FileRole,
+  type Grant,
   type KdfParams,
-  type Sealed,
-  type VaultEntry,
   type VaultFile,
   type VaultImage,
   type VaultIndex,
 } from '../format/crypto.ts';
 import {
-  galleryKey,
+  galleryKeys,
+  galleryRef,
+  grantId,
   MANIFEST,
-  randomName,
+  photoRef,
+  objectName,
   sealedTag,
+  sealGrant,
   sealIndex,
   sealManifest,
-  sealObject,
-  type ContentKey,
+  sealPhotoFile,
+  wrapPhotoKey,
 } from '../format/seal.ts';
 import { sha256, VaultCache } from './cache.ts';
-import { galleryPasswords, passwordVariable, siteSalt, type Logger } from './secrets.ts';
-import { cachedVariants, SIZES, VARIANTS_VERSION, type Variant } from './sizes.ts';
+import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
+import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type Variant } from './sizes.ts';
 import { listGalleries, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 
 /** The galleries' cache, inside Astro's cache folder by default. */
@@ -44,6 +47,10 @@ export interface BuildOptions {
   kdf: KdfParams;
   /** Password of each gallery, by id. */
   passwords: Map<string, string>;
+  /** The secret seed (kept with the passwords) that keys, ids and decoys derive from. */
+  seed: Uint8Array;
+  /** Each gallery's private-link secrets, by id: one grant each (none when absent). */
+  links?: Map<string, Uint8Array<ArrayBuffer>[]>;
   /** Folder for resized copies and ciphertexts between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
@@ -63,15 +70,6 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
-/** A gallery's content key through the cache: the cached one if this password opens it. */
-async function cachedKey(access: Awaited<ReturnType<typeof accessFrom>>, cache: VaultCache) {
-  const name = `keys/${access.id}.json`;
-  const cached = cache.read(name);
-  const content = await galleryKey(access, cached && (JSON.parse(cached.toString('utf8')) as Sealed));
-  if (!content.reused) cache.write(name, JSON.stringify(content.wrapped));
-  return content;
-}
-
 /**
  * Resizes, encrypts and writes the galleries into `outDir`. Galleries past their expiry date are
  * left out entirely. Returns what was published.
@@ -81,8 +79,9 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
   mkdirSync(outDir, { recursive: true });
   const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
-  const entries: Record<string, VaultEntry> = {};
-  const published: { id: string; title: string; photos: number; secret: Uint8Array<ArrayBuffer> }[] = [];
+  const { seed } = options;
+  const grants: Record<string, Grant> = {};
+  const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const skipped: string[] = [];
   let bytes = 0;
   const put = (name: string, data: Uint8Array) => {
@@ -91,20 +90,19 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
   };
   /**
    * Seals a photo's file, or publishes the ciphertext an earlier run made of the same bytes under
-   * the same content key. Reusing a ciphertext reuses its IV only with the identical plaintext and
-   * key, which repeats the very same encryption and reveals nothing new; any other plaintext is
-   * sealed afresh with a new random IV. Published under a new random name all the same.
+   * the same key and additional data (the same bytes it would make again: its IV comes from the
+   * seed and the plaintext). Named by its ciphertext under the seed.
    */
-  const writeCached = async (content: ContentKey, tag: string, data: Uint8Array<ArrayBuffer>) => {
-    const name = `sealed/${sealedTag(content, tag)}.bin`;
+  const writeCached = async (key: Uint8Array<ArrayBuffer>, tag: string, seal: () => Promise<Uint8Array>) => {
+    const name = `sealed/${sealedTag(key, tag)}.bin`;
     let sealed: Uint8Array | null = cache.read(name);
     if (sealed) cache.stats.reused++;
     else {
-      sealed = await sealObject(content, data);
+      sealed = await seal();
       cache.stats.encrypted++;
       cache.write(name, sealed);
     }
-    const file = randomName();
+    const file = objectName(seed, sealed);
     put(file, sealed);
     return file;
   };
@@ -117,57 +115,79 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
     const secret = await deriveSecret(password, options.kdf);
-    const access = await accessFrom(secret);
-    if (entries[access.id]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
-    const content = await cachedKey(access, cache);
-    const seal = async (photoHash: string, what: string, variant: Variant, type: string): Promise<VaultFile> => ({
-      file: await writeCached(
-        content,
-        sha256(photoHash, what, JSON.stringify(SIZES), String(VARIANTS_VERSION)),
-        new Uint8Array(variant.data),
-      ),
-      width: variant.width,
-      height: variant.height,
-      type,
-      bytes: variant.data.length,
-    });
+    const generation = await grantId(secret);
+    if (grants[generation]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
+    const ref = galleryRef(seed, gallery.id);
+    const keys = galleryKeys(seed, ref, generation);
+    const seal = async (
+      photoHash: string,
+      photo: string,
+      role: FileRole,
+      variant: Variant,
+      type: string,
+    ): Promise<VaultFile> => {
+      const key = keys.photo(photoHash, role === 'original' ? 'original' : 'photo');
+      const tag = sha256(photoHash, role, JSON.stringify(SIZES), String(VARIANTS_VERSION), ref, photo);
+      return {
+        file: await writeCached(key, tag, () => sealPhotoFile(seed, key, variant.data, ref, photo, role)),
+        width: variant.width,
+        height: variant.height,
+        type,
+        bytes: variant.data.length,
+      };
+    };
     // Resizing is the slow step: one photo per core at a time (each with the libvips threads the
     // config allows). Only those photos are held in memory, whatever the size of the gallery.
     const images = await mapLimit(gallery.photos, availableParallelism(), async (photo, index) => {
       const source = readFileSync(photo.path);
       const hash = sha256(source);
+      const id = photoRef(seed, ref, hash);
       const { thumb, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
+        id,
+        key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
         alt: photo.alt,
         name: String(index + 1).padStart(2, '0'),
-        thumb: await seal(hash, 'thumb', thumb, 'image/webp'),
-        full: await seal(hash, 'full', full, 'image/webp'),
+        thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
+        full: await seal(hash, id, 'full', full, 'image/webp'),
       };
+      // Only a gallery that allows full-size downloads carries its originals, and their keys.
       if (gallery.downloads === 'full') {
         const ext = extname(photo.path).toLowerCase();
-        image.original = await seal(
-          hash,
-          'original',
-          { data: source, width: full.width, height: full.height },
-          MIME[ext] ?? 'application/octet-stream',
-        );
+        const original = await strippedOriginal(source);
+        image.original = {
+          ...(await seal(
+            hash,
+            id,
+            'original',
+            { data: original, width: full.width, height: full.height },
+            MIME[ext] ?? 'application/octet-stream',
+          )),
+          key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'original'), ref, id, 'original'),
+        };
       }
       return image;
     });
     const index: VaultIndex = {
-      id: gallery.id,
+      id: ref,
       title: gallery.title,
       expires: gallery.expires,
       downloads: gallery.downloads,
       images,
     };
-    const sealed = await sealIndex(content, index);
+    const sealed = await sealIndex(seed, keys.index, index);
     put(sealed.object.name, sealed.object.data);
-    entries[access.id] = sealed.entry;
-    published.push({ id: gallery.id, title: gallery.title, photos: images.length, secret });
+    // One grant per way in: the password, then each private link, each with its own secret.
+    const links = options.links?.get(gallery.id) ?? [];
+    for (const way of [secret, ...links]) {
+      const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
+      if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
+      grants[id] = grant;
+    }
+    published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
   }
 
-  const { manifest, decoys } = sealManifest(options.kdf, entries);
+  const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
   for (const decoy of decoys) put(decoy.name, decoy.data);
   writeFileSync(join(outDir, MANIFEST), manifest);
   const pruned = cache.prune();
@@ -182,11 +202,15 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAUL
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,
     );
   }
+  const passwords = galleryPasswords(galleries, env, logger);
+  const { seed, links } = gallerySecrets(galleries, env, logger);
   return {
     galleries,
     options: {
       kdf: kdfFor(siteSalt(env, process.cwd(), logger)),
-      passwords: galleryPasswords(galleries, env, logger),
+      passwords,
+      seed,
+      links,
       cacheDir,
     } satisfies BuildOptions,
   };
