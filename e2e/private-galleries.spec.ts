@@ -128,7 +128,7 @@ test.describe('private galleries', () => {
     await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
   });
 
-  test('a rebuild (new content keys, same salt) keeps the client unlocked', async ({ page }) => {
+  test('publishing again (same seed and salt) keeps the client unlocked', async ({ page }) => {
     await unlock(page, GALLERIES.jenna);
     const before = fixture.vault;
     const local = { ...fixture };

@@ -37,7 +37,7 @@ export interface Fixture {
   links: Map<string, string>;
 }
 
-const colors = ['#8a3b5c', '#3b5c8a', '#5c8a3b', '#8a6d3b', '#4a3b8a'];
+// A colour of its own for every photo: identical photos would publish as one file.
 
 /** Makes the photos and gallery.yaml files, then the first build. */
 export async function makeFixture(): Promise<Fixture> {
@@ -54,7 +54,9 @@ export async function makeFixture(): Promise<Fixture> {
       const name = `${gallery.id}-${i}.jpg`;
       const small = gallery.photos > 10;
       const size = small ? { width: 300, height: 200 } : { width: 1200, height: 800 };
-      await sharp({ create: { ...size, channels: 3, background: colors[color++ % colors.length]! } })
+      await sharp({
+        create: { ...size, channels: 3, background: `hsl(${(color++ * 37) % 360}, 40%, ${30 + (color % 5) * 8}%)` },
+      })
         .jpeg()
         .toFile(join(folder, name));
       lines.push(`  - file: ${name}`, `    alt: ${gallery.title} photograph ${i}`);
@@ -77,7 +79,7 @@ export async function makeFixture(): Promise<Fixture> {
 
 let builds = 0;
 
-/** A rebuild: new content keys and file names, the same salt; `passwords` may change some. */
+/** Publishes again into a new folder, with the same salt and seed; `passwords` may change some (new keys for those). */
 export async function rebuild(fixture: Fixture, passwords: Partial<Record<string, string>> = {}) {
   const out = join(fixture.root, `vault-${++builds}`);
   const map = new Map(Object.values(GALLERIES).map((g) => [g.id as string, passwords[g.id] ?? (g.password as string)]));

@@ -116,6 +116,8 @@ async function openAndRemember(manifest: VaultManifest, access: Access, base: st
   if (!opened) return null;
   const unlocked = await fetchIndex(opened, base);
   await saveAccess(manifest.kdf.salt, access, unlocked.index.id);
+  // Favorites an older format kept under a folder name go (under her opaque id they stay).
+  forgetNamedFavorites();
   return unlocked;
 }
 

@@ -290,6 +290,12 @@ describe('decoys and size buckets', () => {
     const { decoys } = sealManifest(seed, kdf, grants);
     expect(decoys.map((decoy) => decoy.data.length)).toContain(real);
     expect(new Set(decoys.map((decoy) => decoy.data.length - IV_BYTES - TAG_BYTES))).toEqual(new Set(INDEX_BUCKETS));
+    // Even when the grants fill whole blocks, every bucket keeps a decoy.
+    const full = Object.fromEntries(
+      Array.from({ length: ENTRY_BLOCK }, (_, i) => [`real${i}`, Object.values(grants)[0]!]),
+    );
+    const sizes = sealManifest(seed, kdf, full).decoys.map((decoy) => decoy.data.length - IV_BYTES - TAG_BYTES);
+    expect(new Set(sizes)).toEqual(new Set(INDEX_BUCKETS));
   });
 
   it('pads indexes and photo files to buckets, and drops the padding on opening', () => {

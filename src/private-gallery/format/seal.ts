@@ -202,12 +202,15 @@ export async function grantId(secret: Uint8Array<ArrayBuffer>): Promise<string> 
 /**
  * The manifest of these grants (by lookup id), with decoys so its size does not tell how many ways
  * in there are, and the decoys' index files to publish beside it. Decoys come from the seed: the
- * same decoys, the same bytes, at every publish; their indexes take every size bucket in turn.
+ * same decoys, the same bytes, at every publish; their indexes take every size bucket in turn, and
+ * there is always at least one in each.
  */
 export function sealManifest(seed: Uint8Array, kdf: KdfParams, real: Record<string, Grant>) {
   const grants = { ...real };
   const decoys: SealedObject[] = [];
-  const total = Math.max(ENTRY_BLOCK, Math.ceil(Object.keys(grants).length / ENTRY_BLOCK) * ENTRY_BLOCK);
+  // At least one decoy per index bucket, whatever the number of grants; then up to a whole block.
+  const least = Object.keys(grants).length + INDEX_BUCKETS.length;
+  const total = Math.ceil(least / ENTRY_BLOCK) * ENTRY_BLOCK;
   for (let i = 0; Object.keys(grants).length < total; i++) {
     const bytes = (what: string, length: number) => seedStream(seed, `decoy ${i} ${what}`, length);
     const size = INDEX_BUCKETS[i % INDEX_BUCKETS.length]!;
