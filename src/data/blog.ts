@@ -7,6 +7,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
 import { t } from '@/lib/text';
+import { postHref } from '@/lib/routes';
 import {
   assertUniqueIds,
   formatLongDate,
@@ -49,7 +50,7 @@ function toPost(entry: CollectionEntry<'blog'>): Post {
   const fill = (text: string) => t(text, file);
   return {
     slug: entry.id,
-    href: `/blog/${entry.id}`,
+    href: postHref(entry.id),
     file,
     id: data.id,
     title: fill(data.title),
