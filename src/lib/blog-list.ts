@@ -4,6 +4,7 @@
  */
 import { blogListHref, matchesSearch, pageCount, pageItems, parsePage } from './posts';
 import type { SearchIndex } from './search-index';
+import type { DescribedImage } from './responsive-image';
 
 /** One card, computed on the server: plain serializable data only. */
 export interface BlogCard {
@@ -14,7 +15,8 @@ export interface BlogCard {
   dateText: string;
   dateIso: string;
   categories: string[];
-  image: { src: string; srcset: string; width: number; height: number; alt: string };
+  /** The featured photo; the card sets its own `sizes`. */
+  image: Omit<DescribedImage, 'sizes' | 'avifSrcset'>;
 }
 
 /** What the address asks for: the raw ?page= value and the cleaned ?search= text (may be empty). */

@@ -1,8 +1,6 @@
 /** The portfolio's view rules: filters, previews, 'View More' and lightbox steps, as plain functions. */
 import type { ResponsiveImage } from './responsive-image';
 
-export type { ResponsiveImage };
-
 /** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
 export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
 export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
