@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, readJsonLd, waitForIslands } from './fixtures';
 import { settings } from '../src/lib/settings';
-import { t } from '../src/lib/text';
+import { fillSettingTokens } from '../src/lib/text';
 
 /** The shipped posts, newest first, with the long US date each must show. */
 const SPEC_POSTS = [
@@ -44,8 +44,8 @@ const POSTS: ExpectedPost[] = SPEC_POSTS.map(([slug, isoDate, dateText]) => {
     slug,
     isoDate,
     dateText,
-    title: t(data.title),
-    excerpt: t(data.excerpt),
+    title: fillSettingTokens(data.title),
+    excerpt: fillSettingTokens(data.excerpt),
     categories: data.categories,
     tags: data.tags,
     h2: count(/^## /),
@@ -60,7 +60,7 @@ const TITLES = POSTS.map((post) => post.title);
 function expectedMatches(term: string): string[] {
   const words = term.toLowerCase().split(/\s+/).filter(Boolean);
   return POSTS.filter((post) => {
-    const body = t(readFileSync(`content/blog/${post.slug}.mdx`, 'utf8').split(/^---$/m)[2] ?? '');
+    const body = fillSettingTokens(readFileSync(`content/blog/${post.slug}.mdx`, 'utf8').split(/^---$/m)[2] ?? '');
     const text = [post.title, post.excerpt, ...post.categories, ...post.tags, body].join(' ').toLowerCase();
     return words.every((word) => text.includes(word));
   }).map((post) => post.title);

@@ -5,7 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
-import { t } from '@/lib/text';
+import { fillSettingTokens } from '@/lib/text';
 import { postHref } from '@/lib/routes';
 import { IMAGE_PRESETS } from '@/lib/image-presets';
 import type { BlogCard } from '@/lib/blog-list';
@@ -49,7 +49,7 @@ export interface Post {
 function toPost(entry: CollectionEntry<'blog'>): Post {
   const file = entry.filePath ?? `content/blog/${entry.id}.mdx`;
   const { data } = entry;
-  const fill = (text: string) => t(text, file);
+  const fill = (text: string) => fillSettingTokens(text, file);
   return {
     slug: entry.id,
     href: postHref(entry.id),
