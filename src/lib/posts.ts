@@ -194,8 +194,3 @@ export function pageTitle(title: string, brand: string, max = 70): string {
   const full = `${title} | ${brand}`;
   return full.length <= max ? full : title;
 }
-
-/** Posts about erotica (by category or tag): the ad pixel never runs on them. */
-export function isAboutErotica(post: { categories: readonly string[]; tags: readonly string[] }): boolean {
-  return [...post.categories, ...post.tags].some((label) => /erotica|nude/i.test(label));
-}
