@@ -1,14 +1,32 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const INCLUDE = ['src/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+// A test named for time zones ("… whatever the time zone") cannot fail in the machine's own zone
+// (UTC in CI), where a UTC-midnight date is the same day everywhere it is read. Every file holding
+// one runs a second time in a zone west of UTC, where that midnight is still the evening before.
+const TIME_ZONE_TEST = /time zone/i;
+const OTHER_TIME_ZONE = 'America/Los_Angeles';
+const timeZoneFiles = INCLUDE.flatMap((pattern) => globSync(pattern)).filter((file) =>
+  TIME_ZONE_TEST.test(readFileSync(file, 'utf8')),
+);
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Vitest's default (cores - 1) is one worker on a 2-core machine, which runs the two files that
     // build the site one after the other: 60 s. Two workers: 39 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    projects: [
+      { extends: true, test: { name: 'unit', include: INCLUDE } },
+      {
+        extends: true,
+        test: { name: `TZ=${OTHER_TIME_ZONE}`, include: timeZoneFiles, env: { TZ: OTHER_TIME_ZONE } },
+      },
+    ],
   },
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
 });

@@ -138,6 +138,28 @@ async function holdScripts(page: Page, mode: 'delayed' | 'failing', delayMs = 5_
   });
 }
 
+/**
+ * Expects the age gate to be all the visitor sees: every point of the viewport is the gate's
+ * (nothing of the page on top of it or beside it), the gate is opaque (nothing shows through), and
+ * what the page marks as gated is hidden.
+ */
+async function expectOnlyTheGate(page: Page) {
+  const seen = await page.evaluate(() => {
+    const gate = document.querySelector('dialog[data-age-gate-dialog]')!;
+    const points: string[] = [];
+    for (const fx of [0.02, 0.25, 0.5, 0.75, 0.98]) {
+      for (const fy of [0.02, 0.25, 0.5, 0.75, 0.98]) {
+        const hit = document.elementFromPoint(innerWidth * fx, innerHeight * fy);
+        if (!hit || !gate.contains(hit)) points.push(`${fx},${fy}: ${hit?.outerHTML.slice(0, 80) ?? 'nothing'}`);
+      }
+    }
+    return { outside: points, background: getComputedStyle(gate).backgroundColor };
+  });
+  expect(seen.outside, 'points of the viewport not covered by the gate').toEqual([]);
+  expect(seen.background, 'the gate background').toMatch(/^rgb\(/);
+  for (const gated of await page.locator('[data-age-gated]').all()) await expect(gated).toBeHidden();
+}
+
 /** Resolves once the page has painted something; the modules are still held back then. */
 async function firstPaint(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0);
@@ -159,16 +181,35 @@ for (const mode of ['delayed', 'failing'] as const) {
         const viewport = page.viewportSize();
         expect(box?.width).toBeGreaterThanOrEqual(viewport?.width ?? 0);
         expect(box?.height).toBeGreaterThanOrEqual(viewport?.height ?? 0);
-        for (const gated of await page.locator('[data-age-gated]').all()) await expect(gated).toBeHidden();
+        await expectOnlyTheGate(page);
         if (mode === 'failing') {
           await page.waitForLoadState('load');
           await expect(gate).toBeVisible();
-          for (const gated of await page.locator('[data-age-gated]').all()) await expect(gated).toBeHidden();
+          await expectOnlyTheGate(page);
         }
       });
     }
 
     test('/blog?page=2 never paints page 1', { tag: '@desktop' }, async ({ page }) => {
+      // Every frame and every change from before the first paint: the list's first post whenever
+      // the list is shown.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __listShown: string[] };
+        w.__listShown = [];
+        const check = () => {
+          const list = document.querySelector('[data-blog-list]');
+          if (list?.checkVisibility({ visibilityProperty: true })) {
+            w.__listShown.push(list.querySelector('article h2')?.textContent?.trim() ?? '(no post)');
+          }
+        };
+        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+        const frame = () => {
+          check();
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      const listShown = () => page.evaluate(() => (window as unknown as { __listShown: string[] }).__listShown);
       await holdScripts(page, mode, 2_000);
       await page.goto('/blog?page=2', { waitUntil: 'commit' });
       await firstPaint(page);
@@ -178,6 +219,14 @@ for (const mode of ['delayed', 'failing'] as const) {
         await expect(page.getByRole('navigation', { name: 'Blog pages' }).locator('[aria-current="page"]')).toHaveText(
           '2',
         );
+        const pageTwo = (await page.locator('[data-blog-list] article h2').first().textContent())?.trim();
+        const shown = await listShown();
+        expect(shown.length).toBeGreaterThan(0);
+        expect(new Set(shown), 'the first post whenever the list was shown').toEqual(new Set([pageTwo]));
+      } else {
+        // With no script at all, the server's list (page 1) beats an empty page: it shows once the
+        // island has failed to load (well before the 15 s last resort for a script that hangs).
+        await expect(page.locator('[data-blog-list]')).toBeVisible({ timeout: 8_000 });
       }
     });
   });

@@ -377,11 +377,24 @@ test.describe('erotica page', () => {
     },
   );
 
-  test('the resizer script is on no other page', { tag: '@desktop' }, async ({ page }) => {
+  test('the resizer script is on no other page', { tag: '@desktop' }, async ({ page, blockedRequests }) => {
     for (const path of ['/', '/faq', '/privacy-policy']) {
       await page.goto(path);
+      // Everything lazy has had its chance: every island scrolled to and hydrated, the network quiet.
+      const pendingIslands = () =>
+        page.evaluate(() => {
+          const pending = document.querySelector('astro-island[ssr]');
+          // An island is display: contents; its first child has the box the browser watches.
+          (pending?.firstElementChild ?? pending)?.scrollIntoView({ block: 'center', behavior: 'instant' });
+          return document.querySelectorAll('astro-island[ssr]').length;
+        });
+      await expect.poll(pendingIslands, { timeout: 15_000 }).toBe(0);
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      await page.waitForLoadState('networkidle');
+      await afterFrames(page);
       await expect(page.locator(`script[src="${settings.booking.eroticaFormResizerUrl}"]`)).toHaveCount(0);
     }
+    expect(blockedRequests.filter((url) => url === settings.booking.eroticaFormResizerUrl)).toEqual([]);
   });
 
   test('noscript fallback text and links are in the HTML', { tag: '@desktop' }, async ({ request }) => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -71,6 +73,24 @@ export async function waitForIslands(page: Page, scope: string = 'body') {
   if (scope !== 'body') await islands.first().scrollIntoViewIfNeeded();
   await expect(page.locator(`${scope} astro-island[ssr]`)).toHaveCount(0);
 }
+
+/** The hook that taps an element the moment its island hydrates (also served to WebKit and Firefox). */
+const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, 'tap-at-hydration.js'), 'utf8');
+
+/**
+ * Arms a tap on the first `selector` match at the very moment its island hydrates (Astro removes
+ * its `ssr` attribute): the element is focused and clicked then, as a visitor's tap would be, before
+ * the island's first effect. Call before `page.goto`; `tappedAtHydration` says whether it happened.
+ */
+export async function tapAtHydration(page: Page, selector: string) {
+  // One script, so the selector is stored before the hook reads it (init scripts have no set order).
+  const arm = `if (window === window.top) sessionStorage.setItem('__tapAtHydration', ${JSON.stringify(selector)});`;
+  await page.addInitScript({ content: `${arm}\n${TAP_AT_HYDRATION}` });
+}
+
+/** True once the tap armed by `tapAtHydration` has happened. */
+export const tappedAtHydration = (page: Page) =>
+  page.evaluate(() => Boolean((window as unknown as { __tappedAtHydration?: unknown }).__tappedAtHydration));
 
 /**
  * Resolves once the page has rendered `frames` more frames. Input that Playwright has already

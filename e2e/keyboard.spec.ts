@@ -68,6 +68,8 @@ test.describe('keyboard-only journeys', () => {
     await tabTo(page, /^View More Rain Room \(6 more\)$/);
     await page.keyboard.press('Enter');
     // Focus lands on the first new tile; Enter opens it in the lightbox.
+    await expect(page.locator(':focus')).toHaveAttribute('aria-label', /.+/);
+    await page.evaluate(() => document.activeElement!.setAttribute('data-opened-lightbox', ''));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -79,18 +81,33 @@ test.describe('keyboard-only journeys', () => {
     await expect.poll(caption).toBe(first);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.locator(':focus')).toHaveAttribute('aria-label', /.+/);
+    // Focus returns to the very tile that opened it.
+    await expect(page.locator('[data-opened-lightbox]')).toBeFocused();
   });
 
   test('pass the erotica age gate', async ({ page }) => {
     await page.goto('/erotica');
     await waitForIslands(page, '#age-gate');
     await expect(page.getByRole('dialog', { name: 'Adults Only (18+)' })).toBeVisible();
-    // Focus starts inside the modal; Tab stays inside it.
+    // Focus starts inside the modal; Tab stays inside it, past its last control and back before its
+    // first: nothing of the page behind it is ever reached.
     await expect(page.locator(':focus')).toHaveText('Enter (18+)');
     await page.keyboard.press('Tab');
     await expect(page.locator(':focus')).toHaveText('Leave');
-    await page.keyboard.press('Shift+Tab');
+    const focusedInPage = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el && el !== document.body && !el.closest('dialog[data-age-gate-dialog]')
+          ? el.outerHTML.slice(0, 80)
+          : '';
+      });
+    const seen: string[] = [];
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      seen.push(await focusedInPage());
+    }
+    expect(seen.filter(Boolean), 'page elements reached with Tab behind the gate').toEqual([]);
+    await expect(page.locator(':focus')).toHaveText('Enter (18+)');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Adults Only (18+)' })).toBeHidden();
     await tabTo(page, /What Distinguishes|Read More/);

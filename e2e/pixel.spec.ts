@@ -6,7 +6,7 @@ import { test, expect } from './fixtures';
 import { startCdn } from '../scripts/cdn.mjs';
 import type { Page } from '@playwright/test';
 import { PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL } from '../src/lib/pixel';
-import { isAboutErotica } from '../src/lib/posts';
+import { isAboutErotica } from '../src/lib/pixel';
 
 /**
  * The pixel rules need a build with a pixel id, which the real site does not have: one temporary

@@ -3,12 +3,12 @@ import { parse } from 'yaml';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
 import { builtRoutes } from './site';
-import { t } from '../src/lib/text';
+import { fillSettingTokens } from '../src/lib/text';
 import { HEADER_NAV } from '../src/lib/navigation';
 import { MAX_SEARCH_LENGTH } from '../src/lib/posts';
 
 const answersOf = (file: string) =>
-  (parse(readFileSync(file, 'utf8')) as { answer: string }[]).map((item) => t(item.answer, file));
+  (parse(readFileSync(file, 'utf8')) as { answer: string }[]).map((item) => fillSettingTokens(item.answer, file));
 const FAQ_ANSWERS = answersOf('content/faq.yaml');
 const EROTICA_ANSWERS = answersOf('content/erotica-faq.yaml');
 

@@ -49,14 +49,27 @@ test.describe('header', () => {
     await page.goto('/privacy-policy');
     const header = page.locator('#site-header');
     const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // Scrolls, then waits until the page has handled the scroll (its event and the next frame), so
+    // the header's state is read after the page's scroll handler ran, not before.
+    const scrollTo = (y: number) =>
+      page.evaluate(
+        (top) =>
+          new Promise<number>((resolve) => {
+            window.addEventListener('scroll', () => requestAnimationFrame(() => resolve(window.scrollY)), {
+              once: true,
+            });
+            window.scrollTo({ top, behavior: 'instant' });
+          }),
+        y,
+      );
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     expect(await background()).toBe('rgba(0, 0, 0, 0)');
-    await page.evaluate(() => window.scrollTo(0, 50));
+    expect(await scrollTo(50)).toBe(50);
     await expect(header).toHaveAttribute('data-scrolled', 'false');
-    await page.evaluate(() => window.scrollTo(0, 51));
+    expect(await scrollTo(51)).toBe(51);
     await expect(header).toHaveAttribute('data-scrolled', 'true');
     await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await scrollTo(0)).toBe(0);
     await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 

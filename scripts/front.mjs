@@ -9,7 +9,8 @@
 //   - with `inject`, the first element of every HTML page's <head> becomes
 //     <script src="/__recorder.js"></script>, a same-origin classic script (so the site's own
 //     `script-src 'self'` allows it: the policy is never weakened for tests) that records page
-//     errors, unhandled rejections and CSP violations for browsers whose automation cannot.
+//     errors, unhandled rejections and CSP violations for browsers whose automation cannot, and
+//     carries e2e/tap-at-hydration.js (a tap at the moment an island hydrates, when a test asks).
 // The certificate comes from a throwaway local CA made once with the `openssl` CLI and cached in
 // node_modules/.cache/local-ca/; browsers under test accept it as an insecure certificate.
 //
@@ -147,6 +148,9 @@ const RECORDER = `(function () {
 })();
 `;
 
+/** The hook that taps an element the moment its island hydrates, for a test that arms it. */
+const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, '..', 'e2e', 'tap-at-hydration.js'), 'utf8');
+
 /** Inserts the recorder as the first element of <head>. */
 export function injectRecorder(html) {
   const head = /<head(\s[^>]*)?>/i.exec(html);
@@ -206,7 +210,7 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
         });
-        res.end(RECORDER);
+        res.end(RECORDER + TAP_AT_HYDRATION);
         return;
       }
       const headers = upstreamHeaders(req.headers, { identity: inject });

@@ -10,6 +10,12 @@ const GALLERY_PASSWORD = 'coastlight-preview-gallery';
 /** localStorage key and value of a confirmed age (as in src/lib/gates.ts). */
 const AGE_KEY = 'ageVerified';
 const PHONE = { width: 390, height: 844 };
+/** Each page whose island takes over from native <details>, the island's scope and the item tapped. */
+const TAKEOVER_PAGES = [
+  { route: '/', scope: '#testimonials', item: 0 },
+  { route: '/faq', scope: '#questions', item: 2 },
+  { route: '/erotica', scope: '[aria-labelledby="erotica-faq-heading"]', item: 1 },
+];
 
 // In-page helpers. They run in the browser, so each is self-contained.
 
@@ -509,6 +515,51 @@ export const JOURNEYS = [
           },
           [],
           20_000,
+        );
+      }
+    },
+  },
+  {
+    id: 'i',
+    title: 'disclosures: an item tapped the moment its island hydrates stays open and focused (home, FAQ, erotica)',
+    async run(d) {
+      for (const { route, scope, item } of TAKEOVER_PAGES) {
+        // Storage belongs to the origin: armed from one of its pages, read by the next one's hook.
+        await d.open('/privacy-policy');
+        await d.run(
+          (key, selector) => {
+            localStorage.setItem(key, 'yes');
+            sessionStorage.setItem('__tapAtHydration', selector);
+          },
+          AGE_KEY,
+          `${scope} [data-accordion] > details:nth-child(${item + 1}) > summary`,
+        );
+        await d.open(route);
+        // The island hydrates once it is in view.
+        const tap = await until(
+          d,
+          `${route}: the tap at hydration`,
+          (sel) => {
+            document.querySelector(`${sel} [data-accordion]`)?.scrollIntoView({ block: 'center', behavior: 'instant' });
+            return window.__tappedAtHydration;
+          },
+          [scope],
+        );
+        check(tap.focused, `${route}: the tapped summary took the focus`);
+        await until(
+          d,
+          `${route}: item ${item + 1} open, shown and focused after the takeover, the only one open`,
+          (sel, index) => {
+            const buttons = [...document.querySelectorAll(`${sel} [data-accordion] button[aria-controls]`)];
+            const panel = buttons[index] && document.getElementById(buttons[index].getAttribute('aria-controls'));
+            return (
+              panel?.checkVisibility() &&
+              panel.getBoundingClientRect().height > 0 &&
+              buttons.every((button, i) => button.ariaExpanded === String(i === index)) &&
+              document.activeElement === buttons[index]
+            );
+          },
+          [scope, item],
         );
       }
     },

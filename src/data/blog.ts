@@ -4,9 +4,12 @@
  * Astro's collection and image APIs.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { t } from '@/lib/text';
+import { fillSettingTokens } from '@/lib/text';
+import { postHref } from '@/lib/routes';
+import { IMAGE_PRESETS } from '@/lib/image-presets';
+import type { BlogCard } from '@/lib/blog-list';
+import { presetImage } from './images';
 import {
   assertUniqueIds,
   formatLongDate,
@@ -46,10 +49,10 @@ export interface Post {
 function toPost(entry: CollectionEntry<'blog'>): Post {
   const file = entry.filePath ?? `content/blog/${entry.id}.mdx`;
   const { data } = entry;
-  const fill = (text: string) => t(text, file);
+  const fill = (text: string) => fillSettingTokens(text, file);
   return {
     slug: entry.id,
-    href: `/blog/${entry.id}`,
+    href: postHref(entry.id),
     file,
     id: data.id,
     title: fill(data.title),
@@ -106,34 +109,8 @@ export function searchIndex(posts: Post[]): Record<string, string> {
   );
 }
 
-/**
- * Featured photo widths, shared by the cards and the post page so each size is encoded once: from a
- * phone's card up to the post's photo on a large 2x screen. WebP only: every browser the site targets
- * reads it, and AVIF multiplied the build time by eight for a few kilobytes.
- */
-export const FEATURED_WIDTHS = [480, 800, 1200, 1600];
-export const FEATURED_QUALITY = 70;
-
-export interface ImageSources {
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-/** Responsive WebP sources for a post's featured photo at 3:2, for the BlogList island's cards. */
-export async function featuredImageSources(post: Post): Promise<ImageSources> {
-  const width = Math.max(...FEATURED_WIDTHS);
-  const height = Math.round((width * 2) / 3);
-  const image = await getImage({
-    src: post.image,
-    width,
-    height,
-    widths: FEATURED_WIDTHS,
-    fit: 'cover',
-    format: 'webp',
-    quality: FEATURED_QUALITY,
-  });
-  return { src: image.src, srcset: image.srcSet.attribute, width, height, alt: post.imageAlt };
+/** A post's featured photo for the BlogList island's cards (IMAGE_PRESETS.post; the card sets its sizes). */
+export async function featuredImageSources(post: Post): Promise<BlogCard['image']> {
+  const { sizes: _sizes, avifSrcset: _avif, ...image } = await presetImage(post.image, IMAGE_PRESETS.post, '');
+  return { ...image, alt: post.imageAlt };
 }

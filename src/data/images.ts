@@ -1,49 +1,51 @@
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import type { DescribedImage } from '@/lib/responsive-image';
+import { IMAGE_PRESETS, type ImagePreset } from '@/lib/image-presets';
+import type { DescribedImage, ResponsiveImage } from '@/lib/responsive-image';
 
 /**
- * Widths generated for full-bleed photos. 1200 is what a 390-400 px phone at 3x needs (without it,
- * those phones fetched the 1440 file, a third more bytes); 2400 px covers a 1200 px wide viewport at
- * 2x; nothing wider is made.
- */
-export const FULL_BLEED_WIDTHS = [480, 768, 1024, 1200, 1440, 1920, 2400];
-
-/**
- * Computes a responsive image for an island (which cannot use <Image> itself): WebP for every browser,
- * and AVIF when `avif` is set (the island puts it in a <picture> source).
+ * The files of one preset (src/lib/image-presets.ts) for an island, which cannot use <Image>
+ * itself: WebP for every browser, and AVIF when the preset has it (the island puts it in a
+ * <picture> source). A cropped preset is cut to its shape.
  *
  * Never read `src.width`, `src.height` or `src.src` here: touching any field of an imported image
  * tells Astro the original file is used, and it then publishes it byte for byte (with its EXIF and
  * GPS). The dimensions come from the generated image instead, and `width` is pinned to the largest
  * width so `src` is one of the srcset files rather than a full-resolution copy.
  */
-export async function responsiveImage(
-  src: ImageMetadata,
-  alt: string,
-  {
-    widths = FULL_BLEED_WIDTHS,
-    sizes = '100vw',
-    quality = 72,
-    avif = false,
-    avifQuality = 55,
-  }: { widths?: number[]; sizes?: string; quality?: number; avif?: boolean; avifQuality?: number } = {},
-): Promise<DescribedImage> {
-  const width = Math.max(...widths);
-  const image = await getImage({ src, width, widths, sizes, format: 'webp', quality });
+export async function presetImage(src: ImageMetadata, preset: ImagePreset, sizes: string): Promise<ResponsiveImage> {
+  const crop = preset.height === undefined ? {} : { height: preset.height, fit: 'cover' as const };
+  const options = { src, width: preset.width, ...crop, widths: [...preset.widths], sizes };
+  const quality = preset.quality === undefined ? {} : { quality: preset.quality };
+  const avifQuality = typeof preset.avif === 'number' ? { quality: preset.avif } : {};
+  const [image, modern] = await Promise.all([
+    getImage({ ...options, format: 'webp', ...quality }),
+    preset.avif ? getImage({ ...options, format: 'avif', ...avifQuality }) : undefined,
+  ]);
   // getSrcSet drops widths above the original and adds the original's own width instead.
   const largest = image.srcSet.values.at(-1)?.transform;
-  const result: DescribedImage = {
+  return {
     src: image.srcSet.values.at(-1)?.url ?? image.src,
     srcset: image.srcSet.attribute,
     sizes,
     width: Number(largest?.width ?? image.attributes['width']),
     height: Number(largest?.height ?? image.attributes['height']),
-    alt,
+    ...(modern ? { avifSrcset: modern.srcSet.attribute } : {}),
   };
-  if (avif) {
-    const modern = await getImage({ src, width, widths, sizes, format: 'avif', quality: avifQuality });
-    result.avifSrcset = modern.srcSet.attribute;
-  }
-  return result;
+}
+
+/** `presetImage` with the photo's description, for an island that shows it alone. */
+export async function describedImage(
+  src: ImageMetadata,
+  alt: string,
+  preset: ImagePreset,
+  sizes: string,
+): Promise<DescribedImage> {
+  return { ...(await presetImage(src, preset, sizes)), alt };
+}
+
+/** The link preview card (Open Graph, IMAGE_PRESETS.shareCard) cut from a photo. */
+export function shareCard(src: ImageMetadata) {
+  const { width, height, format, quality } = IMAGE_PRESETS.shareCard;
+  return getImage({ src, width, height, fit: 'cover', format, quality });
 }

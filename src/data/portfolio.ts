@@ -1,5 +1,6 @@
-import { getImage } from 'astro:assets';
 import { listInFileOrder } from './collections';
+import { presetImage } from './images';
+import { IMAGE_PRESETS } from '@/lib/image-presets';
 import type { FilterOption, GalleryImage } from '@/lib/portfolio';
 
 // Grid: 3 columns from 768 px (at most ~390 px wide each); on phones the first of every three
@@ -28,51 +29,20 @@ export async function portfolioImages(): Promise<GalleryImage[]> {
       const position = positionInCategory.get(data.category) ?? 0;
       positionInCategory.set(data.category, position + 1);
       const sizes = `${GRID_SIZES}, ${position % 3 === 0 ? PHONE_WIDE : PHONE_HALF}`;
-      // Thumbnails are cropped to the grid's 4:5 on the server, so no byte is spent on hidden pixels.
-      // 800 px covers a 390 px column at 2x; a phone at 3x gets at most 800 too (a 2.3x image for the
-      // wide tile), which keeps the grid's first view under its 600 KB budget with real photos.
-      const thumbOptions = {
-        src: data.image,
-        width: 800,
-        height: 1000,
-        fit: 'cover' as const,
-        widths: [300, 450, 600, 800],
-        sizes,
-      };
-      // The grid is most of the page's first view: AVIF for the browsers that take it, WebP otherwise.
-      const [thumb, thumbAvif] = await Promise.all([
-        getImage({ ...thumbOptions, format: 'webp' }),
-        getImage({ ...thumbOptions, format: 'avif', quality: 40 }),
+      // Thumbnails are cropped to the grid's 4:5 on the server, so no byte is spent on hidden pixels;
+      // a phone at 3x gets at most 800 too (a 2.3x image for the wide tile), which keeps the grid's
+      // first view under its 600 KB budget with real photos.
+      const [thumb, large] = await Promise.all([
+        presetImage(data.image, IMAGE_PRESETS.gridTile, sizes),
+        presetImage(data.image, IMAGE_PRESETS.lightbox, LIGHTBOX_SIZES),
       ]);
-      // width pins `src` to the largest srcset file: without it Astro also writes a full-resolution copy.
-      const large = await getImage({
-        src: data.image,
-        width: 1600,
-        widths: [640, 960, 1280, 1600],
-        sizes: LIGHTBOX_SIZES,
-        // WebP's default 80 made a detailed 1600 px photo 800 KB; 70 keeps it under the 700 KB budget.
-        quality: 70,
-      });
       return {
         id,
         category: data.category,
         alt: data.alt,
         overlay: data.overlay,
-        thumb: {
-          src: thumb.src,
-          srcset: thumb.srcSet.attribute,
-          sizes,
-          width: Number(thumb.attributes['width']),
-          height: Number(thumb.attributes['height']),
-          avifSrcset: thumbAvif.srcSet.attribute,
-        },
-        large: {
-          src: large.src,
-          srcset: large.srcSet.attribute,
-          sizes: LIGHTBOX_SIZES,
-          width: Number(large.attributes['width']),
-          height: Number(large.attributes['height']),
-        },
+        thumb,
+        large,
       };
     }),
   );

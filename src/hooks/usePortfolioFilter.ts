@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import {
   ALL_FILTER,
+  expandedAnnouncement,
+  filterAnnouncement,
   filterFromSearch,
+  filterLabel,
   galleryView,
   hrefForFilter,
   type FilterId,
@@ -10,7 +13,6 @@ import {
   type GalleryRow,
   type PortfolioCategory,
 } from '@/lib/portfolio';
-import { expandedAnnouncement, filterAnnouncement, filterLabel } from '@/lib/portfolio-gallery';
 
 const NO_EXPANSIONS: ReadonlySet<PortfolioCategory> = new Set();
 

@@ -3,9 +3,8 @@ import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import sharp from 'sharp';
+import { MASTER_LONG_SIDE } from '../lib/image-presets.ts';
 
-/** The long side a source photo needs: the largest file the site makes is 2400 px wide. */
-export const MASTER_LONG_SIDE = 3200;
 const PHOTO = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.tif', '.tiff']);
 
 async function walk(dir: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '@/lib/slides';
+import type { DescribedImage } from '@/lib/responsive-image';
 import { usePreloadNextSlide } from '@/hooks/usePreloadNextSlide';
 import { useReducedMotion } from '@/hooks/useReducedMotion';
 import { useSlideshow } from '@/hooks/useSlideshow';
@@ -8,7 +8,7 @@ import { SlideControls } from './hero/SlideControls';
 import { Picture } from './Picture';
 
 interface Props {
-  slides: ResponsiveImage[];
+  slides: DescribedImage[];
 }
 
 function HeroSlideshow({ slides }: Props) {

@@ -7,8 +7,16 @@ import { PortfolioRow } from './portfolio/PortfolioRow';
 import { useElementMap } from '@/hooks/useElementMap';
 import { useFocusAfterRender } from '@/hooks/useFocusAfterRender';
 import { usePortfolioFilter } from '@/hooks/usePortfolioFilter';
-import { ALL_FILTER, type FilterOption, type GalleryImage, type GalleryRow } from '@/lib/portfolio';
-import { categoryImages, filterLabel, firstHiddenImage, rowHeadingId } from '@/lib/portfolio-gallery';
+import {
+  ALL_FILTER,
+  categoryImages,
+  filterLabel,
+  firstHiddenImage,
+  rowHeadingId,
+  type FilterOption,
+  type GalleryImage,
+  type GalleryRow,
+} from '@/lib/portfolio';
 
 interface Props {
   images: GalleryImage[];

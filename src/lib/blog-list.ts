@@ -1,9 +1,10 @@
 /**
  * What the /blog list shows for an address: the posts a search matches, the page asked for, the
- * status line and the pager's links. Plain functions over the rules in ./posts, for the BlogList island.
+ * status line and the pager's links, and the search index it loads. Plain functions over the rules
+ * in ./posts, for the BlogList island.
  */
 import { blogListHref, matchesSearch, pageCount, pageItems, parsePage } from './posts';
-import type { SearchIndex } from './search-index';
+import type { DescribedImage } from './responsive-image';
 
 /** One card, computed on the server: plain serializable data only. */
 export interface BlogCard {
@@ -14,7 +15,8 @@ export interface BlogCard {
   dateText: string;
   dateIso: string;
   categories: string[];
-  image: { src: string; srcset: string; width: number; height: number; alt: string };
+  /** The featured photo; the card sets its own `sizes`. */
+  image: Omit<DescribedImage, 'sizes' | 'avifSrcset'>;
 }
 
 /** What the address asks for: the raw ?page= value and the cleaned ?search= text (may be empty). */
@@ -93,4 +95,25 @@ export function pagerLinks(page: number, pages: number, search: string): PagerLi
     ...numbers,
     { kind: 'step', direction: 'next', href: page < pages ? blogListHref(page + 1, search) : null },
   ];
+}
+
+/** The blog's search index: post slug → every word a search may match (built by /blog/search.json). */
+export type SearchIndex = Record<string, string>;
+
+type Fetch = (url: string) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
+
+/**
+ * A loader that downloads the index once and shares that one request with every later caller; after
+ * a failure the next call tries again.
+ */
+export function searchIndexLoader(get: Fetch = (url) => fetch(url)): (url: string) => Promise<SearchIndex> {
+  let request: Promise<SearchIndex> | undefined;
+  return (url) => {
+    request ??= get(url).then((response) => {
+      if (!response.ok) throw new Error(`The search index could not be loaded (${response.status}).`);
+      return response.json() as Promise<SearchIndex>;
+    });
+    request.catch(() => (request = undefined));
+    return request;
+  };
 }

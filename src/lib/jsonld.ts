@@ -1,5 +1,6 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, ProfessionalService, WebSite, WithContext } from 'schema-dts';
 import type { Settings } from './settings';
+import { ROUTES } from './routes.ts';
 
 /** Social profile URLs in a stable order: photo-sharing, social network, short-video. */
 export function socialProfileUrls(s: Settings): string[] {
@@ -47,7 +48,7 @@ export function businessJsonLd(s: Settings, imageUrl: string): WithContext<Profe
 }
 
 /** The search target the site declares; /blog understands ?search=. */
-export const SEARCH_TARGET_PATH = '/blog?search={search_term_string}';
+export const SEARCH_TARGET_PATH = `${ROUTES.blog}?search={search_term_string}`;
 
 export function websiteJsonLd(s: Settings): WithContext<WebSite> {
   return {

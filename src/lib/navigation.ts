@@ -1,4 +1,4 @@
-import { HERO_ID, STORY_HREF } from './routes';
+import { HERO_ID, ROUTES, STORY_HREF } from './routes';
 
 export interface NavEntry {
   label: string;
@@ -7,23 +7,23 @@ export interface NavEntry {
 
 /** Top navigation, left to right. Home and Contact scroll in place on the home page. */
 export const HEADER_NAV: NavEntry[] = [
-  { label: 'Home', href: `/#${HERO_ID}` },
-  { label: 'Portfolio', href: '/portfolio' },
-  { label: 'Erotica (18+)', href: '/erotica' },
-  { label: 'Blog', href: '/blog' },
-  { label: 'Before / After', href: '/before-after' },
-  { label: 'About', href: '/about' },
-  { label: 'FAQs', href: '/faq' },
+  { label: 'Home', href: `${ROUTES.home}#${HERO_ID}` },
+  { label: 'Portfolio', href: ROUTES.portfolio },
+  { label: 'Erotica (18+)', href: ROUTES.erotica },
+  { label: 'Blog', href: ROUTES.blog },
+  { label: 'Before / After', href: ROUTES.beforeAfter },
+  { label: 'About', href: ROUTES.about },
+  { label: 'FAQs', href: ROUTES.faq },
   { label: 'Contact', href: STORY_HREF },
 ];
 
 /** Footer links, in the order they show. */
 export const FOOTER_NAV: NavEntry[] = [
-  { label: 'About', href: '/about' },
-  { label: 'Portfolio', href: '/portfolio' },
-  { label: 'Before / After', href: '/before-after' },
-  { label: 'FAQs', href: '/faq' },
-  { label: 'Blog', href: '/blog' },
+  { label: 'About', href: ROUTES.about },
+  { label: 'Portfolio', href: ROUTES.portfolio },
+  { label: 'Before / After', href: ROUTES.beforeAfter },
+  { label: 'FAQs', href: ROUTES.faq },
+  { label: 'Blog', href: ROUTES.blog },
   { label: 'Contact', href: STORY_HREF },
-  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Privacy Policy', href: ROUTES.privacyPolicy },
 ];

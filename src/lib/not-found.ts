@@ -1,4 +1,6 @@
+import { ROUTES } from './routes.ts';
+
 /** True for an address under /blog/ (an unknown post), where the not-found page speaks of posts. */
 export function isBlogPostPath(pathname: string): boolean {
-  return /^\/blog\/[^/]+/.test(pathname);
+  return pathname.startsWith(`${ROUTES.blog}/`) && pathname.length > ROUTES.blog.length + 1;
 }

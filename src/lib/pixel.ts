@@ -7,6 +7,11 @@ import { hasGlobalPrivacyControl, isOptedOut } from './privacy-choice';
 
 export { hasGlobalPrivacyControl, isOptedOut, OPTED_OUT, PIXEL_OPT_OUT_KEY, setOptedOut } from './privacy-choice';
 
+/** Posts about erotica (by category or tag): the ad pixel never runs on them. */
+export function isAboutErotica(post: { categories: readonly string[]; tags: readonly string[] }): boolean {
+  return [...post.categories, ...post.tags].some((label) => /erotica|nude/i.test(label));
+}
+
 type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string };
 
 declare global {

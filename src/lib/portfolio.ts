@@ -1,7 +1,9 @@
-/** The portfolio's view rules: filters, previews, 'View More' and lightbox steps, as plain functions. */
+/**
+ * The portfolio's rules as plain functions (no React): filters, previews, 'View More' and lightbox
+ * steps, and what the island says and names beside the view (filter labels, row ids, which photos
+ * load first, what a screen reader hears after a change).
+ */
 import type { ResponsiveImage } from './responsive-image';
-
-export type { ResponsiveImage };
 
 /** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
 export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
@@ -108,4 +110,48 @@ export function viewMoreLabel(label: string, hidden: number): string {
 /** The lightbox position after a step of -1 or +1, wrapping at both ends. */
 export function stepIndex(index: number, step: -1 | 1, count: number): number {
   return (index + step + count) % count;
+}
+
+/** A filter's label as the filter bar shows it ("Classic Boudoir"), or the id itself if unknown. */
+export function filterLabel(filters: readonly FilterOption[], id: string): string {
+  return filters.find((option) => option.id === id)?.label ?? id;
+}
+
+/** The id of a row's heading (the row's accessible name, and where View Gallery moves focus). */
+export function rowHeadingId(category: PortfolioCategory): string {
+  return `portfolio-${category}`;
+}
+
+/** Every photo of a category, in the owner's order. */
+export function categoryImages(images: readonly GalleryImage[], category: PortfolioCategory): GalleryImage[] {
+  return images.filter((image) => image.category === category);
+}
+
+/** The first photo View More reveals in a category (undefined when it has no more than the preview). */
+export function firstHiddenImage(
+  images: readonly GalleryImage[],
+  category: PortfolioCategory,
+): GalleryImage | undefined {
+  return categoryImages(images, category)[PREVIEW_COUNT];
+}
+
+/**
+ * How a tile's photo loads: the first row's preview is in the first view, so it loads at once (its
+ * first photo with high priority); every other photo waits until it is scrolled near.
+ */
+export function tilePriority(rowIndex: number, index: number): 'high' | 'eager' | 'lazy' {
+  if (rowIndex !== 0 || index >= PREVIEW_COUNT) return 'lazy';
+  return index === 0 ? 'high' : 'eager';
+}
+
+/** What a screen reader hears after a filter is chosen: how many photos now show, or where erotica lives. */
+export function filterAnnouncement(filter: FilterId, label: string, view: GalleryView): string {
+  if (filter === EROTICA_FILTER) return `${label}: shown on its own adults-only page.`;
+  const count = view.rows.reduce((n, row) => n + row.shown.length, 0);
+  return `${label}: showing ${count} photos.`;
+}
+
+/** What a screen reader hears after View More: the row now shows all of its photos. */
+export function expandedAnnouncement(label: string, total: number): string {
+  return `${label}: showing all ${total} photos.`;
 }

@@ -2,6 +2,7 @@
  * The blog's rules as plain functions (no Astro imports), shared by the pages, the feed, the search
  * index and the BlogList island: which posts are published, their order, pages, search and dates.
  */
+import { ROUTES } from './routes.ts';
 
 /** Posts per page on /blog (the nine shipped posts make 3 pages). */
 export const PAGE_SIZE = 4;
@@ -76,7 +77,7 @@ export function blogListHref(page: number, search = ''): string {
   if (search.trim()) params.set('search', search.trim());
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
-  return query ? `/blog?${query}` : '/blog';
+  return query ? `${ROUTES.blog}?${query}` : ROUTES.blog;
 }
 
 /** The longest search kept from the address; anything longer is cut (no title is near this long). */
@@ -192,9 +193,4 @@ export function toCalendarDate(value: unknown): Date | null {
 export function pageTitle(title: string, brand: string, max = 70): string {
   const full = `${title} | ${brand}`;
   return full.length <= max ? full : title;
-}
-
-/** Posts about erotica (by category or tag): the ad pixel never runs on them. */
-export function isAboutErotica(post: { categories: readonly string[]; tags: readonly string[] }): boolean {
-  return [...post.categories, ...post.tags].some((label) => /erotica|nude/i.test(label));
 }

@@ -1,4 +1,8 @@
-/** A responsive image as the browser needs it, computed on the server by astro:assets. */
+/**
+ * The site's one image type: a responsive image as the browser needs it, computed on the server by
+ * astro:assets from a preset (src/lib/image-presets.ts, through src/data/images.ts) and handed to
+ * islands as plain data.
+ */
 export interface ResponsiveImage {
   src: string;
   srcset: string;
@@ -9,7 +13,7 @@ export interface ResponsiveImage {
   avifSrcset?: string;
 }
 
-/** A responsive image with its description. */
+/** The same image with its description, for an island that shows it without its item. */
 export interface DescribedImage extends ResponsiveImage {
   alt: string;
 }

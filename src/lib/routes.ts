@@ -1,11 +1,33 @@
+/**
+ * Every page's address, written once: navigation, links, structured data and checks use these.
+ * A page's address is also its file in src/pages/ (`/about` is about.astro, `/blog` is
+ * blog/index.astro): rename the file and change it here (routes.test.ts checks they agree).
+ */
+export const ROUTES = {
+  home: '/',
+  about: '/about',
+  portfolio: '/portfolio',
+  beforeAfter: '/before-after',
+  blog: '/blog',
+  faq: '/faq',
+  erotica: '/erotica',
+  privateGallery: '/private-gallery',
+  privacyPolicy: '/privacy-policy',
+} as const;
+
+/** A blog post's address, from its file name in content/blog/. */
+export const postHref = (slug: string): string => `${ROUTES.blog}/${slug}`;
+
 /** Pages that are gated or not-found: marked noindex and kept out of the sitemap. */
-export const NOINDEX_PATHS = ['/erotica', '/private-gallery', '/404'] as const;
+export const NOINDEX_PATHS = [ROUTES.erotica, ROUTES.privateGallery, '/404'] as const;
 
 /** The id of the home page's contact section, the target of every booking button. */
 export const STORY_ID = 'story-begins';
 /** The id of the hero, the target of the logo and the Home entry. */
 export const HERO_ID = 'hero';
 
+// The home page is '/' (ROUTES.home), written out so the browser scripts that need it carry no
+// copy of ROUTES.
 export const STORY_HREF = `/#${STORY_ID}`;
 
 /**

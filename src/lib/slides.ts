@@ -16,6 +16,3 @@ export const PRELOAD_LEAD_MS = 2500;
 export function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
-
-/** Image data an island needs, computed on the server. */
-export type { DescribedImage as ResponsiveImage } from './responsive-image';

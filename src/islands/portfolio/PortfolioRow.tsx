@@ -1,5 +1,11 @@
-import { PREVIEW_COUNT, viewMoreLabel, type GalleryImage, type GalleryRow } from '@/lib/portfolio';
-import { rowHeadingId, tilePriority } from '@/lib/portfolio-gallery';
+import {
+  PREVIEW_COUNT,
+  rowHeadingId,
+  tilePriority,
+  viewMoreLabel,
+  type GalleryImage,
+  type GalleryRow,
+} from '@/lib/portfolio';
 import { PhotoTile } from './PhotoTile';
 
 interface Props {

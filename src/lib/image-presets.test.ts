@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { IMAGE_PRESETS, MASTER_LONG_SIDE, presetTableRows } from './image-presets';
+
+/** The rows of the first table under "## Photos" in the README, as trimmed cells (header and rule left out). */
+function readmeTable(): string[][] {
+  const lines = readFileSync('README.md', 'utf8').split('## Photos')[1]!.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('|'));
+  const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
+  return lines.slice(start + 2, end).map((row) =>
+    row
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim()),
+  );
+}
+
+describe('image presets', () => {
+  it('are the README table, row for row', () => {
+    expect(readmeTable()).toEqual(presetTableRows());
+  });
+
+  it('make nothing wider than a master, and each largest width is the image itself', () => {
+    for (const [name, preset] of Object.entries(IMAGE_PRESETS)) {
+      expect(Math.max(...preset.widths), name).toBe(preset.width);
+      expect(preset.width, name).toBeLessThan(MASTER_LONG_SIDE);
+    }
+  });
+});

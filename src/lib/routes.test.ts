@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { postHref, ROUTES } from './routes';
+import { HEADER_NAV, FOOTER_NAV } from './navigation';
+
+const pageFile = (route: string) =>
+  route === '/' ? 'src/pages/index.astro' : [`src/pages${route}.astro`, `src/pages${route}/index.astro`];
+
+describe('addresses', () => {
+  it('names each page by the file that builds it', () => {
+    for (const route of Object.values(ROUTES)) {
+      const files = [pageFile(route)].flat();
+      expect(
+        files.some((file) => existsSync(file)),
+        `${route}: ${files.join(' or ')}`,
+      ).toBe(true);
+    }
+  });
+
+  it('writes a post under the blog', () => {
+    expect(postHref('rain-room')).toBe('/blog/rain-room');
+  });
+
+  it('leads every menu entry to one of the addresses', () => {
+    const routes = new Set<string>(Object.values(ROUTES));
+    for (const { href } of [...HEADER_NAV, ...FOOTER_NAV])
+      expect(routes.has(new URL(href, 'http://site').pathname)).toBe(true);
+  });
+});
