@@ -7,11 +7,15 @@ import { test, expect, expectNoAxeViolations } from './fixtures';
 import { builtRoutes } from './site';
 import { settings } from '../src/lib/settings';
 import { AGE_VERIFIED_KEY, VERIFIED } from '../src/lib/gates';
+import { SITE_ONLY_ROUTES } from '../src/lib/security';
 
 const routes = builtRoutes();
 
-/** The page's <meta> policy: strict, hashed scripts, no inline or eval, frames only from the form provider. */
-async function expectStrictMetaPolicy(page: Page) {
+/**
+ * The page's <meta> policy: strict, hashed scripts, no inline or eval, frames only from the form
+ * provider, and on the site-only pages (the private gallery) no frame at all.
+ */
+async function expectStrictMetaPolicy(page: Page, route: string) {
   const policy = (await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')) ?? '';
   const directive = (name: string) =>
     policy
@@ -22,7 +26,10 @@ async function expectStrictMetaPolicy(page: Page) {
   expect(policy).not.toContain('unsafe-inline');
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).not.toContain('upgrade-insecure-requests');
-  expect(directive('frame-src')).toBe(`frame-src ${new URL(settings.booking.contactFormUrl).origin}`);
+  const siteOnly = (SITE_ONLY_ROUTES as readonly string[]).includes(route);
+  expect(directive('frame-src')).toBe(
+    siteOnly ? "frame-src 'none'" : `frame-src ${new URL(settings.booking.contactFormUrl).origin}`,
+  );
   expect(directive('object-src')).toBe("object-src 'none'");
 }
 
@@ -81,7 +88,7 @@ for (const route of routes) {
   test(`${route}: axe-clean, strict policy, safe new tabs, no CSP violation for a new visitor`, async ({ page }) => {
     await page.goto(route);
     await expectNoAxeViolations(page);
-    await expectStrictMetaPolicy(page);
+    await expectStrictMetaPolicy(page, route);
     await expectSafeNewTabsAndFrames(page, route);
     await scrollThrough(page);
   });
@@ -89,7 +96,7 @@ for (const route of routes) {
   test(`${route}: no CSP violation for an age-verified visitor`, { tag: '@desktop' }, async ({ page }) => {
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [AGE_VERIFIED_KEY, VERIFIED] as const);
     await page.goto(route);
-    await expectStrictMetaPolicy(page);
+    await expectStrictMetaPolicy(page, route);
     await expectSafeNewTabsAndFrames(page, route);
     await scrollThrough(page);
   });
