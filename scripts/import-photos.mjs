@@ -10,8 +10,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, appendFileSync } from
 import { basename, extname, join, relative } from 'node:path';
 import sharp from 'sharp';
 
+import { MASTER_LONG_SIDE } from '../src/lib/content-photos.ts';
+
+export { MASTER_LONG_SIDE };
+
 const ROOT = new URL('../', import.meta.url).pathname;
-export const MASTER_LONG_SIDE = 3200;
 const INPUT = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.heic', '.heif', '.avif']);
 
 /** Where each place's photos go and how its YAML entry looks. */
