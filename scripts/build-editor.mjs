@@ -6,11 +6,11 @@
 //   dist-editor/admin.html     the editor, answered at /admin (and / redirects there)
 //   dist-editor/config.json    its configuration, derived from the build's own schemas
 //   dist-editor/_headers       its own page policy (scripts/editor-policy.mjs)
-//   dist-editor/_astro/*.css   the site's built styles and fonts, for previews that look like the site
+//   dist-editor/_astro/        the site's built styles and fonts, for previews that look like the site
 //
 // Environment: EDITOR_REPO (owner/name on GitHub), EDITOR_BRANCH (default main), EDITOR_AUTH_URL
 // (the sveltia-cms-auth Worker; without it, sign-in is by personal access token only).
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, createServer } from 'vite';
 import { editorHeaders } from './editor-policy.mjs';
@@ -77,14 +77,23 @@ export async function loadEditorConfig(options = {}) {
   }
 }
 
-/** The site's built stylesheets and fonts, copied for the post preview (needs `npm run build` first). */
+/**
+ * The site's built stylesheet, its fonts and their @font-face rules (which the site writes inline in
+ * each page's head), copied for the post preview; needs `npm run build` first, else the preview
+ * uses the CMS's own styles.
+ */
 function copySiteStyles(out) {
   const assets = join(ROOT, 'dist', '_astro');
   if (!existsSync(assets)) return [];
   mkdirSync(join(out, '_astro'), { recursive: true });
-  const files = readdirSync(assets).filter((name) => /\.(css|woff2)$/.test(name));
-  for (const name of files) cpSync(join(assets, name), join(out, '_astro', name));
-  return files.filter((name) => name.endsWith('.css')).map((name) => `/_astro/${name}`);
+  const sheets = readdirSync(assets).filter((name) => name.endsWith('.css'));
+  for (const name of sheets) cpSync(join(assets, name), join(out, '_astro', name));
+  if (existsSync(join(assets, 'fonts')))
+    cpSync(join(assets, 'fonts'), join(out, '_astro', 'fonts'), { recursive: true });
+  const home = readFileSync(join(ROOT, 'dist', 'index.html'), 'utf8');
+  const faces = [...home.matchAll(/<style>(@font-face[^<]*)<\/style>/g)].map((match) => match[1]).join('\n');
+  writeFileSync(join(out, '_astro', 'site-fonts.css'), faces);
+  return ['site-fonts.css', ...sheets].map((name) => `/_astro/${name}`);
 }
 
 export async function buildEditor(out = EDITOR_DIST) {
@@ -106,8 +115,9 @@ export async function buildEditor(out = EDITOR_DIST) {
       outDir: out,
       emptyOutDir: true,
       assetsDir: '_editor',
-      // The CMS arrives minified; minifying 2 MB again only costs build time.
-      minify: false,
+      // The CMS arrives minified, but its modules joined into one still shrink by a fifth
+      // (2.7 → 2.2 MB, 687 → 614 KB with brotli).
+      minify: true,
       sourcemap: false,
       chunkSizeWarningLimit: 4096,
       rollupOptions: { input: join(ROOT, 'src/editor/admin.html') },
@@ -117,9 +127,11 @@ export async function buildEditor(out = EDITOR_DIST) {
   cpSync(join(ROOT, 'public', 'favicon.svg'), join(out, 'favicon.svg'));
   const html = readFileSync(join(out, 'admin.html'), 'utf8')
     .replace('%EDITOR_TITLE%', `${settings.brand.name} · Editor`)
-    .replace('</head>', `${styles.map((href) => `  <link rel="preview-style" href="${href}" />\n`).join('')}  </head>`);
+    .replace(
+      '  </head>',
+      `${styles.map((href) => `    <link rel="preview-style" href="${href}" />\n`).join('')}  </head>`,
+    );
   writeFileSync(join(out, 'admin.html'), html);
-  if (existsSync(join(out, 'index.html'))) renameSync(join(out, 'index.html'), join(out, 'admin.html'));
   writeFileSync(join(out, 'config.json'), JSON.stringify(config, null, 2));
   writeFileSync(join(out, '_headers'), editorHeaders(config));
   // The editor's origin has one page: its root leads there.
