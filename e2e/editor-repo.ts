@@ -55,6 +55,8 @@ export async function readRepository(page: Page): Promise<Record<string, Buffer>
         dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
       ).entries()) {
         const path = prefix ? `${prefix}/${name}` : name;
+        // Chromium writes a file through a temporary `<name>.crswap` beside it, gone once written.
+        if (name.endsWith('.crswap')) continue;
         if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
         else {
           const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
