@@ -286,6 +286,15 @@ test.describe('the owner edits the site in her browser', () => {
       expect((await page.request.get(`${baseURL}/admin`)).status()).toBe(404);
       expect(new URL(EDITOR_ORIGIN).origin).not.toBe(new URL(baseURL!).origin);
 
+      // The editor answers /admin on its own origin with 200, no redirect, noindex, and its own policy.
+      const admin = await page.request.get(`${EDITOR_ORIGIN}/admin`, { maxRedirects: 0 });
+      expect(admin.status()).toBe(200);
+      expect(admin.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      const policy = admin.headers()['content-security-policy'] ?? '';
+      expect(policy.match(/script-src [^;]*/)?.[0]).toBe("script-src 'self' 'wasm-unsafe-eval'");
+      expect(policy).not.toContain("'unsafe-eval'");
+      expect(policy).toContain("frame-ancestors 'none'");
+
       // Signed in on the editor's origin (the test repository), its storage holds the session...
       await openEditor(page);
       const editorKeys = await page.evaluate(() => Object.keys(localStorage));
