@@ -11,6 +11,7 @@ import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
 import privateGallery from './src/private-gallery/astro.ts';
 import staticHeaders from './src/integrations/static-headers.ts';
 import imagePipeline from './src/integrations/image-pipeline.ts';
+import editorDev from './src/integrations/editor-dev.ts';
 import sharp from 'sharp';
 import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/lib/font-subset.ts';
 import { cspDirectives, PREVIEW_HEADERS, scriptResources } from './src/lib/security.ts';
@@ -51,6 +52,7 @@ export default defineConfig({
     privateGallery(),
     staticHeaders(),
     imagePipeline(),
+    editorDev(),
     sitemap({
       // Gated and not-found pages are noindex, so they stay out of the sitemap.
       filter: (page) => !NOINDEX_PATHS.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),

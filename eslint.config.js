@@ -10,6 +10,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default defineConfig(
+  // The editor's build output (npm run build:editor).
+  { ignores: ['dist-editor/'] },
   { ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   tseslint.configs.recommended,

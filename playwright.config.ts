@@ -4,6 +4,8 @@ import { CDN_ENV, cdnCommand } from './scripts/cdn.mjs';
 
 // E2E_PORT lets several checkouts run their suites side by side.
 const PORT = Number(process.env['E2E_PORT'] ?? 4322);
+/** The editor's own origin (e2e/editor.spec.ts): another port is another origin. */
+const EDITOR_PORT = PORT + 50;
 const executablePath: string = await findChromium('test');
 
 /** The spec files whose behaviour depends on the phone layout. */
@@ -18,6 +20,7 @@ const PHONE_SPECS = [
   'keyboard',
   'routes',
   'cdn',
+  'editor',
 ].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({
@@ -65,11 +68,21 @@ export default defineConfig({
   ],
   // The tests run against the host's own runtime (Cloudflare's workerd), which applies
   // dist/_headers and the host's URL rules exactly as in production.
-  webServer: {
-    command: cdnCommand(PORT),
-    env: CDN_ENV,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: cdnCommand(PORT),
+      env: CDN_ENV,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+    },
+    // The owner's editor, on its own origin as deployed (dist-editor/, `npm run build:editor`).
+    {
+      command: cdnCommand(EDITOR_PORT, 'dist-editor'),
+      env: CDN_ENV,
+      url: `http://127.0.0.1:${EDITOR_PORT}/admin`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+    },
+  ],
 });

@@ -5,29 +5,34 @@
 //
 //   npm run audit:headers               /, a post, /erotica and /private-gallery
 //   npm run audit:headers -- --only /faq
+//   npm run audit:headers -- --editor   the owner's editor (dist-editor/, its own origin): /admin
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { startCdn } from './cdn.mjs';
 import { caCertPath, startFront } from './front.mjs';
 import { builtPages } from '../src/lib/site-files.ts';
 
-const DIST = new URL('../dist/', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const editor = args.includes('--editor');
+const DIST = new URL(editor ? '../dist-editor/' : '../dist/', import.meta.url).pathname;
 const CDN_PORT = 4324;
 const HTTP_PORT = 4380;
 const HTTPS_PORT = 4443;
 const HOST = 'localhost';
 const GOAL = 100;
 
-const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 
 if (!existsSync(DIST)) {
-  console.error('audit:headers: dist/ is missing; run `npm run build` first.');
+  console.error(
+    `audit:headers: ${editor ? 'dist-editor/ is missing; run `npm run build:editor`' : 'dist/ is missing; run `npm run build`'} first.`,
+  );
   process.exit(1);
 }
 
 function routes() {
   if (only) return [only];
+  if (editor) return ['/admin'];
   const posts = builtPages(DIST)
     .map(({ route }) => route)
     .filter((route) => route.startsWith('/blog/'));
@@ -59,7 +64,7 @@ function scan(path) {
   });
 }
 
-const cdn = await startCdn({ port: CDN_PORT });
+const cdn = await startCdn({ port: CDN_PORT, dir: DIST });
 const front = await startFront({ upstream: cdn.origin, httpsPort: HTTPS_PORT, httpPort: HTTP_PORT });
 const rows = [];
 let failed = false;

@@ -2,7 +2,7 @@
 // cores can overlap them, with the time each step took printed at the end (and written to
 // reports/test-times.json) so a slow step is seen the day it becomes slow.
 //
-//   1. unit tests  ‖  build          (independent: Vitest builds its own copies of the site)
+//   1. unit tests  ‖  build, then the editor's build (independent: Vitest builds its own copies of the site)
 //   2. static checks  ‖  dist checks, then first-view budgets   (both read the fresh build)
 //   3. browser tests (Playwright, Chromium, desktop and phone)
 //   4. the journeys in WebKit and Firefox
@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 const GROUPS = [
   [
     ['unit', 'npm run test:unit'],
-    ['build', 'npm run build'],
+    ['build', 'npm run build && npm run build:editor'],
   ],
   [
     ['check', 'npm run check'],

@@ -7,28 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileOfRoute } from './lib/site-files';
-import { spawnSync } from 'node:child_process';
-import { stripVTControlCharacters } from 'node:util';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const ROOT = process.cwd();
-const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-const NOT_COPIED = new Set(['node_modules', 'dist', '.git', '.astro', 'reports', 'test-results', 'playwright-report']);
-// Tool caches stay inside the copy, so its runs never disturb the real project's caches.
-const NOT_LINKED = new Set(['.vite', '.astro', '.cache']);
+import { astro as runAstro, copyProject } from '../scripts/site-copy.mjs';
 
 const POST = 'content/blog/what-to-wear-for-your-boudoir-session.mdx';
 const OTHER_POST = 'content/blog/the-difference-between-boudoir-and-erotica.mdx';
@@ -36,32 +17,9 @@ const OTHER_POST = 'content/blog/the-difference-between-boudoir-and-erotica.mdx'
 let dir = '';
 let original = '';
 
-function copyProject(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'blog-content-'));
-  for (const name of readdirSync(ROOT)) {
-    if (!NOT_COPIED.has(name)) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
-  }
-  mkdirSync(join(copy, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (!NOT_LINKED.has(name)) symlinkSync(join(ROOT, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  // Only the blog's pages: the other pages' images would make the build slow without proving more.
-  for (const page of readdirSync(join(copy, 'src', 'pages'))) {
-    if (!['blog', 'rss.xml.ts', '404.astro'].includes(page))
-      rmSync(join(copy, 'src', 'pages', page), { recursive: true });
-  }
-  return copy;
-}
-
-/** Runs the Astro CLI in the copy; returns the exit status and everything it printed, without colours. */
-function astro(command: 'build' | 'sync'): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [ASTRO, command], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1' },
-  });
-  return { status: run.status, output: stripVTControlCharacters(`${run.stdout}${run.stderr}`) };
-}
+// Only the blog's pages: the other pages' images would make the build slow without proving more.
+const copyBlog = () => copyProject('blog-content-', { pages: ['blog', 'rss.xml.ts', '404.astro'] });
+const astro = (command: 'build' | 'sync') => runAstro(dir, command);
 
 /** Applies `edit` to the test post's text, runs Astro, then restores the post. */
 function withPost(edit: (text: string) => string, command: 'build' | 'sync' = 'sync') {
@@ -74,7 +32,7 @@ function withPost(edit: (text: string) => string, command: 'build' | 'sync' = 's
 }
 
 beforeAll(() => {
-  dir = copyProject();
+  dir = copyBlog();
   original = readFileSync(join(dir, POST), 'utf8');
 });
 

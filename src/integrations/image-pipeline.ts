@@ -1,11 +1,8 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import sharp from 'sharp';
-import { MASTER_LONG_SIDE } from '../lib/image-presets.ts';
-
-const PHOTO = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.tif', '.tiff']);
+import { checkContentPhotos, CONTENT_PHOTO_ADVICE } from '../lib/content-photos';
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -21,7 +18,8 @@ async function walk(dir: string): Promise<string[]> {
 /**
  * Image housekeeping around the build:
  * - before it, names the photos in content/images/ that are larger than the site can use (the build
- *   accepts them, it just spends time and memory on pixels nobody sees);
+ *   accepts them, it just spends time and memory on pixels nobody sees) or carry camera metadata
+ *   (GPS, serial, date, owner: the published sizes never do, but the file in the project does);
  * - after it, prunes Astro's image cache (`cacheDir`/assets) of every entry this build did not use,
  *   so a cache kept by the host between builds does not grow with every photo ever replaced.
  */
@@ -36,21 +34,11 @@ export default function imagePipeline({ contentDir = 'content/images' } = {}): A
         cacheDir = fileURLToPath(new URL('assets/', config.cacheDir));
       },
       'astro:build:start': async ({ logger }) => {
-        const photos = (await walk(join(root, contentDir))).filter((path) => PHOTO.has(extname(path).toLowerCase()));
-        const oversized: string[] = [];
-        for (const path of photos) {
-          // As the photo is seen: a portrait stored on its side with an Orientation tag reads upright.
-          const { autoOrient } = await sharp(path).metadata();
-          const { width = 0, height = 0 } = autoOrient ?? {};
-          if (Math.max(width, height) > MASTER_LONG_SIDE) {
-            const mb = (await stat(path)).size / 1024 / 1024;
-            oversized.push(`${relative(root, path)} (${width}×${height}, ${mb.toFixed(1)} MB)`);
-          }
-        }
-        if (oversized.length) {
+        const problems = await checkContentPhotos(root, join(root, contentDir));
+        if (problems.length) {
           logger.warn(
-            `${oversized.length} photo(s) larger than the site needs (${MASTER_LONG_SIDE} px on the long side is enough); ` +
-              `the build uses them, but \`npm run photos -- <folder>\` makes smaller masters:\n  ${oversized.join('\n  ')}`,
+            `${problems.length} photo problem(s) in content/ (the build goes on, but these files are larger than the site ` +
+              `needs or carry camera metadata into the project's history):\n  ${problems.join('\n  ')}\n${CONTENT_PHOTO_ADVICE}`,
           );
         }
       },

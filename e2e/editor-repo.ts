@@ -1,0 +1,89 @@
+/**
+ * The editor's test repository: Sveltia CMS's `test-repo` backend keeps the repository's files in
+ * the browser's origin-private file system, under one folder. The tests seed it with the project's
+ * own content before the editor opens, and read back exactly what the editor wrote.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Page, Route } from '@playwright/test';
+
+/** The folder the test backend keeps its files in (Sveltia CMS's own name for it). */
+const REPO_FOLDER = 'sveltia-cms-test';
+
+/** Every owner file the editor edits, path → bytes (base64): content/ without the private galleries. */
+export function contentFiles(root = process.cwd()): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const file = relative(root, path);
+      if (file === 'content/private' || file === 'content/private-gallery-salt.txt') continue;
+      if (statSync(path).isDirectory()) walk(path);
+      else files[file] = readFileSync(path).toString('base64');
+    }
+  };
+  walk(join(root, 'content'));
+  return files;
+}
+
+/** Writes `files` into the test repository of the page's origin (the page must be on that origin). */
+export async function seedRepository(page: Page, files: Record<string, string>) {
+  await page.evaluate(
+    async ({ folder, files }) => {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry(folder, { recursive: true }).catch(() => undefined);
+      const repo = await root.getDirectoryHandle(folder, { create: true });
+      for (const [path, base64] of Object.entries(files)) {
+        const parts = path.split('/');
+        let dir = repo;
+        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+        const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+        await writable.close();
+      }
+    },
+    { folder: REPO_FOLDER, files },
+  );
+}
+
+/** Every file in the test repository, path → bytes. */
+export async function readRepository(page: Page): Promise<Record<string, Buffer>> {
+  const files = await page.evaluate(async (folder) => {
+    const out: Record<string, string> = {};
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [name, handle] of (
+        dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+      ).entries()) {
+        const path = prefix ? `${prefix}/${name}` : name;
+        // Chromium writes a file through a temporary `<name>.crswap` beside it, gone once written.
+        if (name.endsWith('.crswap')) continue;
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
+        else {
+          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+          let binary = '';
+          for (let i = 0; i < bytes.length; i += 0x8000)
+            binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          out[path] = btoa(binary);
+        }
+      }
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
+    return out;
+  }, REPO_FOLDER);
+  return Object.fromEntries(Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
+}
+
+/**
+ * Switches the editor to the test backend: its configuration is answered with `backend: test-repo`
+ * instead of GitHub. Only the test does this; the deployed configuration is never changed.
+ */
+export async function useTestBackend(page: Page) {
+  await page.route(/\/config\.json(\?|$)/, async (route: Route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as { backend: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...config, backend: { name: 'test-repo' } } });
+  });
+}
+
+/** The editor's origin in the tests: its own server (playwright.config.ts), so its own origin. */
+export const EDITOR_ORIGIN = `http://127.0.0.1:${Number(process.env['E2E_PORT'] ?? 4322) + 50}`;

@@ -1,0 +1,356 @@
+/**
+ * The owner's editor (Sveltia CMS at /admin on its own origin), served by the host's runtime from
+ * dist-editor/. Its backend is switched to the CMS's test repository by answering its configuration
+ * request (the deployed configuration names GitHub): the repository then lives in the browser's
+ * origin-private file system, seeded with the project's real content. Every other host is blocked
+ * (the fixture), and the editor must work without them. The journey does what the owner does, and
+ * asserts on the files the editor wrote: the site's own schemas accept them.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { parse } from 'yaml';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { contentFiles, EDITOR_ORIGIN, readRepository, seedRepository, useTestBackend } from './editor-repo';
+import { parseSettings } from '../src/lib/settings';
+import { checkContentPhotos } from '../src/lib/content-photos';
+import { astro, copyProject } from '../scripts/site-copy.mjs';
+import { UPLOAD_MAX_EDGE } from '../src/editor/config';
+
+const faq = parse(readFileSync('content/faq.yaml', 'utf8')) as { id: string; question: string }[];
+const CAMERA_PHOTO = join('node_modules', '.cache', 'editor-test', 'camera-24mp.jpg');
+
+/** A 24 MP camera JPEG with the metadata a camera writes: GPS position, serial, owner, date. */
+async function cameraPhoto(): Promise<string> {
+  if (existsSync(CAMERA_PHOTO)) return CAMERA_PHOTO;
+  mkdirSync(join('node_modules', '.cache', 'editor-test'), { recursive: true });
+  await sharp({
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      background: '#806070',
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
+    .withExif({
+      IFD0: { Make: 'Canon', Model: 'EOS R6', Artist: 'Studio Owner', Copyright: 'Studio Owner' },
+      IFD2: { DateTimeOriginal: '2026:10:01 10:00:00', BodySerialNumber: 'CL4500123' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '28/1 36/1 44/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '80/1 48/1 27/1',
+      },
+    })
+    .jpeg({ quality: 92 })
+    .toFile(CAMERA_PHOTO);
+  return CAMERA_PHOTO;
+}
+
+const field = (page: Page, path: string): Locator => page.locator(`section[data-key-path="${path}"]`).first();
+
+/** Opens the editor on the test repository, seeded with the project's content. */
+async function openEditor(page: Page) {
+  await useTestBackend(page);
+  // The repository lives in the editor origin's storage: seed it from a file of that origin.
+  await page.goto(`${EDITOR_ORIGIN}/favicon.svg`);
+  await seedRepository(page, contentFiles());
+  await page.goto(`${EDITOR_ORIGIN}/admin`);
+  await page.getByRole('button', { name: 'Work with Test Repository' }).click();
+  await expect(page.getByText('Blog posts').first()).toBeVisible();
+}
+
+/** Opens one file of a collection of files, as the owner does: from the collection list. */
+async function openFile(page: Page, collection: string, file: string) {
+  // On a phone the collection list is a screen of its own, behind "Back to Collection List".
+  const back = page.getByRole('button', { name: 'Back to Collection List' });
+  const tree = page.getByRole('treeitem', { name: collection });
+  await expect(back.or(tree).first()).toBeVisible();
+  if (await back.isVisible()) await back.click();
+  await page
+    .getByRole('treeitem', { name: collection })
+    .or(page.getByRole('link', { name: collection }))
+    .first()
+    .click();
+  await page
+    .getByRole('gridcell', { name: file, exact: true })
+    .or(page.getByRole('link', { name: file, exact: true }))
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+}
+
+const POST = {
+  slug: 'your-first-look-at-the-studio',
+  title: 'Your First Look at the Studio',
+  excerpt: 'A short walk through the studio before your session, from the dressing room to the window light.',
+  date: '2026-11-20',
+  alt: 'Soft window light across the studio dressing room',
+  category: 'Preparation',
+  meta: 'A walk through our Titusville boudoir studio before your session: the dressing room, the window light and what to expect.',
+  body: 'The studio is quiet, warm and entirely yours for the session.',
+};
+
+/** A photo uploaded from the computer, or one already in the repository. */
+type Photo = { upload: string } | { existing: string };
+const EXISTING_PHOTO = { existing: 'what-to-wear-for-your-boudoir-session.jpg' };
+/** The editor's message when a save is refused (numbers come wrapped in direction marks). */
+const ONE_ERROR = 'One field has an error. Please correct it to save the entry.';
+
+/** Fills every required field of a new post (one left out with `skip`), and the photo if given. */
+async function fillPost(page: Page, { skip, meta = POST.meta, photo }: { skip?: string; meta?: string; photo: Photo }) {
+  await page.goto(`${EDITOR_ORIGIN}/admin#/collections/blog/new`);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+  if (skip !== 'id') await field(page, 'id').locator('input').fill('10');
+  if (skip !== 'title') await field(page, 'title').locator('input').fill(POST.title);
+  await field(page, 'excerpt').locator('textarea').fill(POST.excerpt);
+  await field(page, 'publishDate').locator('input[type="date"]').fill(POST.date);
+  await field(page, 'featuredImage').getByRole('button', { name: 'Browse' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Image' });
+  if ('upload' in photo) {
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await (await chooser).setFiles(photo.upload);
+  }
+  const option = dialog.getByRole('option', {
+    name: 'upload' in photo ? basename(photo.upload) : photo.existing,
+    exact: true,
+  });
+  // An uploaded photo is selected already; one from the list is picked.
+  if ((await option.getAttribute('aria-selected')) !== 'true') await option.click();
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('button', { name: 'Insert' }).click();
+  await expect(dialog).toBeHidden();
+  // The photo is read (and, once uploaded, scaled and re-encoded) before the field holds it.
+  await expect(field(page, 'featuredImage').getByRole('button', { name: 'Replace Image' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await field(page, 'featuredImageAlt').locator('input').fill(POST.alt);
+  await field(page, 'categories').getByRole('button', { name: /Add/ }).click();
+  await field(page, 'categories').locator('input').first().fill(POST.category);
+  await field(page, 'metaDescription').locator('textarea').fill(meta);
+  // Fields below the screen are drawn as they scroll into view (on a phone, the text is one of them).
+  await field(page, 'draft').scrollIntoViewIfNeeded();
+  await field(page, 'body').locator('[contenteditable="true"]').fill(POST.body);
+}
+
+const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
+
+/** What the journey's editor wrote into the test repository, path → bytes (for the build test). */
+let written: Record<string, Buffer> = {};
+
+test.describe('the owner edits the site in her browser', () => {
+  // The build uses the files the journey wrote, so the tests run in order, in one worker.
+  test.describe.configure({ mode: 'serial' });
+
+  test(
+    'an empty required field and a short meta description block saving and write nothing',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await openEditor(page);
+      const before = await readRepository(page);
+
+      await fillPost(page, { skip: 'title', photo: EXISTING_PHOTO });
+      await save(page);
+      await expect(page.getByText(ONE_ERROR)).toBeVisible();
+      await expect(field(page, 'title').getByRole('alert')).toHaveText(/This field is required\./);
+
+      await field(page, 'title').locator('input').fill(POST.title);
+      await field(page, 'metaDescription').locator('textarea').fill('Twenty characters!!!');
+      await save(page);
+      await expect(page.getByText(ONE_ERROR)).toBeVisible();
+      await expect(field(page, 'metaDescription').getByRole('alert')).toHaveText(
+        /You must enter at least \W*50\W* characters\./,
+      );
+
+      expect(await readRepository(page), 'the repository after the refused saves').toEqual(before);
+    },
+  );
+
+  test('she writes a post with a camera photo, changes a setting and reorders the FAQ: the files pass the site schemas', async ({
+    page,
+    blockedRequests,
+  }) => {
+    test.setTimeout(180_000);
+    const photo = await cameraPhoto();
+    await openEditor(page);
+
+    await fillPost(page, { photo: { upload: photo } });
+    await save(page);
+    await expect(page.getByText('Entry saved.')).toBeVisible({ timeout: 30_000 });
+
+    // A setting: how the phone number reads.
+    await openFile(page, 'Settings and home page', 'Settings');
+    await field(page, 'contact.phoneText').locator('input').fill('Text or call the studio');
+    await save(page);
+    await expect(page.getByText('Entry saved.')).toBeVisible();
+
+    // The FAQ: the first question moves below the second.
+    await openFile(page, 'Photos and lists', 'FAQ');
+    const faqItems = field(page, 'items').locator('section[data-key-path$=".question"] input');
+    await expect(faqItems.first()).toHaveValue(faq[0]!.question);
+    // On a phone, Move Down; with a mouse, the drag handle, which also moves an item with the arrow keys.
+    const moveDown = field(page, 'items').getByRole('button', { name: 'Move Down' }).first();
+    if (await moveDown.isVisible()) await moveDown.click();
+    else await field(page, 'items').getByRole('button', { name: 'Reorder Item' }).first().press('ArrowDown');
+    await expect(faqItems.first()).toHaveValue(faq[1]!.question);
+    await save(page);
+    await expect(page.getByText('Entry saved.')).toBeVisible();
+
+    written = await readRepository(page);
+    const post = written[`content/blog/${POST.slug}.mdx`]?.toString('utf8') ?? '';
+    expect(post, 'the new post, as the editor wrote it').toContain(`title: ${POST.title}\n`);
+    expect(post).toContain(`publishDate: ${POST.date}\n`);
+    expect(post).not.toContain('updatedDate'); // left empty, so left out
+
+    // The photo: scaled to 3200 px on its long side and stripped of the camera's metadata.
+    const photoPath = post.match(/^featuredImage: \.\.\/images\/blog\/(.+)$/m)?.[1];
+    expect(photoPath, 'the post names its photo').toBeTruthy();
+    const photoBytes = written[`content/images/blog/${photoPath}`];
+    expect(photoBytes, 'the photo is in content/images/blog/').toBeDefined();
+    const meta = await sharp(photoBytes!).metadata();
+    expect([meta.width, meta.height]).toEqual([UPLOAD_MAX_EDGE, Math.round((UPLOAD_MAX_EDGE * 4000) / 6000)]);
+    expect({ exif: !!meta.exif, xmp: !!meta.xmp, iptc: !!meta.iptc }).toEqual({ exif: false, xmp: false, iptc: false });
+    for (const marker of ['Exif\0\0', 'CL4500123', 'Studio Owner', 'Canon']) {
+      expect(photoBytes!.includes(Buffer.from(marker)), `the photo carries "${marker}"`).toBe(false);
+    }
+
+    // The setting passes the settings schema; the FAQ keeps every entry, in the new order.
+    expect(parseSettings(written['content/settings.yaml']!.toString('utf8')).contact.phoneText).toBe(
+      'Text or call the studio',
+    );
+    const newFaq = parse(written['content/faq.yaml']!.toString('utf8')) as typeof faq;
+    expect(newFaq.map((entry) => entry.id)).toEqual([faq[1]!.id, faq[0]!.id, ...faq.slice(2).map((entry) => entry.id)]);
+    expect(newFaq[1]).toEqual(faq[0]);
+    // All of it without any other host: every one is unreachable (the fixture), and none was tried.
+    expect(blockedRequests, 'outside addresses the editor tried').toEqual([]);
+  });
+
+  test(
+    'what she wrote builds, and the post shows on /blog with its title, date, category and every photo size',
+    { tag: '@dist' },
+    async () => {
+      test.setTimeout(300_000);
+      expect(Object.keys(written).length, 'the journey wrote the repository').toBeGreaterThan(0);
+      // The site as the host would build it from the repository the editor committed to.
+      const copy = copyProject('editor-build-', { pages: ['blog', 'rss.xml.ts', '404.astro'] });
+      try {
+        for (const [path, bytes] of Object.entries(written)) {
+          mkdirSync(dirname(join(copy, path)), { recursive: true });
+          writeFileSync(join(copy, path), bytes);
+        }
+        const { status, output } = astro(copy, 'build');
+        expect(status, `the build of the editor's files failed:\n${output.slice(-3000)}`).toBe(0);
+        expect(await checkContentPhotos(copy), 'content photos after the editor').toEqual([]);
+
+        const dist = join(copy, 'dist');
+        const list = readFileSync(join(dist, 'blog.html'), 'utf8');
+        const card = list.slice(list.indexOf('<article'), list.indexOf('</article>'));
+        expect(card, 'the newest post leads /blog').toContain(`href="/blog/${POST.slug}"`);
+        expect(card).toContain(`>${POST.title}</a>`);
+        expect(card).toContain(`<time dateTime="${POST.date}">November 20, 2026</time>`);
+        expect(card).toContain(`<span>${POST.category}</span>`);
+
+        const widths = (html: string, name: string) =>
+          [...html.matchAll(new RegExp(`/_astro/(${name}\\.[\\w-]+\\.\\w+) (\\d+)w`, 'g'))].map(([, file, width]) => ({
+            file: file!,
+            width: Number(width),
+          }));
+        const page = readFileSync(join(dist, 'blog', `${POST.slug}.html`), 'utf8');
+        const other = readFileSync(join(dist, 'blog', 'what-to-wear-for-your-boudoir-session.html'), 'utf8');
+        const sizes = widths(page, 'camera-24mp');
+        expect(
+          sizes.map((size) => size.width),
+          'the same sizes as every other post photo',
+        ).toEqual(widths(other, 'what-to-wear-for-your-boudoir-session').map((size) => size.width));
+        for (const { file } of sizes) expect(existsSync(join(dist, '_astro', file)), file).toBe(true);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    },
+  );
+
+  test(
+    "the token stays on the editor's origin: the public site has no editor, and its origin stores nothing of it",
+    { tag: '@desktop' },
+    async ({ page, baseURL }) => {
+      // The public build carries no editor: no page, no script, no sitemap entry; /admin is not found.
+      const dist = join(process.cwd(), 'dist');
+      expect(existsSync(join(dist, 'admin.html')), 'dist/admin.html').toBe(false);
+      const scripts = readdirSync(join(dist, '_astro')).filter((name) => name.endsWith('.js'));
+      const withEditor = scripts.filter((name) => /sveltia/i.test(readFileSync(join(dist, '_astro', name), 'utf8')));
+      expect(withEditor, 'public scripts with editor code').toEqual([]);
+      expect(readFileSync(join(dist, 'sitemap-0.xml'), 'utf8')).not.toContain('/admin');
+      expect((await page.request.get(`${baseURL}/admin`)).status()).toBe(404);
+      expect(new URL(EDITOR_ORIGIN).origin).not.toBe(new URL(baseURL!).origin);
+
+      // The editor answers /admin on its own origin with 200, no redirect, noindex, and its own policy.
+      const admin = await page.request.get(`${EDITOR_ORIGIN}/admin`, { maxRedirects: 0 });
+      expect(admin.status()).toBe(200);
+      expect(admin.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      const policy = admin.headers()['content-security-policy'] ?? '';
+      expect(policy.match(/script-src [^;]*/)?.[0]).toBe("script-src 'self' 'wasm-unsafe-eval'");
+      expect(policy).not.toContain("'unsafe-eval'");
+      expect(policy).toContain("frame-ancestors 'none'");
+
+      // Signed in on the editor's origin (the test repository), its storage holds the session...
+      await openEditor(page);
+      const editorKeys = await page.evaluate(() => Object.keys(localStorage));
+      expect(editorKeys).toContain('sveltia-cms.user');
+      // ...and the public origin holds none of it: no storage key, no repository, no token.
+      await page.goto(`${baseURL}/`);
+      const publicStorage = await page.evaluate(async () => {
+        const root = await navigator.storage.getDirectory();
+        const folders: string[] = [];
+        for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) folders.push(name);
+        return {
+          keys: Object.keys(localStorage),
+          session: Object.keys(sessionStorage),
+          folders,
+          text: JSON.stringify(localStorage),
+        };
+      });
+      expect(
+        publicStorage.keys.filter((key) => key.startsWith('sveltia')),
+        'editor keys on the public origin',
+      ).toEqual([]);
+      expect(publicStorage.session.filter((key) => key.startsWith('sveltia'))).toEqual([]);
+      expect(publicStorage.folders, 'repositories on the public origin').toEqual([]);
+      expect(publicStorage.text).not.toContain('sveltia');
+    },
+  );
+
+  test(
+    "a token typed into the editor is sent to GitHub's API only, and a failed load says so",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // GitHub is stubbed: it answers who signed in, then is unreachable.
+      const TOKEN = 'github_pat_11TESTONLY0000000000';
+      const sentTo = new Set<string>();
+      await page.route(
+        () => true,
+        async (route) => {
+          const request = route.request();
+          if ((request.headers()['authorization'] ?? '').includes(TOKEN)) sentTo.add(new URL(request.url()).origin);
+          const url = request.url();
+          if (url === 'https://api.github.com/user')
+            return route.fulfill({ json: { login: 'studio-owner', name: 'Studio Owner', id: 1 } });
+          if (url.startsWith('https://api.github.com/repos/') && url.includes('/collaborators/'))
+            return route.fulfill({ status: 204 });
+          if (url.startsWith('https://'))
+            return route.fulfill({ status: 503, json: { message: 'GitHub is unreachable in this test' } });
+          return route.fallback();
+        },
+      );
+      await page.goto(`${EDITOR_ORIGIN}/admin`);
+      await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Sign In Using Access Token' });
+      await dialog.getByRole('textbox', { name: 'Personal Access Token' }).fill(TOKEN);
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByText('There was an error while loading site data.')).toBeVisible();
+      expect([...sentTo], 'origins the token was sent to').toEqual(['https://api.github.com']);
+    },
+  );
+});
