@@ -33,7 +33,8 @@ export interface Fixture {
   links: Map<string, string>;
 }
 
-const colors = ['#8a3b5c', '#3b5c8a', '#5c8a3b', '#8a6d3b', '#4a3b8a'];
+/** A distinct colour per photo: publishing stores identical photos once, under one name. */
+const colorOf = (n: number) => `hsl(${(n * 7) % 360}, 40%, 45%)`;
 
 /** Makes the photos and gallery.yaml files, then the first build. */
 export async function makeFixture(): Promise<Fixture> {
@@ -50,7 +51,7 @@ export async function makeFixture(): Promise<Fixture> {
       const name = `${gallery.id}-${i}.jpg`;
       const small = gallery.photos > 10;
       const size = small ? { width: 300, height: 200 } : { width: 1200, height: 800 };
-      await sharp({ create: { ...size, channels: 3, background: colors[color++ % colors.length]! } })
+      await sharp({ create: { ...size, channels: 3, background: colorOf(color++) } })
         .jpeg()
         .toFile(join(folder, name));
       lines.push(`  - file: ${name}`, `    alt: ${gallery.title} photograph ${i}`);

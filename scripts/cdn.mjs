@@ -1,7 +1,9 @@
 // Serves dist/ with Cloudflare's own runtime (wrangler pages dev, workerd): the host the site is
-// deployed to, applying dist/_headers and the host's URL rules exactly as in production. Every
-// browser test, the header audit and the Lighthouse audit run against it.
+// deployed to, applying dist/_headers and the host's URL rules exactly as in production, and
+// running the site's Function (functions/vault/) against a local copy of the galleries' R2 bucket
+// (wrangler.toml). Every browser test, the header audit and the Lighthouse audit run against it.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 
 /**
  * The runtime's compatibility date. Pinned: wrangler refuses dates newer than its bundled workerd
@@ -9,8 +11,14 @@ import { spawn } from 'node:child_process';
  */
 export const COMPATIBILITY_DATE = '2026-11-01';
 
-/** The command line that serves `dir` on 127.0.0.1:`port`. */
-export function cdnArgs(port, dir = 'dist') {
+/** The local bucket `npm run galleries -- publish --local` writes and `npm start` serves. */
+export const LOCAL_STATE = '.wrangler/state';
+
+/** A test server's own local bucket, so two servers side by side never share (or fight over) one. */
+export const serverState = (port) => `.wrangler/servers/${port}`;
+
+/** The command line that serves `dir` on 127.0.0.1:`port`, with the local bucket in `persistTo`. */
+export function cdnArgs(port, dir = 'dist', persistTo = serverState(port)) {
   return [
     'wrangler',
     'pages',
@@ -24,15 +32,40 @@ export function cdnArgs(port, dir = 'dist') {
     '--inspector-port',
     String(port + 10_000),
     `--compatibility-date=${COMPATIBILITY_DATE}`,
+    '--persist-to',
+    persistTo,
     '--log-level',
     'warn',
     '--show-interactive-dev-session=false',
   ];
 }
 
-/** The same as a shell command, for Playwright's webServer. */
-export function cdnCommand(port, dir = 'dist') {
-  return `npx ${cdnArgs(port, dir).join(' ')}`;
+/** Playwright's webServer: the sample gallery published into the server's own bucket, then served. */
+export function cdnCommand(port) {
+  return `node scripts/cdn.mjs --port ${port} --sample`;
+}
+
+/**
+ * Publishes the repository's sample gallery (content/private/preview, under its documented
+ * development password) into the local bucket in `persistTo`, as the owner's publish command does.
+ */
+export async function publishSample(persistTo) {
+  const { publishGalleries } = await import('../src/private-gallery/publish/build.ts');
+  const { galleryPasswords, siteSalt } = await import('../src/private-gallery/publish/secrets.ts');
+  const { IN_REPOSITORY_DIR, listGalleries } = await import('../src/private-gallery/publish/sources.ts');
+  const { openTarget } = await import('../src/private-gallery/publish/target.ts');
+  const { kdfFor } = await import('../src/private-gallery/format/crypto.ts');
+  const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
+  const target = await openTarget({ persistTo });
+  try {
+    return await publishGalleries(target, galleries, {
+      kdf: kdfFor(siteSalt({})),
+      passwords: galleryPasswords(galleries, {}),
+      cacheDir: join(persistTo, 'publish-cache'),
+    });
+  } finally {
+    await target.close();
+  }
 }
 
 /** Environment for the runtime: no usage metrics sent from tests. */
@@ -42,8 +75,15 @@ export const CDN_ENV = { WRANGLER_SEND_METRICS: 'false' };
  * Starts the runtime and resolves once it answers `/`; `stop()` ends it. Fails with the server's
  * own output if it does not come up within `timeoutMs`.
  */
-export async function startCdn({ port, dir = 'dist', timeoutMs = 60_000 }) {
-  const child = spawn('npx', cdnArgs(port, dir), {
+export async function startCdn({
+  port,
+  dir = 'dist',
+  persistTo = serverState(port),
+  sample = true,
+  timeoutMs = 60_000,
+}) {
+  if (sample) await publishSample(persistTo);
+  const child = spawn('npx', cdnArgs(port, dir, persistTo), {
     env: { ...process.env, ...CDN_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -76,10 +116,15 @@ export async function startCdn({ port, dir = 'dist', timeoutMs = 60_000 }) {
   throw new Error(`wrangler pages dev did not answer on ${origin}:\n${output}`);
 }
 
-// `npm run serve:cdn`: serve the existing dist/ as the host would, on http://127.0.0.1:8788.
+// `npm run serve:cdn`: serve the existing dist/ as the host would, on http://127.0.0.1:8788 (or
+// --port), with the local bucket `npm run galleries -- publish --local` fills. `--sample`: a
+// server of its own (tests): its own bucket, holding the sample gallery.
 if (import.meta.main) {
-  const port = Number(process.env['CDN_PORT'] ?? 8788);
-  const { origin, stop } = await startCdn({ port });
+  const args = process.argv.slice(2);
+  const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
+  const port = Number(portArg ?? process.env['CDN_PORT'] ?? 8788);
+  const sample = args.includes('--sample');
+  const { origin, stop } = await startCdn({ port, sample, ...(sample ? {} : { persistTo: LOCAL_STATE }) });
   console.log(`dist/ served by Cloudflare's runtime at ${origin} (Ctrl-C to stop)`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
 }

@@ -15,16 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault } from './build';
 import { PASSWORDS_FILE, passwordVariable, privateLink, readEnv, SALT_FILE, siteSalt } from './secrets';
 import { renderVariants } from './sizes';
-import { listGalleries } from './sources';
-import {
-  ENTRY_BLOCK,
-  INDEX_BLOCK,
-  kdfFor,
-  openFile,
-  openWithPassword,
-  parseIndex,
-  type VaultManifest,
-} from '../format/crypto';
+import { galleriesFrom, listGalleries } from './sources';
+import { ENTRY_BLOCK, kdfFor, openFile, openWithPassword, parseIndex, type VaultManifest } from '../format/crypto';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -71,6 +63,22 @@ describe('private galleries at build time', () => {
     expect(galleries[2]!.downloads).toBe('none');
   });
 
+  it("reads the owner's folder and the repository's content/private/, refusing one name in both", () => {
+    const repo = join(root, 'repo');
+    mkdirSync(join(repo, 'content', 'private', 'sample'), { recursive: true });
+    writeFileSync(join(repo, 'content', 'private', 'sample', 'gallery.yaml'), 'title: Sample\n');
+    const env = { PRIVATE_GALLERY_DIR: join(root, 'private') };
+    expect(galleriesFrom(env, repo).map((g) => g.id)).toEqual([
+      'closed-2020',
+      'jenna-2026-10',
+      'maria-2026-11',
+      'sample',
+    ]);
+    mkdirSync(join(repo, 'content', 'private', 'jenna-2026-10'));
+    writeFileSync(join(repo, 'content', 'private', 'jenna-2026-10', 'gallery.yaml'), 'title: Twin\n');
+    expect(() => galleriesFrom(env, repo)).toThrow(/two gallery folders are named "jenna-2026-10"/);
+  });
+
   it('reads passwords from the private folder file, the environment winning', () => {
     const env = readEnv(root, { PRIVATE_GALLERY_DIR: join(root, 'private') });
     expect(env[passwordVariable('maria-2026-11')]).toBe("maria's long password");
@@ -89,7 +97,7 @@ describe('private galleries at build time', () => {
     expect(siteSalt({ PRIVATE_GALLERY_SALT: 'AAAAAAAAAAAAAAAAAAAAAA==' }, root)).toBe('AAAAAAAAAAAAAAAAAAAAAA==');
   });
 
-  it('publishes each open gallery behind its own password, decoys beside them, closed ones left out', async () => {
+  it('publishes each open gallery behind its own password, decoys beside them, closed ones without their photos', async () => {
     const out = join(root, 'vault');
     const kdf = kdfFor(siteSalt({}, root));
     const passwords = new Map([
@@ -99,15 +107,22 @@ describe('private galleries at build time', () => {
     ]);
     const result = await buildVault(out, listGalleries(join(root, 'private')), { kdf, passwords });
     expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
-    expect(result.skipped).toEqual(['closed-2020']);
+    expect(result.closed).toEqual(['closed-2020']);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(Object.keys(manifest.galleries)).toHaveLength(ENTRY_BLOCK);
-    expect(await openWithPassword(manifest, 'closed long password')).toBeNull();
 
     const open = async (password: string) => {
       const opened = await openWithPassword(manifest, password);
       return parseIndex(await openFile(opened!.key, new Uint8Array(readFileSync(join(out, opened!.entry.index)))));
     };
+    // A closed gallery still opens, to its title and last day and no photo: her page says it closed.
+    expect(await open('closed long password')).toEqual({
+      id: 'closed-2020',
+      title: 'Closed',
+      expires: '2020-01-31',
+      downloads: 'web',
+      images: [],
+    });
     const jenna = await open('jenna long password');
     expect(jenna.title).toBe('Jenna, October 2026');
     expect(jenna.images).toHaveLength(2);
@@ -137,20 +152,9 @@ describe('private galleries at build time', () => {
   });
 });
 
-describe('the galleries build cache', () => {
+describe('publishing again', () => {
   const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
-  /** The published photo files, by content: what a visitor downloads, whatever their random names. */
-  const published = (out: string) =>
-    new Set(
-      readdirSync(out)
-        .filter((name) => name !== 'manifest.json')
-        .map((name) => readFileSync(join(out, name)))
-        // Indexes (real and decoy) are new at every build: leave them out.
-        .filter((bytes) => bytes.length !== INDEX_BLOCK + 28)
-        .map((bytes) => bytes.toString('base64')),
-    );
-
-  it('reuses every size and ciphertext when nothing changed; a changed photo or password is made again', async () => {
+  it("uploads only what changed: nothing for an unchanged gallery, a changed photo's files, all of a re-keyed gallery", async () => {
     const dir = join(root, 'cached');
     const cacheDir = join(root, 'cache');
     const out = join(root, 'vault-cached');
@@ -166,17 +170,23 @@ describe('the galleries build cache', () => {
       ['ava', 'ava long password'],
       ['bea', 'bea long password'],
     ]);
-    const build = () => buildVault(out, listGalleries(dir), { kdf, passwords, cacheDir });
+    const publish = () => buildVault(out, listGalleries(dir), { kdf, passwords, cacheDir });
+    const photoFiles = () => new Set(readdirSync(out).filter((name) => /^[0-9a-f]{64}\.bin$/.test(name)));
 
-    // Cold: every photo resized, every file encrypted (Ava: thumbnail, full size, original; Bea: two).
-    const cold = await build();
-    expect(cold.cache).toEqual({ resized: 3, encrypted: 8, reused: 0, pruned: 0 });
-    const coldFiles = published(out);
+    // First: every photo resized, every file uploaded (Ava: thumbnail, full size, original; Bea: two).
+    const first = await publish();
+    expect(first.cache.resized).toBe(3);
+    expect(first.uploads).toMatchObject({ photoFiles: 8, kept: 0, deleted: 0 });
+    const firstFiles = photoFiles();
+    expect(firstFiles.size).toBe(8);
 
-    // Warm: nothing resized or encrypted, the very same ciphertexts published under new names.
-    const warm = await build();
-    expect(warm.cache).toEqual({ resized: 0, encrypted: 0, reused: 8, pruned: 0 });
-    expect(published(out)).toEqual(coldFiles);
+    // Again, nothing changed: nothing resized or uploaded but the indexes and the manifest; the old
+    // indexes and decoys are deleted, so the bucket holds exactly what the manifest reaches.
+    const again = await publish();
+    expect(again.cache.resized).toBe(0);
+    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 8, other: 2 + (ENTRY_BLOCK - 2) + 1 });
+    expect(photoFiles()).toEqual(firstFiles);
+    expect(readdirSync(out)).toHaveLength(again.objects);
     // They still open with the password, and hold the photo's published sizes.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const opened = (await openWithPassword(manifest, 'ava long password'))!;
@@ -184,36 +194,36 @@ describe('the galleries build cache', () => {
     const thumb = await openFile(opened.key, new Uint8Array(readFileSync(join(out, index.images[0]!.thumb.file))));
     expect(Buffer.from(thumb)).toEqual((await renderVariants(join(dir, 'ava', 'one.jpg'))).thumb.data);
     // The cache holds each content key only sealed, as the manifest publishes it; its names are
-    // hashes and lookup ids, and no file in it holds a password.
+    // hashes and lookup ids, and no file in it holds a password or a ciphertext.
     expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
     expect(JSON.parse(readFileSync(join(cacheDir, 'keys', `${opened.access.id}.json`), 'utf8'))).toEqual(
       opened.entry.key,
     );
     for (const name of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
-      const path = join(cacheDir, name);
-      if (statSync(path).isDirectory()) continue;
+      if (statSync(join(cacheDir, name)).isDirectory()) continue;
       expect(name).toMatch(
-        /^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|keys\/[0-9a-f]{32}\.json|sealed\/[0-9a-f]{64}\.bin)$/,
+        /^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|keys\/[0-9a-f]{32}\.json|hashes\/[0-9a-f]{64}\.json)$/,
       );
-      expect(readFileSync(path).includes('long password')).toBe(false);
+      expect(readFileSync(join(cacheDir, name)).includes('long password')).toBe(false);
     }
 
-    // A changed photo: only it is resized and encrypted again (a new IV: new ciphertexts), the
-    // cache entries of its old version are deleted.
+    // A changed photo: only it is resized and its three files uploaded; its old files are deleted.
     await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
-    const changed = await build();
-    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, reused: 5, pruned: 3 + 3 });
-    const changedFiles = published(out);
-    expect([...changedFiles].filter((file) => !coldFiles.has(file))).toHaveLength(3);
+    const changed = await publish();
+    expect(changed.cache.resized).toBe(1);
+    expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 5 });
+    const changedFiles = photoFiles();
+    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(3);
+    expect(changedFiles.size).toBe(8);
 
-    // A changed password: a new content key, so every file of that gallery is encrypted again
-    // (from the cached sizes); the other gallery is untouched, the old key and ciphertexts pruned.
+    // A changed password: a new content key, so every file of that gallery is sealed and uploaded
+    // again (from the cached sizes); the other gallery is untouched, the old files deleted.
     passwords.set('ava', 'ava new long password');
-    const rekeyed = await build();
-    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, reused: 2, pruned: 1 + 6 });
-    expect([...published(out)].filter((file) => !changedFiles.has(file))).toHaveLength(6);
-    expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
-    expect(files(join(cacheDir, 'sealed'))).toHaveLength(8);
+    const rekeyed = await publish();
+    expect(rekeyed.cache.resized).toBe(0);
+    expect(rekeyed.uploads).toMatchObject({ photoFiles: 6, kept: 2 });
+    expect([...photoFiles()].filter((file) => !changedFiles.has(file))).toHaveLength(6);
+    expect(photoFiles().size).toBe(8);
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import {
   accessFrom,
   deriveSecret,
@@ -12,25 +12,17 @@ import {
   type VaultFile,
   type VaultImage,
   type VaultIndex,
+  type VaultManifest,
 } from '../format/crypto.ts';
-import {
-  galleryKey,
-  MANIFEST,
-  randomName,
-  sealedTag,
-  sealIndex,
-  sealManifest,
-  sealObject,
-  type ContentKey,
-} from '../format/seal.ts';
+import { galleryKey, MANIFEST, sealedTag, sealIndex, sealManifest, sealObject } from '../format/seal.ts';
 import { sha256, VaultCache } from './cache.ts';
 import { galleryPasswords, passwordVariable, siteSalt, type Logger } from './secrets.ts';
-import { cachedVariants, SIZES, VARIANTS_VERSION, type Variant } from './sizes.ts';
-import { listGalleries, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { cachedVariants, SIZES, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
+import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
+import { folderTarget, type VaultTarget } from './target.ts';
 
-/** The galleries' cache, inside Astro's cache folder by default. */
-export const CACHE_FOLDER = 'private-gallery';
-export const DEFAULT_CACHE_DIR = `node_modules/.astro/${CACHE_FOLDER}`;
+/** The publishing cache (VaultCache): on the owner's computer, beside the project's other caches. */
+export const DEFAULT_CACHE_DIR = 'node_modules/.cache/private-gallery';
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -44,7 +36,7 @@ export interface BuildOptions {
   kdf: KdfParams;
   /** Password of each gallery, by id. */
   passwords: Map<string, string>;
-  /** Folder for resized copies and ciphertexts between runs (see VaultCache); null for none. */
+  /** Folder for hashes, sizes and keys between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
 }
@@ -63,79 +55,87 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
-/** A gallery's content key through the cache: the cached one if this password opens it. */
-async function cachedKey(access: Awaited<ReturnType<typeof accessFrom>>, cache: VaultCache) {
-  const name = `keys/${access.id}.json`;
+/** A photo's content hash, read again only when its size or modification time changed. */
+function photoHash(path: string, cache: VaultCache): string {
+  const { size, mtimeMs } = statSync(path);
+  const name = `hashes/${sha256(resolve(path))}.json`;
   const cached = cache.read(name);
-  const content = await galleryKey(access, cached && (JSON.parse(cached.toString('utf8')) as Sealed));
-  if (!content.reused) cache.write(name, JSON.stringify(content.wrapped));
-  return content;
+  if (cached) {
+    const known = JSON.parse(cached.toString('utf8')) as { size: number; mtimeMs: number; hash: string };
+    if (known.size === size && known.mtimeMs === mtimeMs) return known.hash;
+  }
+  const hash = sha256(readFileSync(path));
+  cache.write(name, JSON.stringify({ size, mtimeMs, hash }));
+  return hash;
+}
+
+/** The manifest the target holds now, or null (none yet, or unreadable). */
+async function currentManifest(target: VaultTarget): Promise<VaultManifest | null> {
+  const bytes = await target.get(MANIFEST);
+  if (!bytes) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as VaultManifest;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Resizes, encrypts and writes the galleries into `outDir`. Galleries past their expiry date are
- * left out entirely. Returns what was published.
+ * Seals the galleries and publishes them to `target`: each photo's files under names derived from
+ * its gallery's key and its bytes (a file already there is not uploaded again), each gallery's
+ * index, decoys, then the manifest last, so a visitor never meets a half-published gallery; then
+ * deletes whatever the new manifest no longer reaches (removed photos and galleries, old indexes).
+ * A gallery past its closing date is published closed: its title and date, no photos, so its
+ * client reads "This gallery has closed" rather than a wrong password.
  */
-export async function buildVault(outDir: string, galleries: GallerySource[], options: BuildOptions) {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+export async function publishGalleries(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
   const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
+  const existing = await target.list();
+  const previous = await currentManifest(target);
   const entries: Record<string, VaultEntry> = {};
+  const keep = new Set<string>([MANIFEST]);
   const published: { id: string; title: string; photos: number; secret: Uint8Array<ArrayBuffer> }[] = [];
-  const skipped: string[] = [];
-  let bytes = 0;
-  const put = (name: string, data: Uint8Array) => {
-    writeFileSync(join(outDir, name), data);
-    bytes += data.length;
-  };
-  /**
-   * Seals a photo's file, or publishes the ciphertext an earlier run made of the same bytes under
-   * the same content key. Reusing a ciphertext reuses its IV only with the identical plaintext and
-   * key, which repeats the very same encryption and reveals nothing new; any other plaintext is
-   * sealed afresh with a new random IV. Published under a new random name all the same.
-   */
-  const writeCached = async (content: ContentKey, tag: string, data: Uint8Array<ArrayBuffer>) => {
-    const name = `sealed/${sealedTag(content, tag)}.bin`;
-    let sealed: Uint8Array | null = cache.read(name);
-    if (sealed) cache.stats.reused++;
-    else {
-      sealed = await sealObject(content, data);
-      cache.stats.encrypted++;
-      cache.write(name, sealed);
-    }
-    const file = randomName();
-    put(file, sealed);
-    return file;
+  const closed: string[] = [];
+  const uploads = { photoFiles: 0, other: 0, bytes: 0, kept: 0 };
+  const put = async (name: string, data: Uint8Array | string) => {
+    await target.put(name, data);
+    uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   };
 
   for (const gallery of galleries) {
-    if (isExpired(gallery.expires, now)) {
-      skipped.push(gallery.id);
-      continue;
-    }
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
     const secret = await deriveSecret(password, options.kdf);
     const access = await accessFrom(secret);
     if (entries[access.id]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
-    const content = await cachedKey(access, cache);
-    const seal = async (photoHash: string, what: string, variant: Variant, type: string): Promise<VaultFile> => ({
-      file: await writeCached(
-        content,
-        sha256(photoHash, what, JSON.stringify(SIZES), String(VARIANTS_VERSION)),
-        new Uint8Array(variant.data),
-      ),
-      width: variant.width,
-      height: variant.height,
-      type,
-      bytes: variant.data.length,
-    });
-    // Resizing is the slow step: one photo per core at a time (each with the libvips threads the
-    // config allows). Only those photos are held in memory, whatever the size of the gallery.
-    const images = await mapLimit(gallery.photos, availableParallelism(), async (photo, index) => {
-      const source = readFileSync(photo.path);
-      const hash = sha256(source);
+    // The content key the bucket already uses for this gallery (so its files keep their names),
+    // else the cached one, else a new one.
+    const keyFile = `keys/${access.id}.json`;
+    const cachedKey = cache.read(keyFile);
+    const wrapped: Sealed | null =
+      (previous?.kdf.salt === options.kdf.salt ? previous.galleries[access.id]?.key : undefined) ??
+      (cachedKey && (JSON.parse(cachedKey.toString('utf8')) as Sealed));
+    const content = await galleryKey(access, wrapped);
+    cache.write(keyFile, JSON.stringify(content.wrapped));
+
+    const expired = isExpired(gallery.expires, now);
+    const seal = async (hash: string, what: string, variant: LazyVariant, type: string): Promise<VaultFile> => {
+      const file = `${sealedTag(content, sha256(hash, what, JSON.stringify(SIZES), String(VARIANTS_VERSION)))}.bin`;
+      keep.add(file);
+      if (existing.has(file)) uploads.kept++;
+      else {
+        await put(file, await sealObject(content, new Uint8Array(await variant.data())));
+        uploads.photoFiles++;
+      }
+      return { file, width: variant.width, height: variant.height, type, bytes: variant.bytes };
+    };
+    // Resizing is the slow step: one photo per core at a time (each with the libvips threads
+    // sharp allows). Only those photos are held in memory, whatever the size of the gallery.
+    const photos = expired ? [] : gallery.photos;
+    const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
+      const hash = photoHash(photo.path, cache);
+      const source = () => readFileSync(photo.path);
       const { thumb, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
         alt: photo.alt,
@@ -144,12 +144,13 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
         full: await seal(hash, 'full', full, 'image/webp'),
       };
       if (gallery.downloads === 'full') {
-        const ext = extname(photo.path).toLowerCase();
+        const bytes = statSync(photo.path).size;
+        const original = { width: full.width, height: full.height, bytes, data: async () => source() };
         image.original = await seal(
           hash,
           'original',
-          { data: source, width: full.width, height: full.height },
-          MIME[ext] ?? 'application/octet-stream',
+          original,
+          MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream',
         );
       }
       return image;
@@ -162,21 +163,44 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
       images,
     };
     const sealed = await sealIndex(content, index);
-    put(sealed.object.name, sealed.object.data);
+    await put(sealed.object.name, sealed.object.data);
+    uploads.other++;
+    keep.add(sealed.object.name);
     entries[access.id] = sealed.entry;
-    published.push({ id: gallery.id, title: gallery.title, photos: images.length, secret });
+    if (expired) closed.push(gallery.id);
+    else published.push({ id: gallery.id, title: gallery.title, photos: images.length, secret });
   }
 
   const { manifest, decoys } = sealManifest(options.kdf, entries);
-  for (const decoy of decoys) put(decoy.name, decoy.data);
-  writeFileSync(join(outDir, MANIFEST), manifest);
+  for (const decoy of decoys) {
+    await put(decoy.name, decoy.data);
+    uploads.other++;
+    keep.add(decoy.name);
+  }
+  // The manifest last: until it is written, visitors keep reading the previous, complete one.
+  await put(MANIFEST, manifest);
+  uploads.other++;
+  const stale = [...existing].filter((name) => !keep.has(name));
+  await target.delete(stale);
   const pruned = cache.prune();
-  return { galleries: published, skipped, bytes: bytes + manifest.length, cache: { ...cache.stats, pruned } };
+  return {
+    galleries: published,
+    closed,
+    /** Every object the manifest reaches, itself included. */
+    objects: keep.size,
+    uploads: { ...uploads, deleted: stale.length },
+    cache: { ...cache.stats, pruned },
+  };
 }
 
-/** Everything a build needs, read from the environment and the private folder. */
+/** publishGalleries into a folder (tests, benchmarks): the same publishing, a folder for a bucket. */
+export function buildVault(outDir: string, galleries: GallerySource[], options: BuildOptions) {
+  return publishGalleries(folderTarget(outDir), galleries, options);
+}
+
+/** Everything publishing needs, read from the environment and the gallery folders. */
 export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAULT_CACHE_DIR)) {
-  const galleries = listGalleries(privateGalleryDir(env));
+  const galleries = galleriesFrom(env);
   if (env['PRIVATE_GALLERY_PASSWORD']) {
     logger?.warn(
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { LINK_PARAM, newSalt, toBase64Url } from '../format/crypto.ts';
 import { parseSiteSalt } from './gallery-file.ts';
-import { privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 
 /** Used for a gallery that has no password configured; written in the README. Never for a live site. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
@@ -17,12 +17,20 @@ export interface Logger {
   warn(message: string): void;
 }
 
-/** The environment publishing sees: the real one wins over `.env`, which wins over the private passwords file. */
+/**
+ * The environment publishing sees: the real one wins over `.env`, which wins over the passwords
+ * file in the galleries folder, which wins over the one in content/private/ (git-ignored too).
+ */
 export function readEnv(root = process.cwd(), env: Env = process.env): Env {
   const read = (file: string) => (existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {});
   const dotEnv = read(join(root, '.env'));
   const dir = privateGalleryDir({ ...dotEnv, ...env });
-  return { ...read(join(dir, PASSWORDS_FILE)), ...dotEnv, ...env };
+  return {
+    ...read(join(root, IN_REPOSITORY_DIR, PASSWORDS_FILE)),
+    ...read(join(dir, PASSWORDS_FILE)),
+    ...dotEnv,
+    ...env,
+  };
 }
 
 /** The environment variable that holds a gallery's password: PRIVATE_GALLERY_PASSWORD_JENNA_2026_10. */
