@@ -10,12 +10,14 @@ import { publishGalleries } from '../src/private-gallery/publish/build';
 import { closeGallery } from '../src/private-gallery/publish/close';
 import { listGalleries } from '../src/private-gallery/publish/sources';
 import { openTarget } from '../src/private-gallery/publish/target';
+import { SECURITY_HEADERS } from '../src/lib/security';
 import { settings } from '../src/lib/settings';
 
 // The owner's journey on the host's runtime: publish to a local R2 bucket, served by the site's
 // Function (wrangler pages dev), then change a photo, close a gallery, all without a rebuild. Two
 // deployments of the site (the current one and an older copy of dist/) read the one bucket.
-const PORT = Number(process.env['E2E_PORT'] ?? 4322) + 60;
+/** Two servers per worker, from E2E_PORT + 60: each worker publishes into a bucket of its own. */
+const portsOf = (worker: number) => Number(process.env['E2E_PORT'] ?? 4322) + 60 + 2 * worker;
 const ANNA = { id: 'anna-2026-10', title: 'Anna, October 2026', password: 'anna runtime password', photos: 2 };
 const BELLA = { id: 'bella-2026-11', title: 'Bella, November 2026', password: 'bella runtime password', photos: 3 };
 const UNLOCK = { timeout: 20_000 };
@@ -49,6 +51,7 @@ test.describe.configure({ mode: 'serial' });
 test.describe('private galleries published to the bucket, on the runtime @desktop', () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000);
+    const port = portsOf(test.info().parallelIndex);
     root = mkdtempSync(join(tmpdir(), 'gallery-publish-'));
     persistTo = join(root, 'state');
     let hue = 0;
@@ -66,11 +69,9 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     // An older deployment: a copy of dist/ served at its own address, against the same bucket.
     const older = join(root, 'older-dist');
     cpSync(join(import.meta.dirname, '..', 'dist'), older, { recursive: true });
-    const [current, old] = await Promise.all([
-      startCdn({ port: PORT, persistTo, sample: false, timeoutMs: 90_000 }),
-      startCdn({ port: PORT + 1, dir: older, persistTo, sample: false, timeoutMs: 90_000 }),
-    ]);
-    servers.push(current, old);
+    // One after the other: two runtimes opening one new local bucket at once can find it locked.
+    servers.push(await startCdn({ port, persistTo, sample: false, timeoutMs: 90_000 }));
+    servers.push(await startCdn({ port: port + 1, dir: older, persistTo, sample: false, timeoutMs: 90_000 }));
   });
 
   test.afterAll(() => {
@@ -113,8 +114,26 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
 
   test('each password opens only its own photos, served by the Function from the bucket', async ({ page, browser }) => {
     const [origin] = servers.map((server) => server.origin);
+    // The Function's answers: the manifest never cached, sealed files for a year, anything else 404,
+    // each with the headers every page has (the host does not apply _headers to a Function).
     const manifest = await page.request.get(`${origin}/vault/manifest.json`);
     expect(manifest.headers()['cache-control']).toBe('no-store');
+    const { galleries } = (await manifest.json()) as { galleries: Record<string, { index: string }> };
+    const sealed = await page.request.get(`${origin}/vault/${Object.values(galleries)[0]!.index}`);
+    expect(sealed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const response of [manifest, sealed]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers()[name.toLowerCase()]).toBe(value);
+      expect(response.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    for (const path of [
+      '/vault/',
+      '/vault/passwords.env',
+      '/vault/manifest.json.bak',
+      `/vault/${'0'.repeat(24)}.bin`,
+    ]) {
+      expect((await page.request.get(`${origin}${path}`)).status(), path).toBe(404);
+    }
     await enter(page, origin!, ANNA.password);
     await expect(page.getByRole('heading', { name: ANNA.title })).toBeVisible(UNLOCK);
     await expect(photos(page).getByRole('img')).toHaveCount(ANNA.photos, UNLOCK);

@@ -3,6 +3,7 @@
 // running the site's Function (functions/vault/) against a local copy of the galleries' R2 bucket
 // (wrangler.toml). Every browser test, the header audit and the Lighthouse audit run against it.
 import { spawn } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 
 /**
@@ -116,15 +117,47 @@ export async function startCdn({
   throw new Error(`wrangler pages dev did not answer on ${origin}:\n${output}`);
 }
 
+/**
+ * `npm start`: the runtime behind a plain local proxy on `port` that drops the policy's
+ * `upgrade-insecure-requests` (right on the HTTPS host, but Safari applies it even to
+ * http://127.0.0.1 and would then load no script on the owner's Mac); everything else, the
+ * Function and its bucket included, is the runtime's own answer.
+ */
+async function startLocalPreview(port) {
+  const cdn = await startCdn({ port: port + 1000, sample: false, persistTo: LOCAL_STATE });
+  const server = createServer((req, res) => {
+    const upstream = httpRequest(
+      `${cdn.origin}${req.url}`,
+      { method: req.method, headers: { ...req.headers, host: `127.0.0.1:${port + 1000}` } },
+      (answer) => {
+        const headers = { ...answer.headers };
+        const policy = headers['content-security-policy'];
+        if (typeof policy === 'string') {
+          headers['content-security-policy'] = policy.replace(/;\s*upgrade-insecure-requests/, '');
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise((done) => server.listen(port, '127.0.0.1', done));
+  return { origin: `http://127.0.0.1:${port}`, stop: () => (server.close(), cdn.stop()) };
+}
+
 // `npm run serve:cdn`: serve the existing dist/ as the host would, on http://127.0.0.1:8788 (or
 // --port), with the local bucket `npm run galleries -- publish --local` fills. `--sample`: a
-// server of its own (tests): its own bucket, holding the sample gallery.
+// server of its own (tests): its own bucket, holding the sample gallery. `--start`: `npm start`'s
+// preview (see startLocalPreview).
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
   const port = Number(portArg ?? process.env['CDN_PORT'] ?? 8788);
   const sample = args.includes('--sample');
-  const { origin, stop } = await startCdn({ port, sample, ...(sample ? {} : { persistTo: LOCAL_STATE }) });
+  const { origin, stop } = args.includes('--start')
+    ? await startLocalPreview(port)
+    : await startCdn({ port, sample, ...(sample ? {} : { persistTo: LOCAL_STATE }) });
   console.log(`dist/ served by Cloudflare's runtime at ${origin} (Ctrl-C to stop)`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (stop(), process.exit(0)));
 }

@@ -27,6 +27,10 @@ const value = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : un
 const [command = 'links', id] = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--persist-to');
 const quiet = flag('--quiet');
 const env = readEnv();
+// wrangler reaches the bucket on Cloudflare with the API token and account id from .env (README).
+for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
+  if (env[name] && !process.env[name]) process.env[name] = env[name];
+}
 const logger = { warn: (message) => console.warn(`! ${message}`) };
 const { galleries, options } = vaultInputs(env, logger);
 const where = `${privateGalleryDir(env)} and content/private/`;
