@@ -5,6 +5,7 @@
  * binding marked remote. The calls are the same; only the binding's place differs.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -58,7 +59,9 @@ export async function openTarget({
   persistTo = LOCAL_STATE,
   root = process.cwd(),
 }: TargetOptions = {}) {
-  const { getPlatformProxy } = await import('wrangler');
+  // Required, not imported: the dev server loads this module through Vite's module runner, which
+  // is closed by the time a request opens the bucket; require() does not go through it.
+  const { getPlatformProxy } = createRequire(import.meta.url)('wrangler') as typeof import('wrangler');
   const bucket_name = bucketName(root);
   // One binding, in a config of its own: local, or marked remote.
   const dir = mkdtempSync(join(tmpdir(), 'vault-target-'));
