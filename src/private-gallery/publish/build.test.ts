@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault } from './build';
+import { closeGallery, markClosed } from './close';
+import { folderTarget } from './target';
 import { PASSWORDS_FILE, passwordVariable, privateLink, readEnv, SALT_FILE, siteSalt } from './secrets';
 import { renderVariants } from './sizes';
 import { galleriesFrom, listGalleries } from './sources';
@@ -227,5 +229,59 @@ describe('publishing again', () => {
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
+  });
+});
+
+describe('closing a gallery', () => {
+  it('closes one gallery at once: a closed index, its photo files deleted, the others untouched', async () => {
+    const dir = join(root, 'closing');
+    const out = join(root, 'vault-closing');
+    mkdirSync(join(dir, 'cara'), { recursive: true });
+    mkdirSync(join(dir, 'dana'), { recursive: true });
+    await photo(join(dir, 'cara', 'one.jpg'), '#123456');
+    await photo(join(dir, 'dana', 'two.jpg'), '#654321');
+    writeFileSync(join(dir, 'cara', 'gallery.yaml'), 'title: Cara\ndownloads: web\n');
+    writeFileSync(join(dir, 'dana', 'gallery.yaml'), 'title: Dana\n');
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['cara', 'cara long password'],
+      ['dana', 'dana long password'],
+    ]);
+    await buildVault(out, listGalleries(dir), { kdf, passwords });
+    const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const before = manifestOf();
+    const danaBefore = (await openWithPassword(before, 'dana long password'))!.entry;
+    const target = folderTarget(out);
+
+    const now = new Date('2026-11-25T12:00:00Z');
+    const closed = await closeGallery(
+      target,
+      { id: 'cara', title: 'Cara', downloads: 'web' },
+      'cara long password',
+      kdf,
+      now,
+    );
+    expect(closed).toEqual({ deleted: 3, lastDay: '2026-11-24' });
+    const after = manifestOf();
+    expect(Object.keys(after.galleries)).toEqual(Object.keys(before.galleries));
+    const cara = (await openWithPassword(after, 'cara long password'))!;
+    expect(parseIndex(await openFile(cara.key, new Uint8Array(readFileSync(join(out, cara.entry.index)))))).toEqual({
+      id: 'cara',
+      title: 'Cara',
+      expires: '2026-11-24',
+      downloads: 'web',
+      images: [],
+    });
+    expect((await openWithPassword(after, 'dana long password'))!.entry).toEqual(danaBefore);
+    // Cara's two photo files and old index are gone; nothing else was removed.
+    expect(readdirSync(out).filter((name) => /^[0-9a-f]{64}\.bin$/.test(name))).toHaveLength(2);
+    // A password that opens nothing closes nothing.
+    expect(await closeGallery(target, { id: 'x', title: 'X', downloads: 'web' }, 'no such password', kdf)).toBeNull();
+
+    markClosed(join(dir, 'cara'), '2026-11-24');
+    expect(readFileSync(join(dir, 'cara', 'gallery.yaml'), 'utf8')).toMatch(/^expires: 2026-11-24 /m);
+    // Publishing again keeps it closed.
+    const again = await buildVault(out, listGalleries(dir), { kdf, passwords, now });
+    expect(again.closed).toEqual(['cara']);
   });
 });

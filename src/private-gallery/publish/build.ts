@@ -55,6 +55,24 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
+/** Uploads at once: a remote bucket answers each in a round trip, whatever the number of cores. */
+const UPLOADS_AT_ONCE = 8;
+
+/** Runs tasks at most `limit` at a time; `add` waits for a free place, `drain` for the last one. */
+function taskQueue(limit: number) {
+  const running = new Set<Promise<void>>();
+  return {
+    async add(task: () => Promise<void>) {
+      while (running.size >= limit) await Promise.race(running);
+      const done: Promise<void> = task().finally(() => running.delete(done));
+      running.add(done);
+      // A failed upload is reported by the next add() or drain(), not as an unhandled rejection.
+      done.catch(() => {});
+    },
+    drain: () => Promise.all(running),
+  };
+}
+
 /** A photo's content hash, read again only when its size or modification time changed. */
 function photoHash(path: string, cache: VaultCache): string {
   const { size, mtimeMs } = statSync(path);
@@ -102,6 +120,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     await target.put(name, data);
     uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   };
+  // Photo files upload beside the resizing; indexes and the manifest wait for all of them.
+  const photoUploads = taskQueue(UPLOADS_AT_ONCE);
 
   for (const gallery of galleries) {
     const password = options.passwords.get(gallery.id);
@@ -125,7 +145,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       keep.add(file);
       if (existing.has(file)) uploads.kept++;
       else {
-        await put(file, await sealObject(content, new Uint8Array(await variant.data())));
+        const sealed = await sealObject(content, new Uint8Array(await variant.data()));
+        await photoUploads.add(() => put(file, sealed));
         uploads.photoFiles++;
       }
       return { file, width: variant.width, height: variant.height, type, bytes: variant.bytes };
@@ -162,6 +183,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       downloads: gallery.downloads,
       images,
     };
+    await photoUploads.drain();
     const sealed = await sealIndex(content, index);
     await put(sealed.object.name, sealed.object.data);
     uploads.other++;
