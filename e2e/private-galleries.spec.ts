@@ -5,6 +5,7 @@ import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures'
 import { filesOf, GALLERIES, makeFixture, rebuild, serveVault, type Fixture } from './vault-fixture';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
 import { favoritesKey } from '../src/private-gallery/client/favorites';
+import { ACCESS_ENDED, NO_ACCESS_HERE, STALE_LINK } from '../src/private-gallery/client/stages';
 import { settings } from '../src/lib/settings';
 
 // Several client galleries, built like the site builds them and served at /vault/ in place of
@@ -20,6 +21,48 @@ const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true 
 const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 const UNLOCK = { timeout: 20_000 };
+
+/** The access this browser saved, as IndexedDB holds it (keys described, not exported). */
+const savedAccess = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<Record<string, unknown> | null>((resolve) => {
+        const request = indexedDB.open('coastlight-gallery');
+        request.onsuccess = () => {
+          const get = request.result.transaction('keys').objectStore('keys').get('gallery');
+          get.onsuccess = () => {
+            const value = get.result as Record<string, unknown> | undefined;
+            if (!value) return resolve(null);
+            const describe = (key: unknown) =>
+              key instanceof CryptoKey ? { extractable: key.extractable, usages: key.usages } : key;
+            resolve(Object.fromEntries(Object.entries(value).map(([name, v]) => [name, describe(v)])));
+          };
+        };
+      }),
+  );
+
+/** Replaces the saved access with `value` (changes applied to what is stored), in the page. */
+const editSavedAccess = (page: Page, change: Record<string, unknown> | 'old-format') =>
+  page.evaluate(
+    (edit) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open('coastlight-gallery');
+        request.onsuccess = () => {
+          const store = request.result.transaction('keys', 'readwrite').objectStore('keys');
+          const get = store.get('gallery');
+          get.onsuccess = () => {
+            const value = get.result as Record<string, unknown>;
+            // The format before grants: the id and one wrapping key that decrypted the content key.
+            const next =
+              edit === 'old-format'
+                ? { salt: value['salt'], id: value['id'], key: value['unwrap'] }
+                : { ...value, ...edit };
+            store.put(next, 'gallery').onsuccess = () => resolve();
+          };
+        };
+      }),
+    change,
+  );
 
 async function open(page: Page, hash = '') {
   await page.goto(`/private-gallery${hash}`);
@@ -85,7 +128,7 @@ test.describe('private galleries', () => {
     await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
   });
 
-  test('a rebuild (new content keys, same salt) keeps the client unlocked', async ({ page }) => {
+  test('publishing again (same seed and salt) keeps the client unlocked', async ({ page }) => {
     await unlock(page, GALLERIES.jenna);
     const before = fixture.vault;
     const local = { ...fixture };
@@ -98,8 +141,13 @@ test.describe('private galleries', () => {
     await expect(passwordDialog(page)).toBeHidden();
   });
 
-  test('a changed password asks for the password again, with the reason in view', async ({ page }) => {
+  test('a changed password asks for the password again, with the reason in view, and forgets her favorites', async ({
+    page,
+  }) => {
     await unlock(page, GALLERIES.jenna);
+    await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+    const { id } = await filesOf(fixture, GALLERIES.jenna.password);
+    expect(await stored(page, favoritesKey(id))).toBe('[2]');
     const local = { ...fixture };
     await rebuild(local, { [GALLERIES.jenna.id]: 'jenna new fixture password' });
     await serveVault(page, local);
@@ -108,6 +156,7 @@ test.describe('private galleries', () => {
     await expect(passwordDialog(page).locator('[data-password-reason]')).toContainText(
       'no longer opens a gallery on this device',
     );
+    expect(await stored(page, favoritesKey(id))).toBeNull();
     await expectNoAxeViolations(page);
     await enter(page, 'jenna new fixture password');
     await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
@@ -165,6 +214,51 @@ test.describe('private galleries', () => {
     expect(requested.has(thumbs[39]!)).toBe(true);
   });
 
+  test('saved access holds only non-extractable keys, ends after 30 days, and an older format asks for the password', async ({
+    page,
+  }) => {
+    await unlock(page, GALLERIES.jenna);
+    const saved = (await savedAccess(page))!;
+    expect(saved['version']).toBe(3);
+    expect(saved['unwrap']).toEqual({ extractable: false, usages: ['unwrapKey'] });
+    expect(saved['pointer']).toEqual({ extractable: false, usages: ['decrypt'] });
+    const days = ((saved['expires'] as number) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+
+    // Past its end: the password again, saying why, and nothing kept.
+    await editSavedAccess(page, { expires: Date.now() - 1000 });
+    await page.reload();
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(ACCESS_ENDED, UNLOCK);
+    expect(await savedAccess(page)).toBeNull();
+
+    // Saved by the format before this one (and favorites under the folder name): the password, plainly.
+    await enter(page, GALLERIES.jenna.password);
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
+    await editSavedAccess(page, 'old-format');
+    await page.evaluate((key) => localStorage.setItem(key, '[1]'), favoritesKey(GALLERIES.jenna.id));
+    await page.reload();
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(NO_ACCESS_HERE, UNLOCK);
+    expect(await savedAccess(page)).toBeNull();
+    expect(await stored(page, favoritesKey(GALLERIES.jenna.id))).toBeNull();
+  });
+
+  test('each private link is its own way in: withdrawing one leaves the password working', async ({ page }) => {
+    const local = { ...fixture, linkSecrets: new Map(fixture.linkSecrets) };
+    const withdrawn = fixture.links.get(GALLERIES.maria.id)!;
+    local.linkSecrets.set(GALLERIES.maria.id, []);
+    await rebuild(local);
+    await serveVault(page, local);
+    await open(page, withdrawn);
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(STALE_LINK, UNLOCK);
+    await enter(page, GALLERIES.maria.password);
+    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+    // Another gallery's link still opens it (a new visit: a change of fragment alone is no reload).
+    await page.goto('about:blank');
+    await page.goto(`/private-gallery${local.links.get(GALLERIES.jenna.id)!}`);
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
+  });
+
   test('favorites survive a reload and make the message for the studio', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await unlock(page, GALLERIES.maria);
@@ -178,7 +272,12 @@ test.describe('private galleries', () => {
       UNLOCK,
     );
     await expect(page.getByRole('button', { name: 'Favorite photo 2' })).toHaveAttribute('aria-pressed', 'false');
-    expect(await stored(page, favoritesKey(GALLERIES.maria.id))).toBe('[1,3]');
+    // Kept under the gallery's opaque id, never its name.
+    const { id } = await filesOf(fixture, GALLERIES.maria.password);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(await stored(page, favoritesKey(id))).toBe('[1,3]');
+    const keys = await page.evaluate(() => Object.keys(localStorage).join(' '));
+    expect(keys).not.toContain(GALLERIES.maria.id);
 
     const text = 'My favorites from "Maria, November 2026": photos 1, 3 (2 in all).';
     const mailto = new URL((await page.getByRole('link', { name: 'Send my favorites' }).getAttribute('href'))!);

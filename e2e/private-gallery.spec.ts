@@ -198,4 +198,20 @@ test.describe('private gallery', () => {
     const sitemap = readFileSync('dist/sitemap-0.xml', 'utf8');
     expect(sitemap.includes('/private-gallery')).toBe(false);
   });
+
+  test('its page policy allows only the site and its hashes', { tag: '@desktop' }, async ({ request }) => {
+    const origins = (policy: string) => policy.match(/\bhttps?:\/\/[^\s;]+/g) ?? [];
+    const erotica = (await request.get('/erotica')).headers()['content-security-policy'] ?? '';
+    // The form provider's hosts are in the site's policy (the erotica page needs them)...
+    expect(origins(erotica).length).toBeGreaterThan(0);
+    // ...and in neither the header nor the <meta> of the private gallery.
+    const response = await request.get('/private-gallery');
+    const header = response.headers()['content-security-policy'] ?? '';
+    const meta =
+      (await response.text()).match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i)?.[1] ?? '';
+    expect(header).toMatch(/script-src 'self' 'sha256-/);
+    expect(origins(header)).toEqual([]);
+    expect(origins(meta)).toEqual([]);
+    expect(header).toContain("frame-src 'none'");
+  });
 });

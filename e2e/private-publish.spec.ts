@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, waitForIslands } from './fixtures';
 import { startCdn } from '../scripts/cdn.mjs';
-import { kdfFor, newSalt } from '../src/private-gallery/format/crypto';
+import { kdfFor, newSalt, randomBytes } from '../src/private-gallery/format/crypto';
 import { publishGalleries } from '../src/private-gallery/publish/build';
 import { closeGallery } from '../src/private-gallery/publish/close';
 import { listGalleries } from '../src/private-gallery/publish/sources';
@@ -26,6 +26,7 @@ let root: string;
 let persistTo: string;
 const servers: { origin: string; stop: () => void }[] = [];
 const kdf = kdfFor(newSalt());
+const seed = randomBytes(32);
 const passwords = new Map([ANNA, BELLA].map((g) => [g.id, g.password]));
 
 async function makePhoto(path: string, hue: number) {
@@ -34,14 +35,16 @@ async function makePhoto(path: string, hue: number) {
     .toFile(path);
 }
 
+const options = () => ({ kdf, passwords, seed, cacheDir: join(root, 'cache') });
+/** The bucket's object names now. */
+let names = new Set<string>();
+
 async function publish() {
   const target = await openTarget({ persistTo });
   try {
-    return await publishGalleries(target, listGalleries(join(root, 'private')), {
-      kdf,
-      passwords,
-      cacheDir: join(root, 'cache'),
-    });
+    const result = await publishGalleries(target, listGalleries(join(root, 'private')), options());
+    names = await target.list();
+    return result;
   } finally {
     await target.close();
   }
@@ -118,8 +121,8 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     // each with the headers every page has (the host does not apply _headers to a Function).
     const manifest = await page.request.get(`${origin}/vault/manifest.json`);
     expect(manifest.headers()['cache-control']).toBe('no-store');
-    const { galleries } = (await manifest.json()) as { galleries: Record<string, { index: string }> };
-    const sealed = await page.request.get(`${origin}/vault/${Object.values(galleries)[0]!.index}`);
+    expect(((await manifest.json()) as { version: number }).version).toBe(3);
+    const sealed = await page.request.get(`${origin}/vault/${[...names].find((name) => name !== 'manifest.json')}`);
     expect(sealed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const response of [manifest, sealed]) {
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
@@ -174,11 +177,12 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
 
     const target = await openTarget({ persistTo });
     const before = (await target.list()).size;
-    const closed = await closeGallery(target, { id: ANNA.id, title: ANNA.title, downloads: 'web' }, ANNA.password, kdf);
+    const closed = await closeGallery(target, listGalleries(join(root, 'private')), ANNA.id, options());
     const after = (await target.list()).size;
     await target.close();
     // Her index and her two photos' four files are gone; a closed index replaces the index.
-    expect(closed?.deleted).toBe(1 + 2 * ANNA.photos);
+    expect(closed.result.closed).toEqual([ANNA.id]);
+    expect(closed.result.uploads).toMatchObject({ photoFiles: 0, deleted: 1 + 2 * ANNA.photos });
     expect(before - after).toBe(2 * ANNA.photos);
 
     await page.reload();

@@ -8,9 +8,9 @@ import { listGalleries, type GallerySource } from '../src/private-gallery/publis
 import {
   kdfFor,
   newSalt,
-  openFile,
+  openIndex,
   openWithPassword,
-  parseIndex,
+  randomBytes,
   toBase64Url,
   type VaultManifest,
 } from '../src/private-gallery/format/crypto';
@@ -27,14 +27,17 @@ export interface Fixture {
   root: string;
   galleries: GallerySource[];
   salt: string;
+  /** The secret seed, kept with the passwords. */
+  seed: Uint8Array;
+  /** Each gallery's private-link secrets, by id. */
+  linkSecrets: Map<string, Uint8Array<ArrayBuffer>[]>;
   /** The vault folder the routes serve now. */
   vault: string;
   /** Each gallery's private link fragment, by id. */
   links: Map<string, string>;
 }
 
-/** A distinct colour per photo: publishing stores identical photos once, under one name. */
-const colorOf = (n: number) => `hsl(${(n * 7) % 360}, 40%, 45%)`;
+// A colour of its own for every photo: identical photos would publish as one file.
 
 /** Makes the photos and gallery.yaml files, then the first build. */
 export async function makeFixture(): Promise<Fixture> {
@@ -51,21 +54,32 @@ export async function makeFixture(): Promise<Fixture> {
       const name = `${gallery.id}-${i}.jpg`;
       const small = gallery.photos > 10;
       const size = small ? { width: 300, height: 200 } : { width: 1200, height: 800 };
-      await sharp({ create: { ...size, channels: 3, background: colorOf(color++) } })
+      await sharp({
+        create: { ...size, channels: 3, background: `hsl(${(color++ * 37) % 360}, 40%, ${30 + (color % 5) * 8}%)` },
+      })
         .jpeg()
         .toFile(join(folder, name));
       lines.push(`  - file: ${name}`, `    alt: ${gallery.title} photograph ${i}`);
     }
     writeFileSync(join(folder, 'gallery.yaml'), `${lines.join('\n')}\n`);
   }
-  const fixture: Fixture = { root, galleries: listGalleries(dir), salt: newSalt(), vault: '', links: new Map() };
+  const galleries = listGalleries(dir);
+  const fixture: Fixture = {
+    root,
+    galleries,
+    salt: newSalt(),
+    seed: randomBytes(32),
+    linkSecrets: new Map(galleries.map((g) => [g.id, [randomBytes(32)]])),
+    vault: '',
+    links: new Map(),
+  };
   await rebuild(fixture);
   return fixture;
 }
 
 let builds = 0;
 
-/** A rebuild: new content keys and file names, the same salt; `passwords` may change some. */
+/** Publishes again into a new folder, with the same salt and seed; `passwords` may change some (new keys for those). */
 export async function rebuild(fixture: Fixture, passwords: Partial<Record<string, string>> = {}) {
   const out = join(fixture.root, `vault-${++builds}`);
   const map = new Map(Object.values(GALLERIES).map((g) => [g.id as string, passwords[g.id] ?? (g.password as string)]));
@@ -73,10 +87,14 @@ export async function rebuild(fixture: Fixture, passwords: Partial<Record<string
   const result = await buildVault(out, fixture.galleries, {
     kdf: kdfFor(fixture.salt),
     passwords: map,
+    seed: fixture.seed,
+    links: fixture.linkSecrets,
     now: new Date('2021-01-15T00:00:00Z'),
   });
   fixture.vault = out;
-  fixture.links = new Map(result.galleries.map((g) => [g.id, `#access=${toBase64Url(g.secret)}`]));
+  fixture.links = new Map(
+    result.galleries.filter((g) => g.links.length > 0).map((g) => [g.id, `#access=${toBase64Url(g.links[0]!)}`]),
+  );
   return out;
 }
 
@@ -108,11 +126,10 @@ export async function filesOf(fixture: Fixture, password: string) {
   const manifest = JSON.parse(readFileSync(join(fixture.vault, 'manifest.json'), 'utf8')) as VaultManifest;
   const opened = await openWithPassword(manifest, password);
   if (!opened) throw new Error('the fixture password opens nothing');
-  const index = parseIndex(
-    await openFile(opened.key, new Uint8Array(readFileSync(join(fixture.vault, opened.entry.index)))),
-  );
+  const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(fixture.vault, opened.pointer.file))));
   return {
-    index: opened.entry.index,
+    id: index.id,
+    index: opened.pointer.file,
     thumbs: index.images.map((image) => image.thumb.file),
     fulls: index.images.map((image) => image.full.file),
   };

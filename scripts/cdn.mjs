@@ -4,7 +4,7 @@
 // (wrangler.toml). Every browser test, the header audit and the Lighthouse audit run against it.
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * The runtime's compatibility date. Pinned: wrangler refuses dates newer than its bundled workerd
@@ -52,16 +52,24 @@ export function cdnCommand(port) {
  */
 export async function publishSample(persistTo) {
   const { publishGalleries } = await import('../src/private-gallery/publish/build.ts');
-  const { galleryPasswords, siteSalt } = await import('../src/private-gallery/publish/secrets.ts');
+  const { galleryPasswords, gallerySecrets, readEnv, siteSalt } =
+    await import('../src/private-gallery/publish/secrets.ts');
   const { IN_REPOSITORY_DIR, listGalleries } = await import('../src/private-gallery/publish/sources.ts');
   const { openTarget } = await import('../src/private-gallery/publish/target.ts');
   const { kdfFor } = await import('../src/private-gallery/format/crypto.ts');
   const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
+  // The sample's seed (and link) live beside its bucket: made on the first run, read back after.
+  const { seed, links } = gallerySecrets(
+    galleries,
+    readEnv(process.cwd(), { PRIVATE_GALLERY_DIR: resolve(persistTo) }),
+  );
   const target = await openTarget({ persistTo });
   try {
     return await publishGalleries(target, galleries, {
       kdf: kdfFor(siteSalt({})),
       passwords: galleryPasswords(galleries, {}),
+      seed,
+      links,
       cacheDir: join(persistTo, 'publish-cache'),
     });
   } finally {

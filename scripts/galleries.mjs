@@ -9,17 +9,12 @@
 // Passwords come from the environment, .env, or passwords.env in the galleries folder (README).
 // The links are secrets: they are printed here only, never by the site's build.
 import { settings } from '../src/lib/settings.ts';
-import { closeGallery, markClosed } from '../src/private-gallery/publish/close.ts';
+import { closeGallery } from '../src/private-gallery/publish/close.ts';
 import { publishGalleries, vaultInputs } from '../src/private-gallery/publish/build.ts';
-import {
-  DEVELOPMENT_PASSWORD,
-  passwordVariable,
-  privateLink,
-  readEnv,
-} from '../src/private-gallery/publish/secrets.ts';
+import { linksVariable, privateLink, readEnv } from '../src/private-gallery/publish/secrets.ts';
 import { privateGalleryDir } from '../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../src/private-gallery/publish/target.ts';
-import { accessFrom, deriveSecret, isExpired } from '../src/private-gallery/format/crypto.ts';
+import { isExpired } from '../src/private-gallery/format/crypto.ts';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -32,7 +27,16 @@ for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
   if (env[name] && !process.env[name]) process.env[name] = env[name];
 }
 const logger = { warn: (message) => console.warn(`! ${message}`) };
-const { galleries, options } = vaultInputs(env, logger);
+// Fails closed: a gallery without its own password (or with a short one) stops here, saying why.
+const inputs = (() => {
+  try {
+    return vaultInputs(env, logger);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
+const { galleries, options } = inputs;
 const where = `${privateGalleryDir(env)} and content/private/`;
 
 const target = () =>
@@ -63,16 +67,12 @@ if (command === 'publish') {
   }
   const bucket = await target();
   try {
-    const closed = await closeGallery(bucket, gallery, options.passwords.get(gallery.id), options.kdf);
-    if (!closed) {
-      console.log(`"${gallery.id}" is not open in ${bucket.label} (never published, or its password changed).`);
-    } else {
-      markClosed(gallery.folder, closed.lastDay);
-      console.log(
-        `Closed "${gallery.id}" in ${bucket.label}: ${closed.deleted} files deleted. Her next visit shows "This gallery has closed". ` +
-          `Its gallery.yaml now says expires: ${closed.lastDay}, so publishing again keeps it closed.`,
-      );
-    }
+    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, options);
+    console.log(
+      `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
+        `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
+        'again keeps it closed.',
+    );
   } finally {
     await bucket.close();
   }
@@ -81,23 +81,16 @@ if (command === 'publish') {
     console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see the README).`);
     process.exit(0);
   }
-  const seen = new Map();
   console.log(`Private links (${galleries.length} ${galleries.length === 1 ? 'gallery' : 'galleries'} in ${where}):\n`);
   for (const gallery of galleries) {
-    const password = options.passwords.get(gallery.id);
-    const secret = await deriveSecret(password, options.kdf);
-    const { id: lookup } = await accessFrom(secret);
     console.log(`${gallery.title}  (${gallery.id}, ${gallery.photos.length} photos)`);
     if (isExpired(gallery.expires)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
       continue;
     }
-    if (password === DEVELOPMENT_PASSWORD) {
-      console.log(`  ! uses the development password: set ${passwordVariable(gallery.id)} before sending anything.`);
-    }
-    if (seen.has(lookup)) console.log(`  ! same password as "${seen.get(lookup)}": publishing will refuse this.`);
-    seen.set(lookup, gallery.id);
-    console.log(`  ${privateLink(settings.siteUrl, secret)}`);
+    const secrets = options.links.get(gallery.id) ?? [];
+    if (secrets.length === 0) console.log(`  no private link (${linksVariable(gallery.id)} is empty)`);
+    for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}`);
     if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (UTC)`);
     console.log('');
   }
@@ -105,9 +98,10 @@ if (command === 'publish') {
     [
       'How to send a link: paste it into a private email or message to that client only, with a line such as',
       '"Your gallery is ready: this link opens it on any device; please keep it to yourself."',
-      'Anyone who has the link can open that gallery, like anyone who has the password. The link works',
-      'after every publish until the gallery’s password changes; changing the password is how you',
-      'withdraw a link. The client can still type her password instead.',
+      'Anyone who has the link can open that gallery, like anyone who has the password. Each link has its',
+      'own secret, in passwords.env: delete one from its PRIVATE_GALLERY_LINKS_… line and publish to',
+      'withdraw that link alone (leave the line empty for none; delete the line to get a new one).',
+      'Her password keeps working beside the links. A link works once the gallery is published.',
     ].join('\n'),
   );
 } else {

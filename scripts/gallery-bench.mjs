@@ -20,7 +20,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 import { buildVault, publishGalleries } from '../src/private-gallery/publish/build.ts';
 import { listGalleries, readGallery } from '../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../src/private-gallery/publish/target.ts';
-import { kdfFor, newSalt, openFile, openWithPassword, parseIndex } from '../src/private-gallery/format/crypto.ts';
+import { kdfFor, newSalt, openIndex, openWithPassword, randomBytes } from '../src/private-gallery/format/crypto.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -85,6 +85,7 @@ if (publishMode) {
   rmSync(state, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
   const kdf = kdfFor(newSalt());
+  const seed = randomBytes(32);
   const passwords = new Map();
   const run = async (label, galleries) => {
     for (const gallery of galleries) passwords.set(gallery.id, `${gallery.id} benchmark password`);
@@ -92,7 +93,7 @@ if (publishMode) {
     const started = Date.now();
     const cpu = process.cpuUsage();
     const target = await openTarget({ persistTo: state });
-    const result = await publishGalleries(target, galleries, { kdf, passwords, cacheDir });
+    const result = await publishGalleries(target, galleries, { kdf, passwords, seed, cacheDir });
     const objects = (await target.list()).size;
     await target.close();
     const { user, system } = process.cpuUsage(cpu);
@@ -156,7 +157,7 @@ const gallery = readGallery(folder);
 gallery.photos = gallery.photos.slice(0, PHOTOS);
 const vault = join(root, 'vault');
 const cacheDir = join(root, 'cache');
-const options = { kdf: kdfFor(newSalt()), passwords: new Map([['bench', PASSWORD]]), cacheDir };
+const options = { kdf: kdfFor(newSalt()), passwords: new Map([['bench', PASSWORD]]), seed: randomBytes(32), cacheDir };
 const build = async (label) => {
   const started = Date.now();
   const cpu = process.cpuUsage();
@@ -190,7 +191,7 @@ const page = await context.newPage();
 // Which file is which, read the way the page reads it: thumbnails and full sizes by file name.
 const manifest = JSON.parse(readFileSync(join(vault, 'manifest.json'), 'utf8'));
 const opened = await openWithPassword(manifest, PASSWORD);
-const index = parseIndex(await openFile(opened.key, new Uint8Array(readFileSync(join(vault, opened.entry.index)))));
+const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(vault, opened.pointer.file))));
 const kinds = new Map(
   index.images.flatMap((image) => [
     [image.thumb.file, 'thumb'],

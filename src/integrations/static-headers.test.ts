@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headersFile, pagePolicies } from './static-headers';
+import { headersFile, metaPolicy, pagePolicies } from './static-headers';
 import { scriptHash } from '../lib/inline-script';
 
 const page = (policy: string, body = '') =>
@@ -47,5 +47,18 @@ describe('dist/_headers', () => {
     ]);
     const bad = dist({ 'blog/post.html': page("script-src 'self'", `<script>${code}</script>`) });
     expect(() => pagePolicies(bad)).toThrow(/blog\/post\.html: an inline script has no hash/);
+  });
+
+  it('gives /private-gallery only the site and its hashes, in its header and its <meta>', () => {
+    const policy =
+      "default-src 'self'; img-src 'self' data: blob: https://www.facebook.com; connect-src 'self' https://www.facebook.com; frame-src https://forms.example.com; script-src 'self' https://embed.forms.example.com https://connect.facebook.net 'sha256-abc='";
+    const dir = dist({ 'private-gallery.html': page(policy.replace(/'/g, '&#39;')), 'erotica.html': page(policy) });
+    const policies = Object.fromEntries(pagePolicies(dir).map((p) => [p.route, p.policy]));
+    const tight =
+      "default-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'none'; script-src 'self' 'sha256-abc='";
+    expect(policies['/private-gallery']).toBe(`${tight}; frame-ancestors 'none'; upgrade-insecure-requests`);
+    expect(metaPolicy(readFileSync(join(dir, 'private-gallery.html'), 'utf8'))).toBe(tight);
+    // Other pages keep the hosts they need.
+    expect(policies['/erotica']).toContain('https://embed.forms.example.com');
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { headerPolicy, IMMUTABLE_CACHE, SECURITY_HEADERS } from '../lib/security';
+import { headerPolicy, IMMUTABLE_CACHE, SECURITY_HEADERS, SITE_ONLY_ROUTES, siteOnlyPolicy } from '../lib/security';
 import { unhashedInlineScripts } from '../lib/inline-script';
 import { builtPages, NOT_FOUND_ROUTE } from '../lib/site-files';
 
@@ -53,11 +53,20 @@ export function pagePolicies(dist: string): PagePolicy[] {
   const problems: string[] = [];
   const pages: PagePolicy[] = [];
   for (const { file, route } of builtPages(dist)) {
-    const html = readFileSync(file, 'utf8');
-    const meta = metaPolicy(html);
+    let html = readFileSync(file, 'utf8');
+    let meta = metaPolicy(html);
     if (!meta) {
       problems.push(`${relative(dist, file)}: no Content-Security-Policy <meta>`);
       continue;
+    }
+    if ((SITE_ONLY_ROUTES as readonly string[]).includes(route)) {
+      // The page's own <meta> too, so every server (the host, `npm start`) enforces the tight policy.
+      const tight = siteOnlyPolicy(meta);
+      html = html.replace(/(<meta http-equiv="content-security-policy" content=")[^"]+"/i, (_, start: string) => {
+        return `${start}${tight.replace(/'/g, '&#39;')}"`;
+      });
+      writeFileSync(file, html);
+      meta = tight;
     }
     for (const code of unhashedInlineScripts(html, meta)) {
       problems.push(

@@ -51,6 +51,26 @@ export function scriptResources(s: Settings): string[] {
   return ["'self'", ...thirdPartyOrigins(s).scripts];
 }
 
+/** Pages whose policy allows only the site and its hashes: no form provider, no pixel, no third party. */
+export const SITE_ONLY_ROUTES = ['/private-gallery'] as const;
+
+/**
+ * A page policy with every other origin taken out: each directive keeps only keywords ('self',
+ * hashes, 'none'), data: and blob:; a directive left with nothing becomes 'none'.
+ */
+export function siteOnlyPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const [name, ...sources] = directive.split(/\s+/);
+      const kept = sources.filter((source) => source.startsWith("'") || source === 'data:' || source === 'blob:');
+      return sources.length === 0 ? name : [name, ...(kept.length ? kept : ["'none'"])].join(' ');
+    })
+    .join('; ');
+}
+
 /** Response headers for every response (static hosts via _headers, and `npm start`). */
 export const SECURITY_HEADERS: Record<string, string> = {
   // Browsers only ever reach the site over HTTPS, for two years, subdomains included.

@@ -13,8 +13,8 @@ export interface VaultBucket {
   get(key: string): Promise<{ body: ReadableStream; size: number; httpEtag: string } | null>;
 }
 
-/** A published name: the manifest, or a sealed file's hex name. */
-export const VAULT_NAME = /^(manifest\.json|[0-9a-f]{24,64}\.bin)$/;
+/** A published name: the manifest, or a sealed file's name (24 hex digits from the seed, format/seal.ts). */
+export const VAULT_NAME = /^(manifest\.json|[0-9a-f]{24}\.bin)$/;
 
 const headers = (extra: Record<string, string>) =>
   new Headers({

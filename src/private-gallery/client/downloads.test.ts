@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   downloadFile,
+  downloadRole,
   downloadSize,
   extension,
   fileName,
@@ -19,12 +20,15 @@ const file = (name: string, bytes: number, type = 'image/webp'): VaultFile => ({
   type,
   bytes,
 });
+const sealed = { iv: '', data: '' };
 const image = (name: string, bytes: number, original?: VaultFile): VaultImage => ({
+  id: name,
+  key: sealed,
   alt: `Photo ${name}`,
   name,
   thumb: file(`${name}-thumb`, 1),
   full: file(`${name}-full`, bytes),
-  ...(original ? { original } : {}),
+  ...(original ? { original: { ...original, key: sealed } } : {}),
 });
 
 describe('file names', () => {
@@ -56,10 +60,13 @@ describe('downloads', () => {
   const images = [image('01', 300, original), image('02', 200)];
 
   it('give the original for "full" (the large copy when there is none), the large copy for "web", nothing for "none"', () => {
-    expect(downloadFile(images[0]!, 'full')).toBe(original);
+    expect(downloadFile(images[0]!, 'full')).toBe(images[0]!.original);
+    expect(downloadFile(images[0]!, 'full')?.file).toBe(original.file);
     expect(downloadFile(images[1]!, 'full')).toBe(images[1]!.full);
     expect(downloadFile(images[0]!, 'web')).toBe(images[0]!.full);
     expect(downloadFile(images[0]!, 'none')).toBeUndefined();
+    expect([downloadRole(images[0]!, 'full'), downloadRole(images[1]!, 'full')]).toEqual(['original', 'full']);
+    expect([downloadRole(images[0]!, 'web'), downloadRole(images[0]!, 'none')]).toEqual(['full', undefined]);
   });
 
   it('add up the sizes of the chosen photos by number, skipping numbers with no photo', () => {

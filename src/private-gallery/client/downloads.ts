@@ -20,6 +20,12 @@ export function downloadFile(image: VaultImage, downloads: DownloadPolicy): Vaul
   return downloads === 'full' ? (image.original ?? image.full) : downloads === 'web' ? image.full : undefined;
 }
 
+/** Which file of a photo downloads: its original (when the gallery has them), its large copy, or none. */
+export function downloadRole(image: VaultImage, downloads: DownloadPolicy): 'original' | 'full' | undefined {
+  if (downloads === 'full') return image.original ? 'original' : 'full';
+  return downloads === 'web' ? 'full' : undefined;
+}
+
 /** A downloaded photo's name, e.g. "jenna-october-2026-03.jpg". */
 export const fileName = (title: string, image: VaultImage, file: VaultFile): string =>
   `${slug(title)}-${image.name}.${extension(file.type)}`;

@@ -1,11 +1,25 @@
 /**
  * A client's favorites: photo numbers (1-based, as she sees them), kept in this browser per
- * gallery, and the message that tells the studio which ones she chose. Nothing is uploaded.
+ * gallery under the gallery's opaque id (never its name), and the message that tells the studio
+ * which ones she chose. Nothing is uploaded.
  */
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
-/** localStorage key of a gallery's favorites. */
-export const favoritesKey = (galleryId: string): string => `galleryFavorites:${galleryId}`;
+const PREFIX = 'galleryFavorites:';
+
+/** localStorage key of a gallery's favorites, by the gallery's opaque id. */
+export const favoritesKey = (galleryId: string): string => `${PREFIX}${galleryId}`;
+
+/** Removes favorites kept by an older format, under a gallery's folder name instead of its opaque id. */
+export function forgetNamedFavorites(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith(PREFIX) && !/^[0-9a-f]{32}$/.test(key.slice(PREFIX.length))) removeStorage('local', key);
+    }
+  } catch {
+    // No storage, nothing kept.
+  }
+}
 
 export function loadFavorites(galleryId: string, count: number): number[] {
   try {

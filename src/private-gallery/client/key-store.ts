@@ -1,19 +1,32 @@
 /**
- * Keeps a client's gallery access between visits: the lookup id and the non-extractable wrapping
- * key of her password, stored in IndexedDB (the browser can use the key but never reveal it).
- * Both come from the password and the site salt only, so a rebuild keeps her in; a changed
- * password (or salt) leaves an id that opens nothing. Every failure (no IndexedDB in private
+ * Keeps a client's gallery access between visits, in IndexedDB: the grant's lookup id and its two
+ * non-extractable keys (one can only unwrap the gallery key, the other only open the index
+ * pointer), the gallery's opaque id, and when this saved access ends. The browser can use the keys
+ * but never reveal them; anyone using this browser profile can still use them until then, which is
+ * why saved access ends after ACCESS_DAYS and "Forget this device" deletes it at once. Both keys
+ * come from the password (or link) and the site salt only, so publishing again keeps her in; a
+ * changed password leaves an id that opens nothing. Every failure (no IndexedDB in private
  * browsing, blocked storage) degrades to "ask for the password again".
  */
-import type { Access } from '../format/crypto';
+import { FORMAT_VERSION, type Access } from '../format/crypto';
 
 const DB_NAME = 'coastlight-gallery';
 const STORE = 'keys';
 const ENTRY = 'gallery';
+/** How long a device remembers a gallery after its password or link was last entered. */
+export const ACCESS_DAYS = 30;
 
 interface StoredAccess extends Access {
+  version: typeof FORMAT_VERSION;
   salt: string;
+  /** The opaque id of the gallery it opened (for its favorites). */
+  gallery: string;
+  /** When this saved access ends (ms since 1970). */
+  expires: number;
 }
+
+/** What this device kept: an access, nothing, one of an older format, one past its end. */
+export type Kept = { access: Access; gallery: string } | 'none' | 'outdated' | 'expired';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -37,23 +50,37 @@ async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) 
   }
 }
 
-export async function saveAccess(salt: string, access: Access): Promise<boolean> {
+export async function saveAccess(salt: string, access: Access, gallery: string, now = Date.now()): Promise<boolean> {
+  const stored: StoredAccess = {
+    version: FORMAT_VERSION,
+    salt,
+    id: access.id,
+    unwrap: access.unwrap,
+    pointer: access.pointer,
+    gallery,
+    expires: now + ACCESS_DAYS * 86_400_000,
+  };
   try {
-    await run('readwrite', (store) => store.put({ salt, ...access } satisfies StoredAccess, ENTRY));
+    await run('readwrite', (store) => store.put(stored, ENTRY));
     return true;
   } catch {
     return false;
   }
 }
 
-/** The stored access for this site salt, or null. */
-export async function loadAccess(salt: string): Promise<Access | null> {
+/** The stored access for this site salt, or why there is none to use. */
+export async function loadAccess(salt: string, now = Date.now()): Promise<Kept> {
+  let stored: Partial<StoredAccess> | undefined;
   try {
-    const stored = await run<Partial<StoredAccess> | undefined>('readonly', (store) => store.get(ENTRY));
-    return stored && stored.salt === salt && stored.id && stored.key ? { id: stored.id, key: stored.key } : null;
+    stored = await run<Partial<StoredAccess> | undefined>('readonly', (store) => store.get(ENTRY));
   } catch {
-    return null;
+    return 'none';
   }
+  if (!stored) return 'none';
+  if (stored.version !== FORMAT_VERSION || !stored.id || !stored.unwrap || !stored.pointer) return 'outdated';
+  if (stored.salt !== salt) return 'none';
+  if (!(typeof stored.expires === 'number' && now < stored.expires)) return 'expired';
+  return { access: { id: stored.id, unwrap: stored.unwrap, pointer: stored.pointer }, gallery: stored.gallery ?? '' };
 }
 
 export async function clearAccess(): Promise<void> {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   accessLinkIn,
   galleryStage,
+  ACCESS_ENDED,
   NO_ACCESS_HERE,
   OPEN_FAILED,
   openWithoutPassword,
@@ -16,9 +17,9 @@ import {
 import { SECRET_BYTES, toBase64Url, type VaultManifest } from '../format/crypto';
 import { LoadError, type Unlocked } from './unlock';
 
-const manifest = { version: 2 } as unknown as VaultManifest;
+const manifest = { version: 3 } as unknown as VaultManifest;
 const unlocked = (expires: string | null = null): Unlocked => ({
-  key: {} as CryptoKey,
+  keys: () => Promise.reject(new Error('no keys in this test')),
   index: { id: 'ada', title: 'Ada', expires, downloads: 'none', images: [] },
 });
 const secret = new Uint8Array(SECRET_BYTES).fill(7);
@@ -28,7 +29,7 @@ function fakeVault(overrides: Partial<GalleryVault> = {}) {
   return {
     manifest: vi.fn(async () => manifest),
     withSecret: vi.fn(async () => null),
-    withStoredAccess: vi.fn(async (): Promise<Unlocked | 'none' | 'stale'> => 'none'),
+    withStoredAccess: vi.fn(async (): Promise<Unlocked | 'none' | 'stale' | 'expired'> => 'none'),
     withPassword: vi.fn(async () => null),
     clearAccess: vi.fn(async () => undefined),
     remember: vi.fn(),
@@ -118,6 +119,12 @@ describe('openWithoutPassword', () => {
     const none = fakeVault();
     expect(await openWithoutPassword(none, null)).toEqual({ stage: 'password', reason: NO_ACCESS_HERE });
     expect(none.clearAccess).not.toHaveBeenCalled();
+  });
+
+  it('asks for the password again once saved access has ended, saying why', async () => {
+    const ended = fakeVault({ withStoredAccess: vi.fn(async () => 'expired' as const) });
+    expect(await openWithoutPassword(ended, null)).toEqual({ stage: 'password', reason: ACCESS_ENDED });
+    expect(ACCESS_ENDED).toContain('after 30 days');
   });
 
   it('fails with the download message when the manifest or the gallery cannot be fetched', async () => {

@@ -1,5 +1,6 @@
 /** How the private gallery decides what a visitor sees: a private link, kept access, or the password. */
 import { isExpired, type VaultManifest } from '../format/crypto';
+import { ACCESS_DAYS } from './key-store';
 import { LoadError, secretFromHash, type Unlocked } from './unlock';
 
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
@@ -10,6 +11,7 @@ export const STALE_LINK =
 export const BROKEN_LINK =
   'This private link is incomplete: please open the whole link from the message, or enter your password.';
 export const NO_ACCESS_HERE = 'Please enter your password to open your gallery on this device.';
+export const ACCESS_ENDED = `For your privacy, this device asks for your password again after ${ACCESS_DAYS} days. Please enter it to open your gallery.`;
 export const FORGOTTEN = 'This device no longer remembers your gallery.';
 export const OPEN_FAILED = 'Your gallery could not be opened right now. Please try again.';
 
@@ -20,7 +22,7 @@ export type Stage = 'checking' | 'age' | 'password' | 'unlocking' | 'gallery' | 
 export interface GalleryVault {
   manifest: () => Promise<VaultManifest>;
   withSecret: (manifest: VaultManifest, secret: Uint8Array<ArrayBuffer>) => Promise<Unlocked | null>;
-  withStoredAccess: (manifest: VaultManifest) => Promise<Unlocked | 'none' | 'stale'>;
+  withStoredAccess: (manifest: VaultManifest) => Promise<Unlocked | 'none' | 'stale' | 'expired'>;
   withPassword: (manifest: VaultManifest, password: string) => Promise<Unlocked | null>;
   clearAccess: () => Promise<void>;
   /** Remembers on this device that the gallery was opened (so the next visit tries the kept access). */
@@ -89,6 +91,7 @@ export async function openWithoutPassword(
       return { stage: 'password', reason: STALE_ACCESS };
     }
     if (kept === 'none') return { stage: 'password', reason: NO_ACCESS_HERE };
+    if (kept === 'expired') return { stage: 'password', reason: ACCESS_ENDED };
     return { stage: 'unlocked', unlocked: kept };
   } catch (error) {
     return { stage: 'failed', problem: problemOf(error) };

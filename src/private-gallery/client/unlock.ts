@@ -1,18 +1,23 @@
 import {
-  accessFrom,
   fromBase64Url,
+  isManifest,
   LINK_PARAM,
-  openEntry,
   openFile,
-  openWithPassword,
-  parseIndex,
+  openGrant,
+  openIndex,
+  accessFrom,
+  deriveSecret,
+  fileData,
+  photoKey,
   SECRET_BYTES,
   type Access,
-  type VaultEntry,
-  type VaultFile,
+  type FileRole,
+  type OpenedGrant,
+  type VaultImage,
   type VaultIndex,
   type VaultManifest,
 } from '../format/crypto';
+import { forgetFavorites, forgetNamedFavorites } from './favorites';
 import { clearAccess, loadAccess, saveAccess } from './key-store';
 
 /** Where the build publishes the encrypted galleries. */
@@ -59,28 +64,61 @@ export async function fetchManifest(base = VAULT_BASE): Promise<VaultManifest> {
   const { bytes } = await download(`${base}/manifest.json`, 'The private gallery', { cache: 'no-cache' });
   const body = await bytes();
   try {
-    const manifest = JSON.parse(new TextDecoder().decode(body)) as VaultManifest;
-    if (manifest.version !== 2 || !manifest.galleries) throw new Error('unknown format');
+    const manifest = JSON.parse(new TextDecoder().decode(body)) as unknown;
+    if (!isManifest(manifest)) throw new Error('unknown format');
     return manifest;
   } catch {
     throw new LoadError('The private gallery could not be read right now.');
   }
 }
 
-export interface Unlocked {
-  /** The gallery's content key. */
-  key: CryptoKey;
-  index: VaultIndex;
+/**
+ * The decrypt-only keys of a gallery's photos, unwrapped from its index when first needed (and
+ * then kept): no photo key is ever bytes in the page.
+ */
+export interface PhotoKeys {
+  (image: VaultImage, role: FileRole): Promise<CryptoKey>;
 }
 
-async function fetchIndex(key: CryptoKey, entry: VaultEntry, base: string): Promise<VaultIndex> {
-  const { bytes } = await download(`${base}/${entry.index}`, 'Your gallery');
+export interface Unlocked {
+  index: VaultIndex;
+  keys: PhotoKeys;
+}
+
+function photoKeys(galleryKey: CryptoKey, index: VaultIndex): PhotoKeys {
+  const known = new Map<string, Promise<CryptoKey>>();
+  return (image, role) => {
+    const name = `${image.id} ${role === 'original' ? 'original' : 'photo'}`;
+    let key = known.get(name);
+    if (!key) {
+      key = photoKey(galleryKey, index, image, role);
+      known.set(name, key);
+      key.catch(() => known.delete(name));
+    }
+    return key;
+  };
+}
+
+async function fetchIndex(opened: OpenedGrant, base: string): Promise<Unlocked> {
+  const { bytes } = await download(`${base}/${opened.pointer.file}`, 'Your gallery');
   const body = new Uint8Array(await bytes());
   try {
-    return parseIndex(await openFile(key, body));
+    const index = await openIndex(opened.pointer, body);
+    return { index, keys: photoKeys(opened.galleryKey, index) };
   } catch {
     throw new LoadError('Your gallery could not be read right now.');
   }
+}
+
+/** Opens a grant's gallery and remembers its access on this device. */
+async function openAndRemember(manifest: VaultManifest, access: Access, base: string): Promise<Unlocked | null> {
+  const opened = await openGrant(manifest, access);
+  if (!opened) return null;
+  const unlocked = await fetchIndex(opened, base);
+  await saveAccess(manifest.kdf.salt, access, unlocked.index.id);
+  // Favorites an older format kept under a folder name go (under her opaque id they stay).
+  forgetNamedFavorites();
+  return unlocked;
 }
 
 /**
@@ -92,11 +130,7 @@ export async function unlockWithPassword(
   password: string,
   base = VAULT_BASE,
 ): Promise<Unlocked | null> {
-  const opened = await openWithPassword(manifest, password);
-  if (!opened) return null;
-  const index = await fetchIndex(opened.key, opened.entry, base);
-  await saveAccess(manifest.kdf.salt, opened.access);
-  return { key: opened.key, index };
+  return openAndRemember(manifest, await accessFrom(await deriveSecret(password, manifest.kdf)), base);
 }
 
 /** Reads a private link's access secret from a URL fragment, or null. */
@@ -117,43 +151,52 @@ export async function unlockWithSecret(
   secret: Uint8Array<ArrayBuffer>,
   base = VAULT_BASE,
 ): Promise<Unlocked | null> {
-  const access = await accessFrom(secret);
-  const opened = await openEntry(manifest, access);
-  if (!opened) return null;
-  const index = await fetchIndex(opened.key, opened.entry, base);
-  await saveAccess(manifest.kdf.salt, access);
-  return { key: opened.key, index };
+  return openAndRemember(manifest, await accessFrom(secret), base);
 }
 
 /**
- * Reopens the gallery with the access kept from an earlier visit: 'none' when nothing is kept,
- * 'stale' when what is kept opens nothing any more (a changed password, a closed gallery).
+ * Reopens the gallery with the access kept from an earlier visit: 'none' when nothing usable is
+ * kept (nothing, or saved by an older format: forgotten), 'expired' when it has ended (forgotten),
+ * 'stale' when it opens nothing any more (a changed password, a closed gallery): then the access
+ * and that gallery's favorites are forgotten.
  */
 export async function unlockWithStoredAccess(
   manifest: VaultManifest,
   base = VAULT_BASE,
-): Promise<Unlocked | 'none' | 'stale'> {
-  const access: Access | null = await loadAccess(manifest.kdf.salt);
-  if (!access) return 'none';
-  const opened = await openEntry(manifest, access);
-  if (!opened) return 'stale';
-  return { key: opened.key, index: await fetchIndex(opened.key, opened.entry, base) };
+): Promise<Unlocked | 'none' | 'stale' | 'expired'> {
+  const kept = await loadAccess(manifest.kdf.salt);
+  if (kept === 'outdated' || kept === 'expired') {
+    await clearAccess();
+    forgetNamedFavorites();
+    return kept === 'expired' ? 'expired' : 'none';
+  }
+  if (kept === 'none') return 'none';
+  const opened = await openGrant(manifest, kept.access);
+  if (!opened) {
+    if (kept.gallery) forgetFavorites(kept.gallery);
+    return 'stale';
+  }
+  return fetchIndex(opened, base);
 }
 
 export { clearAccess };
 
-/** Downloads and decrypts one file of a gallery. */
+/** Downloads and decrypts one file of a photo: its thumbnail, large copy or original. */
 export async function decryptToBlob(
-  key: CryptoKey,
-  file: VaultFile,
+  keys: PhotoKeys,
+  index: VaultIndex,
+  image: VaultImage,
+  role: FileRole,
   base = VAULT_BASE,
   timeout = SMALL_FILE_TIMEOUT_MS,
 ): Promise<Blob> {
+  const file = role === 'original' ? image.original : image[role];
+  if (!file) throw new LoadError('This photo cannot be downloaded in full size.');
   const { bytes: body } = await download(`${base}/${file.file}`, 'A photo', {}, timeout);
   const data = new Uint8Array(await body());
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await openFile(key, data);
+    bytes = await openFile(await keys(image, role), data, fileData(index.id, image.id, role), file.bytes);
   } catch {
     throw new LoadError('A photo could not be read right now.');
   }

@@ -10,6 +10,8 @@ const file = (name: string, width: number, height: number): VaultFile => ({
   bytes: 1,
 });
 const images: VaultImage[] = [1, 2, 3].map((n) => ({
+  id: String(n),
+  key: { iv: '', data: '' },
   alt: `Photo ${n}`,
   name: String(n),
   thumb: file(`t${n}`, 600, 400),

@@ -1,23 +1,40 @@
 /**
- * The private galleries' cryptography, shared by the build (Node) and the browser: both use the
- * standard WebCrypto API.
+ * The private galleries' cryptography, shared by the owner's computer (Node) and the browser: both
+ * use the standard WebCrypto API. Format version 3.
  *
- * One site salt, one PBKDF2-SHA-256 derivation per password attempt, whatever the number of
- * galleries: the password's 32-byte *access secret* gives, through HKDF, a lookup id (which
- * gallery) and a wrapping key (AES-256-GCM) that opens that gallery's random content key. The
- * content key encrypts the gallery's index and photos. A wrong password gives an id that is in no
- * manifest, so it opens nothing. The access secret is also what a client's private link carries.
+ * Ways in are *grants*. A grant is one access secret: a password's (one PBKDF2-SHA-256 derivation
+ * with the site salt per attempt, whatever the number of galleries) or a private link's (32 random
+ * bytes of its own). Through HKDF the secret gives a lookup id (which grant), an unwrap-only key
+ * that opens the grant's *gallery key*, and a pointer key that opens the grant's index pointer (the
+ * index file, its SHA-256 and its index key). A gallery key wraps the photos' own keys; nothing in
+ * the browser ever holds a photo's key as bytes. A wrong password gives an id that is in no
+ * manifest, so it opens nothing. Withdrawing a link removes its grant, and only it.
+ *
+ * Every encrypted object is AES-256-GCM with additional data naming the format version, what the
+ * object is (grant key, index pointer, index, photo key, file), its gallery and photo, so no object
+ * opens in another's place.
  */
 
 /** OWASP's 2023 floor for PBKDF2-HMAC-SHA-256. */
 export const MIN_ITERATIONS = 600_000;
 export const SALT_BYTES = 16;
 export const IV_BYTES = 12;
+export const TAG_BYTES = 16;
 export const SECRET_BYTES = 32;
-/** The manifest lists at least this many entries, and a multiple of it: decoys hide the real count. */
+export const KEY_BYTES = 32;
+/** The format of the manifest, its indexes and files; a browser refuses any other. */
+export const FORMAT_VERSION = 3;
+/** The manifest lists at least this many grants, and a multiple of it: decoys hide the real count. */
 export const ENTRY_BLOCK = 8;
-/** Encrypted indexes are padded to a multiple of this, so their size hides the number of photos. */
-export const INDEX_BLOCK = 16_384;
+/** An index pointer's plaintext is padded to this size, so real and decoy grants are alike. */
+export const POINTER_BYTES = 256;
+/**
+ * Encrypted indexes are padded to one of these sizes (then to multiples of the last), so their size
+ * hides the number of photos; decoy indexes take every bucket in turn.
+ */
+export const INDEX_BUCKETS = [16_384, 65_536, 262_144] as const;
+/** Photo files of at most this size are padded to it; larger ones to eight steps per doubling. */
+export const MIN_FILE_BUCKET = 16_384;
 /** The URL fragment that carries a private link's access secret (never sent to a server). */
 export const LINK_PARAM = 'access';
 
@@ -30,53 +47,77 @@ export interface KdfParams {
 }
 
 export interface Sealed {
-  /** Base64 initialisation vector, unique per encryption. */
+  /** Base64 initialisation vector, unique per key and plaintext. */
   iv: string;
   /** Base64 ciphertext with its GCM tag. */
   data: string;
 }
 
-/** One gallery as the manifest lists it: nothing in it is readable without its password. */
-export interface VaultEntry {
-  /** The gallery's content key, sealed with the wrapping key of its password. */
+/** One way into one gallery, as the manifest lists it: nothing in it is readable without its secret. */
+export interface Grant {
+  /** The gallery key, wrapped with the grant's unwrap key. */
   key: Sealed;
-  /** Random name of the encrypted index file (IV first, then ciphertext). */
-  index: string;
+  /** The index pointer (IndexPointer as JSON, padded), sealed with the grant's pointer key. */
+  index: Sealed;
 }
 
-/** What the build publishes beside the ciphertext files. */
+/** What the site publishes beside the ciphertext files. */
 export interface VaultManifest {
-  version: 2;
+  version: typeof FORMAT_VERSION;
   kdf: KdfParams;
-  /** By lookup id (hex); real galleries and random decoys look alike. */
-  galleries: Record<string, VaultEntry>;
+  /** By lookup id (hex); real grants and decoys look alike. */
+  grants: Record<string, Grant>;
+}
+
+/** Where a grant's index is, what it hashes to, and the key that opens it. */
+export interface IndexPointer {
+  /** The index file's name, relative to the manifest. */
+  file: string;
+  /** Hex SHA-256 of the index file: an older or another index does not pass for it. */
+  sha256: string;
+  /** Base64 key of the index (it only opens what the page reads anyway). */
+  key: string;
+  /** The gallery's opaque id, bound into the index's additional data. */
+  gallery: string;
 }
 
 export interface VaultFile {
-  /** Random file name of the ciphertext (IV first), relative to the manifest. */
+  /** File name of the ciphertext (IV first), relative to the manifest. */
   file: string;
   width: number;
   height: number;
   type: string;
-  /** Size of the decrypted file in bytes, shown before a download. */
+  /** Size of the decrypted file in bytes (before padding), shown before a download. */
   bytes: number;
 }
 
+/** A photo's original, with its own key: present only when the gallery allows full-size downloads. */
+export interface VaultOriginal extends VaultFile {
+  /** The original's key, wrapped with the gallery key. */
+  key: Sealed;
+}
+
 export interface VaultImage {
+  /** Opaque id of the photo (stable while the photo is unchanged), bound into its files. */
+  id: string;
+  /** The key of the thumbnail and the large copy, wrapped with the gallery key. */
+  key: Sealed;
   alt: string;
   thumb: VaultFile;
   full: VaultFile;
-  /** The original file, when the gallery allows full-size downloads. */
-  original?: VaultFile;
-  /** File name for downloads, e.g. "03.webp"; never the owner's file name. */
+  original?: VaultOriginal;
+  /** File name for downloads, e.g. "03"; never the owner's file name. */
   name: string;
 }
 
 export type DownloadPolicy = 'none' | 'web' | 'full';
 
-/** A gallery's decrypted index. */
+/**
+ * A gallery's decrypted index. A grant may open a sub-index (proofing's partner view): the same
+ * shape listing only some photos, with only their keys, under a gallery key of its own.
+ */
 export interface VaultIndex {
-  /** Stable id (the folder name): favorites are kept under it. */
+  /** Opaque id of the gallery, stable across publishes: favorites are kept under it. */
   id: string;
   title: string;
   /** Last day open (YYYY-MM-DD or an ISO date-time), or null. */
@@ -84,6 +125,9 @@ export interface VaultIndex {
   downloads: DownloadPolicy;
   images: VaultImage[];
 }
+
+/** What a file is to its photo; its key: 'photo' for thumbnail and large copy, 'original' for the original. */
+export type FileRole = 'thumb' | 'full' | 'original';
 
 export class VaultError extends Error {}
 
@@ -118,7 +162,15 @@ export function randomBytes(length: number, crypto: Crypto = globalThis.crypto):
   return crypto.getRandomValues(new Uint8Array(length));
 }
 
-/** Refuses weak parameters, whether they come from the build or from a downloaded manifest. */
+/**
+ * The additional data of an encrypted object: the format version, what it is, and whose (gallery,
+ * photo). Decryption with any other fails.
+ */
+export function boundTo(what: string, ...parts: string[]): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode([`coastlight v${FORMAT_VERSION}`, what, ...parts].join('\0'));
+}
+
+/** Refuses weak parameters, whether they come from the owner's computer or from a downloaded manifest. */
 export function assertKdf(kdf: KdfParams): void {
   if (kdf.name !== 'PBKDF2' || kdf.hash !== 'SHA-256') throw new VaultError('unsupported key derivation');
   if (!Number.isInteger(kdf.iterations) || kdf.iterations < MIN_ITERATIONS) {
@@ -157,121 +209,195 @@ export async function deriveSecret(
   return new Uint8Array(bits);
 }
 
-/** What an access secret opens: the manifest entry's id and the (non-extractable) wrapping key. */
+/**
+ * What an access secret opens in a browser: the grant's lookup id, a key that can only unwrap the
+ * gallery key, and a key that only decrypts the index pointer. Both are non-extractable.
+ */
 export interface Access {
   id: string;
-  key: CryptoKey;
+  unwrap: CryptoKey;
+  pointer: CryptoKey;
 }
 
-const ID_INFO = new TextEncoder().encode('coastlight gallery id');
-const WRAP_INFO = new TextEncoder().encode('coastlight gallery wrap');
+const INFO = {
+  id: new TextEncoder().encode('coastlight grant id'),
+  wrap: new TextEncoder().encode('coastlight grant wrap'),
+  pointer: new TextEncoder().encode('coastlight grant pointer'),
+};
 
-/** Fast (HKDF): the lookup id and wrapping key of an access secret. */
-export async function accessFrom(secret: Uint8Array<ArrayBuffer>, crypto: Crypto = globalThis.crypto): Promise<Access> {
+/** HKDF from an access secret: its id and its two keys, with the usages asked for (the owner's seal, the browser's open). */
+export async function grantKeys(
+  secret: Uint8Array<ArrayBuffer>,
+  usages: { wrap: KeyUsage[]; pointer: KeyUsage[] },
+  crypto: Crypto = globalThis.crypto,
+) {
   if (secret.length !== SECRET_BYTES) throw new VaultError('not an access secret');
   const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveBits', 'deriveKey']);
   const hkdf = (info: Uint8Array<ArrayBuffer>) => ({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info });
-  const id = toHex(new Uint8Array(await crypto.subtle.deriveBits(hkdf(ID_INFO), base, 128)));
-  const key = await crypto.subtle.deriveKey(hkdf(WRAP_INFO), base, { name: 'AES-GCM', length: 256 }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
-  return { id, key };
+  const aes = { name: 'AES-GCM', length: 256 };
+  return {
+    id: toHex(new Uint8Array(await crypto.subtle.deriveBits(hkdf(INFO.id), base, 128))),
+    wrap: await crypto.subtle.deriveKey(hkdf(INFO.wrap), base, aes, false, usages.wrap),
+    pointer: await crypto.subtle.deriveKey(hkdf(INFO.pointer), base, aes, false, usages.pointer),
+  };
 }
 
-export async function encryptBytes(
-  key: CryptoKey,
-  data: Uint8Array<ArrayBuffer>,
-  crypto: Crypto = globalThis.crypto,
-): Promise<{ iv: Uint8Array<ArrayBuffer>; data: Uint8Array<ArrayBuffer> }> {
-  const iv = randomBytes(IV_BYTES, crypto);
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, data);
-  return { iv, data: new Uint8Array(sealed) };
+/** Fast (HKDF): what an access secret opens in the browser. */
+export async function accessFrom(secret: Uint8Array<ArrayBuffer>, crypto: Crypto = globalThis.crypto): Promise<Access> {
+  const keys = await grantKeys(secret, { wrap: ['unwrapKey'], pointer: ['decrypt'] }, crypto);
+  return { id: keys.id, unwrap: keys.wrap, pointer: keys.pointer };
 }
 
-/** Decrypts and authenticates; any tampering or a wrong key throws VaultError. */
+/** Decrypts and authenticates; any tampering, other additional data or a wrong key throws VaultError. */
 export async function decryptBytes(
   key: CryptoKey,
   iv: Uint8Array<ArrayBuffer>,
   data: Uint8Array<ArrayBuffer>,
+  additionalData: Uint8Array<ArrayBuffer>,
   crypto: Crypto = globalThis.crypto,
 ): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data));
+    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData }, key, data));
   } catch {
     throw new VaultError('decryption failed: wrong key or altered data');
   }
 }
 
-/** A published file: the IV, then the ciphertext with its tag. */
-export async function sealFile(
-  key: CryptoKey,
-  data: Uint8Array<ArrayBuffer>,
-  crypto: Crypto = globalThis.crypto,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const sealed = await encryptBytes(key, data, crypto);
-  const out = new Uint8Array(IV_BYTES + sealed.data.length);
-  out.set(sealed.iv);
-  out.set(sealed.data, IV_BYTES);
-  return out;
-}
-
-export function openFile(
+/** Opens a published file (the IV, then the ciphertext with its tag) and drops its padding. */
+export async function openFile(
   key: CryptoKey,
   file: Uint8Array<ArrayBuffer>,
+  additionalData: Uint8Array<ArrayBuffer>,
+  bytes?: number,
   crypto: Crypto = globalThis.crypto,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (file.length <= IV_BYTES) return Promise.reject(new VaultError('file too short'));
-  return decryptBytes(key, file.slice(0, IV_BYTES), file.slice(IV_BYTES), crypto);
+  if (file.length <= IV_BYTES) throw new VaultError('file too short');
+  const plain = await decryptBytes(key, file.slice(0, IV_BYTES), file.slice(IV_BYTES), additionalData, crypto);
+  if (bytes === undefined) return plain;
+  if (bytes > plain.length) throw new VaultError('file shorter than its index says');
+  return plain.slice(0, bytes);
 }
 
-/** A fresh random content key for one gallery and one build. */
-export async function newContentKey(crypto: Crypto = globalThis.crypto) {
-  const raw = randomBytes(32, crypto);
-  const key = await importContentKey(raw, crypto);
-  return { raw, key };
-}
-
-export function importContentKey(raw: Uint8Array<ArrayBuffer>, crypto: Crypto = globalThis.crypto) {
-  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
-}
-
-/** Seals a content key under a password's wrapping key. */
-export async function wrapContentKey(wrap: CryptoKey, raw: Uint8Array<ArrayBuffer>, crypto = globalThis.crypto) {
-  const { iv, data } = await encryptBytes(wrap, raw, crypto);
-  return { iv: toBase64(iv), data: toBase64(data) } satisfies Sealed;
-}
-
-/**
- * Finds the gallery an access opens and unwraps its content key; null when the access fits no
- * gallery (a wrong password, a changed password, or a gallery that was removed).
- */
-export async function openEntry(
-  manifest: VaultManifest,
-  access: Access,
+/** A key carried wrapped, unwrapped into a non-extractable key that can only decrypt. */
+export async function unwrapDecryptKey(
+  wrapping: CryptoKey,
+  sealed: Sealed,
+  additionalData: Uint8Array<ArrayBuffer>,
   crypto: Crypto = globalThis.crypto,
-): Promise<{ entry: VaultEntry; key: CryptoKey } | null> {
-  const entry = Object.hasOwn(manifest.galleries, access.id) ? manifest.galleries[access.id] : undefined;
-  if (!entry) return null;
+): Promise<CryptoKey> {
+  return unwrapAs(wrapping, sealed, additionalData, ['decrypt'], crypto);
+}
+
+async function unwrapAs(
+  wrapping: CryptoKey,
+  sealed: Sealed,
+  additionalData: Uint8Array<ArrayBuffer>,
+  usages: KeyUsage[],
+  crypto: Crypto,
+): Promise<CryptoKey> {
   try {
-    const raw = await decryptBytes(access.key, fromBase64(entry.key.iv), fromBase64(entry.key.data), crypto);
-    return { entry, key: await importContentKey(raw, crypto) };
+    return await crypto.subtle.unwrapKey(
+      'raw',
+      fromBase64(sealed.data),
+      wrapping,
+      { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData },
+      'AES-GCM',
+      false,
+      usages,
+    );
   } catch {
-    return null;
+    throw new VaultError('a key could not be unwrapped: wrong key or altered data');
   }
 }
 
-/** The JSON of an index, padded with spaces to a multiple of INDEX_BLOCK bytes. */
+/** The size a photo file is padded to before sealing: a bucket shared by photos of about that size. */
+export function fileBucket(bytes: number): number {
+  if (bytes <= MIN_FILE_BUCKET) return MIN_FILE_BUCKET;
+  const step = 2 ** (Math.floor(Math.log2(bytes)) - 3);
+  return Math.ceil(bytes / step) * step;
+}
+
+/** The size an index's plaintext is padded to: the smallest bucket it fits, then multiples of the last. */
+export function indexBucket(bytes: number): number {
+  const fits = INDEX_BUCKETS.find((size) => size >= bytes);
+  const last = INDEX_BUCKETS[INDEX_BUCKETS.length - 1]!;
+  return fits ?? Math.ceil(bytes / last) * last;
+}
+
+/** The JSON of an index, padded with spaces to its bucket. */
 export function paddedIndex(index: VaultIndex): Uint8Array<ArrayBuffer> {
   const json = new TextEncoder().encode(JSON.stringify(index));
-  const size = Math.ceil((json.length + 1) / INDEX_BLOCK) * INDEX_BLOCK;
-  const out = new Uint8Array(size).fill(0x20);
+  const out = new Uint8Array(indexBucket(json.length + 1)).fill(0x20);
   out.set(json);
   return out;
 }
 
 export function parseIndex(bytes: Uint8Array<ArrayBuffer>): VaultIndex {
   return JSON.parse(new TextDecoder().decode(bytes)) as VaultIndex;
+}
+
+/** A grant opened in the browser: the gallery key (unwrap only) and where its index is. */
+export interface OpenedGrant {
+  access: Access;
+  /** Unwraps the photos' keys; it cannot decrypt, nor be read out. */
+  galleryKey: CryptoKey;
+  pointer: IndexPointer;
+}
+
+/**
+ * Finds the grant an access opens and unwraps its gallery key and index pointer; null when the
+ * access fits no grant (a wrong password, a changed password, a withdrawn link, a closed gallery).
+ */
+export async function openGrant(
+  manifest: VaultManifest,
+  access: Access,
+  crypto: Crypto = globalThis.crypto,
+): Promise<OpenedGrant | null> {
+  const grant = Object.hasOwn(manifest.grants, access.id) ? manifest.grants[access.id] : undefined;
+  if (!grant) return null;
+  try {
+    const galleryKey = await unwrapAs(access.unwrap, grant.key, boundTo('grant key', access.id), ['unwrapKey'], crypto);
+    const text = await decryptBytes(
+      access.pointer,
+      fromBase64(grant.index.iv),
+      fromBase64(grant.index.data),
+      boundTo('grant index', access.id),
+      crypto,
+    );
+    const pointer = JSON.parse(new TextDecoder().decode(text)) as IndexPointer;
+    return { access, galleryKey, pointer };
+  } catch {
+    return null;
+  }
+}
+
+/** Checks an index file against its pointer and opens it. */
+export async function openIndex(
+  pointer: IndexPointer,
+  file: Uint8Array<ArrayBuffer>,
+  crypto: Crypto = globalThis.crypto,
+): Promise<VaultIndex> {
+  const digest = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', file)));
+  if (digest !== pointer.sha256) throw new VaultError('not the index this grant points at');
+  const key = await crypto.subtle.importKey('raw', fromBase64(pointer.key), 'AES-GCM', false, ['decrypt']);
+  const index = parseIndex(await openFile(key, file, boundTo('index', pointer.gallery), undefined, crypto));
+  if (index.id !== pointer.gallery) throw new VaultError('an index of another gallery');
+  return index;
+}
+
+/** The additional data of a photo's file of this role. */
+export const fileData = (gallery: string, photo: string, role: FileRole) => boundTo('file', gallery, photo, role);
+/** The additional data of a photo's wrapped key: 'photo' (thumbnail and large copy) or 'original'. */
+export const photoKeyData = (gallery: string, photo: string, kind: 'photo' | 'original') =>
+  boundTo('photo key', gallery, photo, kind);
+
+/** The decrypt-only key of a photo's file of this role; an original without its key in the index cannot be opened. */
+export async function photoKey(galleryKey: CryptoKey, index: VaultIndex, image: VaultImage, role: FileRole) {
+  if (role === 'original') {
+    if (!image.original) throw new VaultError('this gallery has no originals');
+    return unwrapDecryptKey(galleryKey, image.original.key, photoKeyData(index.id, image.id, 'original'));
+  }
+  return unwrapDecryptKey(galleryKey, image.key, photoKeyData(index.id, image.id, 'photo'));
 }
 
 /**
@@ -292,7 +418,20 @@ export function isExpired(expires: string | null | undefined, now: Date = new Da
 /** A password attempt: exactly one PBKDF2 derivation, then a lookup; null when it opens nothing. */
 export async function openWithPassword(manifest: VaultManifest, password: string, crypto: Crypto = globalThis.crypto) {
   const secret = await deriveSecret(password, manifest.kdf, crypto);
-  const access = await accessFrom(secret, crypto);
-  const opened = await openEntry(manifest, access, crypto);
-  return opened && { ...opened, access, secret };
+  return openGrant(manifest, await accessFrom(secret, crypto), crypto);
+}
+
+/** A private link's secret: the grant it opens, or null. */
+export async function openWithSecret(
+  manifest: VaultManifest,
+  secret: Uint8Array<ArrayBuffer>,
+  crypto: Crypto = globalThis.crypto,
+) {
+  return openGrant(manifest, await accessFrom(secret, crypto), crypto);
+}
+
+/** Whether a downloaded manifest is of this format. */
+export function isManifest(value: unknown): value is VaultManifest {
+  const manifest = value as Partial<VaultManifest> | null;
+  return !!manifest && manifest.version === FORMAT_VERSION && typeof manifest.grants === 'object' && !!manifest.kdf;
 }

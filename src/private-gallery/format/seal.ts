@@ -1,35 +1,38 @@
 /**
- * Sealing, on the owner's computer (Node): a gallery's content key, its encrypted files and index,
- * and the manifest that lists every gallery beside decoys. The browser's side is crypto.ts.
+ * Sealing, on the owner's computer (Node): the keys of a gallery and its photos, its encrypted
+ * files and index, one grant per way in, and the manifest that lists the grants beside decoys.
+ * The browser's side is crypto.ts.
+ *
+ * Every key and decoy comes from the *seed*, a secret kept with the passwords (never published):
+ * so the same galleries published again give the same manifest, grants and indexes byte for byte,
+ * decoys included, and two published versions do not tell real grants from decoys. A gallery's
+ * keys also depend on its password's grant: a new password gives new keys for every file.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
-  decryptBytes,
+  boundTo,
   ENTRY_BLOCK,
-  fromBase64,
-  importContentKey,
-  INDEX_BLOCK,
-  newContentKey,
+  fileBucket,
+  fileData,
+  grantKeys,
+  INDEX_BUCKETS,
+  IV_BYTES,
+  KEY_BYTES,
   paddedIndex,
-  randomBytes,
-  sealFile,
+  photoKeyData,
+  POINTER_BYTES,
+  TAG_BYTES,
   toBase64,
   toHex,
-  wrapContentKey,
-  type Access,
+  FORMAT_VERSION,
+  type FileRole,
+  type Grant,
+  type IndexPointer,
   type KdfParams,
   type Sealed,
-  type VaultEntry,
   type VaultIndex,
   type VaultManifest,
 } from './crypto.ts';
-
-/** A gallery's content key: raw (to name and seal files), imported, and wrapped for the manifest. */
-export interface ContentKey {
-  raw: Uint8Array<ArrayBuffer>;
-  key: CryptoKey;
-  wrapped: Sealed;
-}
 
 /** One encrypted object to publish beside the manifest. */
 export interface SealedObject {
@@ -39,62 +42,189 @@ export interface SealedObject {
 
 /** The manifest's file name. */
 export const MANIFEST = 'manifest.json';
+export const SEED_BYTES = 32;
 
-/**
- * A gallery's content key: the one `wrapped` (an earlier publish's) opens with this access, else a
- * new random one. Reusing it lets publishing again reuse the ciphertexts of unchanged photos.
- */
-export async function galleryKey(access: Access, wrapped: Sealed | null): Promise<ContentKey & { reused: boolean }> {
-  if (wrapped) {
-    try {
-      const raw = await decryptBytes(access.key, fromBase64(wrapped.iv), fromBase64(wrapped.data));
-      return { raw, key: await importContentKey(raw), wrapped, reused: true };
-    } catch {
-      // Not sealed with this password's key (a changed password, a damaged copy): make a new key.
-    }
+/** HMAC-SHA-256 under the seed of these parts (each ended by a NUL, so no two lists collide). */
+export function fromSeed(seed: Uint8Array, ...parts: (string | Uint8Array)[]): Buffer {
+  const hmac = createHmac('sha256', seed);
+  for (const part of parts) hmac.update(part).update('\0');
+  return hmac.digest();
+}
+
+/** As many pseudo-random bytes as asked, from the seed and a label (HMAC in counter mode). */
+export function seedStream(seed: Uint8Array, label: string, length: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(length);
+  for (let block = 0, at = 0; at < length; block++, at += 32) {
+    out.set(fromSeed(seed, label, String(block)).subarray(0, Math.min(32, length - at)), at);
   }
-  const content = await newContentKey();
-  return { ...content, wrapped: await wrapContentKey(access.key, content.raw), reused: false };
+  return out;
 }
 
-/** A name for a plaintext under a gallery's key (an HMAC): says nothing without the key. */
-export function sealedTag(content: ContentKey, tag: string): string {
-  return createHmac('sha256', content.raw).update(tag).digest('hex');
+/** The opaque id of a gallery: stable across publishes, says nothing of its folder name. */
+export const galleryRef = (seed: Uint8Array, folder: string) =>
+  fromSeed(seed, 'gallery id', folder).toString('hex', 0, 16);
+
+/** The opaque id of a photo in its gallery, by the hash of its bytes. */
+export const photoRef = (seed: Uint8Array, gallery: string, photoHash: string) =>
+  fromSeed(seed, 'photo id', gallery, photoHash).toString('hex', 0, 16);
+
+/**
+ * A gallery's keys (raw, on the owner's computer only): the gallery key that wraps its photos'
+ * keys, the index key, and each photo's keys. `generation` is its password grant's id, so a new
+ * password makes new keys.
+ */
+export function galleryKeys(seed: Uint8Array, gallery: string, generation: string) {
+  const key = (...parts: string[]) => new Uint8Array(fromSeed(seed, 'key', gallery, generation, ...parts));
+  return {
+    gallery: key('gallery'),
+    index: key('index'),
+    /** Thumbnail and large copy share the photo key; the original has its own. */
+    photo: (photoHash: string, kind: 'photo' | 'original') => key('photo', kind, photoHash),
+  };
 }
 
-/** Random file names: nothing about a photo or a gallery can be read from the file list. */
-export const randomName = () => `${toHex(randomBytes(12))}.bin`;
+const aesKey = (raw: Uint8Array<ArrayBuffer>) => crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
 
-/** A file sealed with the gallery's key: the IV, then the ciphertext and its tag. */
-export const sealObject = (content: ContentKey, data: Uint8Array<ArrayBuffer>) => sealFile(content.key, data);
-
-/** A gallery's index, padded and sealed; its manifest entry points at it. */
-export async function sealIndex(
-  content: ContentKey,
-  index: VaultIndex,
-): Promise<{ object: SealedObject; entry: VaultEntry }> {
-  const object = { name: randomName(), data: await sealFile(content.key, paddedIndex(index)) };
-  return { object, entry: { key: content.wrapped, index: object.name } };
+/**
+ * Encrypts with an IV derived from the seed, the additional data and the plaintext: the same
+ * plaintext sealed again gives the same bytes (so unchanged things publish unchanged), and no two
+ * plaintexts or additional data share an IV under one key.
+ */
+export async function sealStable(
+  seed: Uint8Array,
+  key: CryptoKey,
+  data: Uint8Array<ArrayBuffer>,
+  additionalData: Uint8Array<ArrayBuffer>,
+): Promise<Sealed> {
+  const iv = new Uint8Array(fromSeed(seed, 'iv', additionalData, data).subarray(0, IV_BYTES));
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, key, data);
+  return { iv: toBase64(iv), data: toBase64(new Uint8Array(sealed)) };
 }
 
 /**
- * The manifest of these entries (by lookup id), with decoys so its size does not tell how many
- * galleries there are, and the decoys' index files to publish beside it.
+ * A photo's file padded to its size bucket and sealed (the IV, then ciphertext and tag), with an IV
+ * from the seed, its additional data and its bytes: the same photo publishes as the same bytes on
+ * any computer, with or without the cache; any other plaintext gets another IV.
  */
-export function sealManifest(kdf: KdfParams, real: Record<string, VaultEntry>) {
-  const entries = { ...real };
+export async function sealPhotoFile(
+  seed: Uint8Array,
+  key: Uint8Array<ArrayBuffer>,
+  data: Uint8Array,
+  gallery: string,
+  photo: string,
+  role: FileRole,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const padded = new Uint8Array(fileBucket(data.length));
+  padded.set(data);
+  const additionalData = fileData(gallery, photo, role);
+  const digest = createHash('sha256').update(padded).digest();
+  const iv = new Uint8Array(fromSeed(seed, 'iv', additionalData, digest).subarray(0, IV_BYTES));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, await aesKey(key), padded),
+  );
+  const out = new Uint8Array(IV_BYTES + sealed.length);
+  out.set(iv);
+  out.set(sealed, IV_BYTES);
+  return out;
+}
+
+/** A photo's key wrapped with its gallery key, as the index carries it. */
+export async function wrapPhotoKey(
+  seed: Uint8Array,
+  galleryKey: Uint8Array<ArrayBuffer>,
+  photoKey: Uint8Array<ArrayBuffer>,
+  gallery: string,
+  photo: string,
+  kind: 'photo' | 'original',
+) {
+  return sealStable(seed, await aesKey(galleryKey), photoKey, photoKeyData(gallery, photo, kind));
+}
+
+/** A name for a plaintext under a key (an HMAC): says nothing without the key. */
+export function sealedTag(key: Uint8Array, tag: string): string {
+  return createHmac('sha256', key).update(tag).digest('hex');
+}
+
+/**
+ * A published file's name, by its ciphertext (under the seed): an unchanged file keeps its name
+ * from publish to publish, and no name says anything about a photo or a gallery.
+ */
+export const objectName = (seed: Uint8Array, data: Uint8Array) =>
+  stableName(seed, 'object', createHash('sha256').update(data).digest('hex'));
+
+/** Index and decoy index names: from the seed, so an unchanged index keeps its name. */
+const stableName = (seed: Uint8Array, ...parts: string[]) =>
+  `${fromSeed(seed, 'name', ...parts).toString('hex', 0, 12)}.bin`;
+
+/** A gallery's index, padded to its bucket and sealed with the index key; the pointer its grants carry. */
+export async function sealIndex(
+  seed: Uint8Array,
+  indexKey: Uint8Array<ArrayBuffer>,
+  index: VaultIndex,
+): Promise<{ object: SealedObject; pointer: IndexPointer }> {
+  const additional = boundTo('index', index.id);
+  const sealed = await sealStable(seed, await aesKey(indexKey), paddedIndex(index), additional);
+  const data = Buffer.concat([Buffer.from(sealed.iv, 'base64'), Buffer.from(sealed.data, 'base64')]);
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const object = { name: stableName(seed, 'index', index.id, sha256), data };
+  return { object, pointer: { file: object.name, sha256, key: toBase64(indexKey), gallery: index.id } };
+}
+
+/**
+ * One way in: the gallery key wrapped for this access secret, and the index pointer sealed for it.
+ * Returns the grant's lookup id and the grant.
+ */
+export async function sealGrant(
+  seed: Uint8Array,
+  secret: Uint8Array<ArrayBuffer>,
+  galleryKey: Uint8Array<ArrayBuffer>,
+  pointer: IndexPointer,
+): Promise<{ id: string; grant: Grant }> {
+  const keys = await grantKeys(secret, { wrap: ['encrypt'], pointer: ['encrypt'] });
+  const text = new TextEncoder().encode(JSON.stringify(pointer));
+  if (text.length > POINTER_BYTES) throw new Error('index pointer too long');
+  const padded = new Uint8Array(POINTER_BYTES).fill(0x20);
+  padded.set(text);
+  return {
+    id: keys.id,
+    grant: {
+      key: await sealStable(seed, keys.wrap, galleryKey, boundTo('grant key', keys.id)),
+      index: await sealStable(seed, keys.pointer, padded, boundTo('grant index', keys.id)),
+    },
+  };
+}
+
+/** A grant's lookup id for an access secret (to tell two galleries sharing one password). */
+export async function grantId(secret: Uint8Array<ArrayBuffer>): Promise<string> {
+  return (await grantKeys(secret, { wrap: ['encrypt'], pointer: ['encrypt'] })).id;
+}
+
+/**
+ * The manifest of these grants (by lookup id), with decoys so its size does not tell how many ways
+ * in there are, and the decoys' index files to publish beside it. Decoys come from the seed: the
+ * same decoys, the same bytes, at every publish; their indexes take every size bucket in turn, and
+ * there is always at least one in each.
+ */
+export function sealManifest(seed: Uint8Array, kdf: KdfParams, real: Record<string, Grant>) {
+  const grants = { ...real };
   const decoys: SealedObject[] = [];
-  const total = Math.max(ENTRY_BLOCK, Math.ceil(Object.keys(entries).length / ENTRY_BLOCK) * ENTRY_BLOCK);
-  while (Object.keys(entries).length < total) {
-    const index = randomName();
-    decoys.push({ name: index, data: randomBytes(INDEX_BLOCK + 28) });
-    entries[toHex(randomBytes(16))] = {
-      key: { iv: toBase64(randomBytes(12)), data: toBase64(randomBytes(48)) },
-      index,
+  // At least one decoy per index bucket, whatever the number of grants; then up to a whole block.
+  const least = Object.keys(grants).length + INDEX_BUCKETS.length;
+  const total = Math.ceil(least / ENTRY_BLOCK) * ENTRY_BLOCK;
+  for (let i = 0; Object.keys(grants).length < total; i++) {
+    const bytes = (what: string, length: number) => seedStream(seed, `decoy ${i} ${what}`, length);
+    const size = INDEX_BUCKETS[i % INDEX_BUCKETS.length]!;
+    decoys.push({ name: stableName(seed, 'decoy', String(i)), data: bytes('index', IV_BYTES + size + TAG_BYTES) });
+    grants[toHex(bytes('id', 16))] = {
+      key: { iv: toBase64(bytes('key iv', IV_BYTES)), data: toBase64(bytes('key', KEY_BYTES + TAG_BYTES)) },
+      index: {
+        iv: toBase64(bytes('pointer iv', IV_BYTES)),
+        data: toBase64(bytes('pointer', POINTER_BYTES + TAG_BYTES)),
+      },
     };
   }
-  // Sorted by the (random) ids, so the order does not tell which gallery came first.
-  const galleries = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
-  const manifest: VaultManifest = { version: 2, kdf, galleries };
+  // Sorted by the (random-looking) ids, so the order does not tell which came first.
+  const sorted = Object.fromEntries(Object.entries(grants).sort(([a], [b]) => a.localeCompare(b)));
+  const manifest: VaultManifest = { version: FORMAT_VERSION, kdf, grants: sorted };
   return { manifest: JSON.stringify(manifest), decoys };
 }

@@ -13,17 +13,64 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault } from './build';
-import { closeGallery, markClosed } from './close';
-import { folderTarget } from './target';
-import { PASSWORDS_FILE, passwordVariable, privateLink, readEnv, SALT_FILE, siteSalt } from './secrets';
+import { closeGallery } from './close';
+import {
+  DEVELOPMENT_PASSWORD,
+  galleryPasswords,
+  gallerySecrets,
+  linksVariable,
+  PASSWORDS_FILE,
+  passwordVariable,
+  privateLink,
+  readEnv,
+  SALT_FILE,
+  SEED_VARIABLE,
+  siteSalt,
+} from './secrets';
 import { renderVariants } from './sizes';
-import { galleriesFrom, listGalleries } from './sources';
-import { ENTRY_BLOCK, kdfFor, openFile, openWithPassword, parseIndex, type VaultManifest } from '../format/crypto';
+import { galleriesFrom, listGalleries, type GallerySource } from './sources';
+import { folderTarget } from './target';
+import {
+  ENTRY_BLOCK,
+  fileData,
+  INDEX_BUCKETS,
+  IV_BYTES,
+  kdfFor,
+  openFile,
+  openIndex,
+  openWithPassword,
+  openWithSecret,
+  photoKey,
+  randomBytes,
+  TAG_BYTES,
+  type VaultManifest,
+} from '../format/crypto';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
 let root: string;
+const seed = randomBytes(32);
+
+/** A camera's JPEG: orientation 6, a P3 colour profile, and what must not reach a client's download. */
+async function cameraPhoto(path: string) {
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: '#aa3355' } })
+    .jpeg()
+    .withIccProfile('p3')
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'StudioCam', Model: 'X100', ImageDescription: 'IMG_4321.jpg' },
+      IFD2: { BodySerialNumber: 'SN998877' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 43/1' },
+    })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" xmpMM:PreservedFileName="IMG_4321.jpg"/></rdf:RDF></x:xmpmeta>',
+    )
+    .toFile(path);
+}
+
+/** The bytes of a JPEG from its start of scan: the image data itself. */
+const scanData = (jpeg: Buffer) => jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])));
 
 async function photo(path: string, color: string) {
   await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
@@ -37,7 +84,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'jenna-2026-10'), { recursive: true });
   mkdirSync(join(dir, 'maria-2026-11'), { recursive: true });
   mkdirSync(join(dir, 'closed-2020'), { recursive: true });
-  await photo(join(dir, 'jenna-2026-10', 'b.jpg'), '#aa3355');
+  await cameraPhoto(join(dir, 'jenna-2026-10', 'b.jpg'));
   await photo(join(dir, 'jenna-2026-10', 'a.jpg'), '#3355aa');
   await photo(join(dir, 'maria-2026-11', 'one.jpg'), '#55aa33');
   await photo(join(dir, 'closed-2020', 'old.jpg'), '#777777');
@@ -99,7 +146,7 @@ describe('private galleries at build time', () => {
     expect(siteSalt({ PRIVATE_GALLERY_SALT: 'AAAAAAAAAAAAAAAAAAAAAA==' }, root)).toBe('AAAAAAAAAAAAAAAAAAAAAA==');
   });
 
-  it('publishes each open gallery behind its own password, decoys beside them, closed ones without their photos', async () => {
+  it('publishes each open gallery behind its password and its links, decoys beside them, closed ones without their photos', async () => {
     const out = join(root, 'vault');
     const kdf = kdfFor(siteSalt({}, root));
     const passwords = new Map([
@@ -107,38 +154,100 @@ describe('private galleries at build time', () => {
       ['maria-2026-11', 'maria long password'],
       ['closed-2020', 'closed long password'],
     ]);
-    const result = await buildVault(out, listGalleries(join(root, 'private')), { kdf, passwords });
+    const links = new Map([['jenna-2026-10', [randomBytes(32)]]]);
+    const galleries = listGalleries(join(root, 'private'));
+    const result = await buildVault(out, galleries, { kdf, passwords, seed, links });
     expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
     expect(result.closed).toEqual(['closed-2020']);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    expect(Object.keys(manifest.galleries)).toHaveLength(ENTRY_BLOCK);
+    expect(manifest.version).toBe(3);
+    expect(Object.keys(manifest.grants)).toHaveLength(ENTRY_BLOCK);
 
-    const open = async (password: string) => {
-      const opened = await openWithPassword(manifest, password);
-      return parseIndex(await openFile(opened!.key, new Uint8Array(readFileSync(join(out, opened!.entry.index)))));
-    };
+    const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
+    const open = async (opened: Awaited<ReturnType<typeof openWithPassword>>) => ({
+      opened: opened!,
+      index: await openIndex(opened!.pointer, file(opened!.pointer.file)),
+    });
     // A closed gallery still opens, to its title and last day and no photo: her page says it closed.
-    expect(await open('closed long password')).toEqual({
-      id: 'closed-2020',
+    const closed = await open(await openWithPassword(manifest, 'closed long password'));
+    expect(closed.index).toEqual({
+      id: closed.index.id,
       title: 'Closed',
       expires: '2020-01-31',
       downloads: 'web',
       images: [],
     });
-    const jenna = await open('jenna long password');
-    expect(jenna.title).toBe('Jenna, October 2026');
-    expect(jenna.images).toHaveLength(2);
-    expect(jenna.images[0]!.original?.type).toBe('image/jpeg');
-    const maria = await open('maria long password');
-    expect(maria.title).toBe('Maria');
-    expect(maria.images).toHaveLength(1);
-    expect(maria.images[0]!.original).toBeUndefined();
+    const jenna = await open(await openWithPassword(manifest, 'jenna long password'));
+    expect(jenna.index.title).toBe('Jenna, October 2026');
+    expect(jenna.index.images).toHaveLength(2);
+    expect(jenna.index.images[0]!.original?.type).toBe('image/jpeg');
+    // The private link is a grant of its own, to the same gallery.
+    const byLink = await open(await openWithSecret(manifest, links.get('jenna-2026-10')![0]!));
+    expect(byLink.index).toEqual(jenna.index);
+    expect(result.galleries[0]!.links).toEqual(links.get('jenna-2026-10'));
+    const maria = await open(await openWithPassword(manifest, 'maria long password'));
+    expect(maria.index.title).toBe('Maria');
+    expect(maria.index.images).toHaveLength(1);
+    expect(maria.index.images[0]!.original).toBeUndefined();
+    // The gallery's id (favorites are kept under it) is opaque, and stable.
+    expect(jenna.index.id).toMatch(/^[0-9a-f]{32}$/);
     // Every published file name is random: none of the owner's names or titles.
     const names = readdirSync(out).join(' ');
     expect(names).not.toMatch(/jenna|maria|closed|\.jpg/i);
 
-    const link = privateLink('https://studio.example.com/', result.galleries[0]!.secret);
+    // The original: no GPS, serial number or file name; orientation and colour profile kept, image data untouched.
+    const image = jenna.index.images[0]!;
+    const key = await photoKey(jenna.opened.galleryKey, jenna.index, image, 'original');
+    const original = Buffer.from(
+      await openFile(
+        key,
+        file(image.original!.file),
+        fileData(jenna.index.id, image.id, 'original'),
+        image.original!.bytes,
+      ),
+    );
+    const source = readFileSync(join(root, 'private', 'jenna-2026-10', 'b.jpg'));
+    for (const secret of ['SN998877', 'IMG_4321', 'StudioCam', 'xmpmeta']) {
+      expect(source.includes(secret)).toBe(true);
+      expect(original.includes(secret)).toBe(false);
+    }
+    const meta = await sharp(original).metadata();
+    expect(meta.orientation).toBe(6);
+    expect(meta.icc).toEqual((await sharp(source).metadata()).icc);
+    expect(meta.xmp).toBeUndefined();
+    expect(scanData(original).equals(scanData(source))).toBe(true);
+
+    const link = privateLink('https://studio.example.com/', links.get('jenna-2026-10')![0]!);
     expect(link).toMatch(/^https:\/\/studio\.example\.com\/private-gallery#access=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('publishes the same galleries again byte for byte: manifest, grants, decoys, indexes and file names', async () => {
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['jenna-2026-10', 'jenna long password'],
+      ['maria-2026-11', 'maria long password'],
+    ]);
+    const galleries = listGalleries(join(root, 'private')).filter((g) => g.id !== 'closed-2020');
+    const build = async (name: string) => {
+      const out = join(root, name);
+      await buildVault(out, galleries, { kdf, passwords, seed, cacheDir: join(root, 'cache-again') });
+      return Object.fromEntries(
+        readdirSync(out).map((file) => [file, readFileSync(join(out, file)).toString('base64')]),
+      );
+    };
+    const first = await build('vault-first');
+    const second = await build('vault-second');
+    expect(second).toEqual(first);
+    // Decoy indexes are there in every size bucket, like real ones.
+    const sizes = Object.values(first).map((data) => Buffer.from(data, 'base64').length);
+    for (const size of INDEX_BUCKETS) expect(sizes).toContain(IV_BYTES + size + TAG_BYTES);
+    // Another seed: other names, other decoys.
+    const other = await buildVault(join(root, 'vault-other'), galleries, { kdf, passwords, seed: randomBytes(32) });
+    expect(other.galleries).toHaveLength(2);
+    const names = new Set(Object.keys(first));
+    expect(
+      readdirSync(join(root, 'vault-other')).filter((name) => name !== 'manifest.json' && names.has(name)),
+    ).toEqual([]);
   });
 
   it('refuses two galleries with one password', async () => {
@@ -148,14 +257,74 @@ describe('private galleries at build time', () => {
       ['maria-2026-11', 'shared password'],
     ]);
     const galleries = listGalleries(join(root, 'private')).filter((g) => g.id !== 'closed-2020');
-    await expect(buildVault(join(root, 'vault2'), galleries, { kdf, passwords: same })).rejects.toThrow(
+    await expect(buildVault(join(root, 'vault2'), galleries, { kdf, passwords: same, seed })).rejects.toThrow(
       /share one password/,
     );
   });
 });
 
+describe('publishing fails closed', () => {
+  const gallery = (id: string, folder: string): GallerySource => ({
+    id,
+    folder,
+    title: id,
+    expires: null,
+    downloads: 'web',
+    photos: [{ path: join(folder, 'a.jpg'), alt: 'a' }],
+  });
+
+  it('refuses a gallery without its own password, offering a generated passphrase; only the sample uses the README one', () => {
+    const client = gallery('jenna-2026-10', join(root, 'private', 'jenna-2026-10'));
+    expect(() => galleryPasswords([client], {})).toThrow(
+      /"jenna-2026-10" has no password: set PRIVATE_GALLERY_PASSWORD_JENNA_2026_10 in passwords\.env, for example PRIVATE_GALLERY_PASSWORD_JENNA_2026_10=[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/m,
+    );
+    // A client gallery named like the sample, outside the repository's sample folder: refused too.
+    expect(() => galleryPasswords([gallery('preview', join(root, 'private', 'preview'))], {})).toThrow(/no password/);
+    const sample = gallery('preview', join(process.cwd(), 'content', 'private', 'preview'));
+    expect(galleryPasswords([sample], {}).get('preview')).toBe(DEVELOPMENT_PASSWORD);
+  });
+
+  it('refuses a password under 12 characters', () => {
+    const client = gallery('maria-2026-11', join(root, 'private', 'maria-2026-11'));
+    expect(() => galleryPasswords([client], { [passwordVariable('maria-2026-11')]: 'short pass!' })).toThrow(
+      /PRIVATE_GALLERY_PASSWORD_MARIA_2026_11 is shorter than 12 characters/,
+    );
+    const ok = galleryPasswords([client], { [passwordVariable('maria-2026-11')]: 'twelve chars' });
+    expect(ok.get('maria-2026-11')).toBe('twelve chars');
+  });
+
+  it('makes the seed and a private link once, beside the passwords, and reads them back', () => {
+    const dir = join(root, 'secrets');
+    mkdirSync(dir, { recursive: true });
+    const galleries = [gallery('ava', join(dir, 'ava')), gallery('bea', join(dir, 'bea'))];
+    const env = { PRIVATE_GALLERY_DIR: dir, [linksVariable('bea')]: '' };
+    const first = gallerySecrets(galleries, env);
+    const written = readFileSync(join(dir, PASSWORDS_FILE), 'utf8');
+    expect(written).toMatch(new RegExp(`^${SEED_VARIABLE}=[A-Za-z0-9_-]{43}$`, 'm'));
+    expect(written).toMatch(/^PRIVATE_GALLERY_LINKS_AVA=[A-Za-z0-9_-]{43}$/m);
+    // An empty list means no link: none is made.
+    expect(written).not.toMatch(/LINKS_BEA/);
+    expect(first.links.get('bea')).toEqual([]);
+    const again = gallerySecrets(galleries, {
+      ...readEnv(root, { PRIVATE_GALLERY_DIR: dir }),
+      [linksVariable('bea')]: '',
+    });
+    expect(again.seed).toEqual(first.seed);
+    expect(again.links.get('ava')).toEqual(first.links.get('ava'));
+    expect(readFileSync(join(dir, PASSWORDS_FILE), 'utf8')).toBe(written);
+  });
+});
+
 describe('publishing again', () => {
   const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+  /** The published photo files, by content: what a visitor downloads, whatever their random names. */
+  const published = (out: string) =>
+    new Set(
+      readdirSync(out)
+        .filter((name) => name !== 'manifest.json')
+        .map((name) => readFileSync(join(out, name)).toString('base64')),
+    );
+
   it("uploads only what changed: nothing for an unchanged gallery, a changed photo's files, all of a re-keyed gallery", async () => {
     const dir = join(root, 'cached');
     const cacheDir = join(root, 'cache');
@@ -172,60 +341,70 @@ describe('publishing again', () => {
       ['ava', 'ava long password'],
       ['bea', 'bea long password'],
     ]);
-    const publish = () => buildVault(out, listGalleries(dir), { kdf, passwords, cacheDir });
-    const photoFiles = () => new Set(readdirSync(out).filter((name) => /^[0-9a-f]{64}\.bin$/.test(name)));
+    const publish = () => buildVault(out, listGalleries(dir), { kdf, passwords, seed, cacheDir });
+    // Every published name looks alike (24 hex digits from the seed): photo files, indexes, decoys.
+    const names = () => new Set(readdirSync(out).filter((name) => name !== 'manifest.json'));
 
-    // First: every photo resized, every file uploaded (Ava: thumbnail, full size, original; Bea: two).
+    // First: every photo resized and sealed, every file uploaded (Ava: thumbnail, full size,
+    // original; Bea: two), beside two indexes, the decoys and the manifest.
     const first = await publish();
-    expect(first.cache.resized).toBe(3);
-    expect(first.uploads).toMatchObject({ photoFiles: 8, kept: 0, deleted: 0 });
-    const firstFiles = photoFiles();
-    expect(firstFiles.size).toBe(8);
+    expect(first.cache).toMatchObject({ resized: 3, encrypted: 8 });
+    expect(first.uploads).toMatchObject({ photoFiles: 8, kept: 0, deleted: 0, other: ENTRY_BLOCK + 1 });
+    const coldFiles = published(out);
+    expect(readdirSync(out)).toHaveLength(first.objects);
 
-    // Again, nothing changed: nothing resized or uploaded but the indexes and the manifest; the old
-    // indexes and decoys are deleted, so the bucket holds exactly what the manifest reaches.
+    // Again, nothing changed: nothing resized, sealed or uploaded but the manifest (the same bytes:
+    // indexes and decoys keep their names, so they are not uploaded again either); nothing deleted.
+    const manifestBefore = readFileSync(join(out, 'manifest.json'));
     const again = await publish();
-    expect(again.cache.resized).toBe(0);
-    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 8, other: 2 + (ENTRY_BLOCK - 2) + 1 });
-    expect(photoFiles()).toEqual(firstFiles);
-    expect(readdirSync(out)).toHaveLength(again.objects);
+    expect(again.cache).toEqual({ resized: 0, encrypted: 0, pruned: 0 });
+    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 8, other: 1, deleted: 0 });
+    expect(published(out)).toEqual(coldFiles);
+    expect(readFileSync(join(out, 'manifest.json')).equals(manifestBefore)).toBe(true);
     // They still open with the password, and hold the photo's published sizes.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const opened = (await openWithPassword(manifest, 'ava long password'))!;
-    const index = parseIndex(await openFile(opened.key, new Uint8Array(readFileSync(join(out, opened.entry.index)))));
-    const thumb = await openFile(opened.key, new Uint8Array(readFileSync(join(out, index.images[0]!.thumb.file))));
-    expect(Buffer.from(thumb)).toEqual((await renderVariants(join(dir, 'ava', 'one.jpg'))).thumb.data);
-    // The cache holds each content key only sealed, as the manifest publishes it; its names are
-    // hashes and lookup ids, and no file in it holds a password or a ciphertext.
-    expect(files(join(cacheDir, 'keys'))).toHaveLength(2);
-    expect(JSON.parse(readFileSync(join(cacheDir, 'keys', `${opened.access.id}.json`), 'utf8'))).toEqual(
-      opened.entry.key,
+    const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
+    const image = index.images[0]!;
+    const thumb = await openFile(
+      await photoKey(opened.galleryKey, index, image, 'thumb'),
+      new Uint8Array(readFileSync(join(out, image.thumb.file))),
+      fileData(index.id, image.id, 'thumb'),
+      image.thumb.bytes,
     );
+    expect(Buffer.from(thumb)).toEqual((await renderVariants(join(dir, 'ava', 'one.jpg'))).thumb.data);
+    // The cache holds no key at all (keys come from the seed and the password); its names are
+    // hashes, and no file in it holds a password.
+    expect(files(join(cacheDir, 'keys'))).toHaveLength(0);
     for (const name of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
-      if (statSync(join(cacheDir, name)).isDirectory()) continue;
-      expect(name).toMatch(
-        /^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|keys\/[0-9a-f]{32}\.json|hashes\/[0-9a-f]{64}\.json)$/,
-      );
-      expect(readFileSync(join(cacheDir, name)).includes('long password')).toBe(false);
+      const path = join(cacheDir, name);
+      if (statSync(path).isDirectory()) continue;
+      expect(name).toMatch(/^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|(names|hashes)\/[0-9a-f]{64}\.json)$/);
+      expect(readFileSync(path).includes('long password')).toBe(false);
     }
 
-    // A changed photo: only it is resized and its three files uploaded; its old files are deleted.
+    // A changed photo: only it is resized, sealed and its three files uploaded, with its gallery's
+    // index; its old files and index are deleted, and so are the cache entries of its old version.
+    const firstFiles = names();
     await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
     const changed = await publish();
-    expect(changed.cache.resized).toBe(1);
-    expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 5 });
-    const changedFiles = photoFiles();
-    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(3);
-    expect(changedFiles.size).toBe(8);
+    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, pruned: 3 + 3 });
+    expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 5, other: 1 + 1, deleted: 3 + 1 });
+    const changedFiles = names();
+    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(3 + 1);
+    expect(changedFiles.size).toBe(firstFiles.size);
+    const changedContent = published(out);
+    expect([...changedContent].filter((file) => !coldFiles.has(file))).toHaveLength(3 + 1);
 
-    // A changed password: a new content key, so every file of that gallery is sealed and uploaded
-    // again (from the cached sizes); the other gallery is untouched, the old files deleted.
+    // A changed password: new keys, so every file of that gallery is sealed and uploaded again
+    // (from the cached sizes); the other gallery is untouched, the old files deleted.
     passwords.set('ava', 'ava new long password');
     const rekeyed = await publish();
-    expect(rekeyed.cache.resized).toBe(0);
-    expect(rekeyed.uploads).toMatchObject({ photoFiles: 6, kept: 2 });
-    expect([...photoFiles()].filter((file) => !changedFiles.has(file))).toHaveLength(6);
-    expect(photoFiles().size).toBe(8);
+    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, pruned: 6 });
+    expect(rekeyed.uploads).toMatchObject({ photoFiles: 6, kept: 2, deleted: 6 + 1 });
+    expect([...names()].filter((file) => !changedFiles.has(file))).toHaveLength(6 + 1);
+    expect(names().size).toBe(firstFiles.size);
+    expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(6 + 1);
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
@@ -233,7 +412,7 @@ describe('publishing again', () => {
 });
 
 describe('closing a gallery', () => {
-  it('closes one gallery at once: a closed index, its photo files deleted, the others untouched', async () => {
+  it('closes one gallery at once: a closed index behind the same ways in, its photo files deleted, the others untouched', async () => {
     const dir = join(root, 'closing');
     const out = join(root, 'vault-closing');
     mkdirSync(join(dir, 'cara'), { recursive: true });
@@ -247,41 +426,41 @@ describe('closing a gallery', () => {
       ['cara', 'cara long password'],
       ['dana', 'dana long password'],
     ]);
-    await buildVault(out, listGalleries(dir), { kdf, passwords });
+    const link = randomBytes(32);
+    const options = { kdf, passwords, seed, links: new Map([['cara', [link]]]) };
+    await buildVault(out, listGalleries(dir), options);
     const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const before = manifestOf();
-    const danaBefore = (await openWithPassword(before, 'dana long password'))!.entry;
-    const target = folderTarget(out);
+    const danaBefore = (await openWithPassword(before, 'dana long password'))!.pointer;
+    const caraBefore = (await openWithPassword(before, 'cara long password'))!.pointer;
 
     const now = new Date('2026-11-25T12:00:00Z');
-    const closed = await closeGallery(
-      target,
-      { id: 'cara', title: 'Cara', downloads: 'web' },
-      'cara long password',
-      kdf,
-      now,
-    );
-    expect(closed).toEqual({ deleted: 3, lastDay: '2026-11-24' });
+    const { lastDay, result } = await closeGallery(folderTarget(out), listGalleries(dir), 'cara', { ...options, now });
+    expect(lastDay).toBe('2026-11-24');
+    expect(result.closed).toEqual(['cara']);
+    // Her two photo files and old index are gone; nothing else was removed or uploaded again.
+    expect(result.uploads).toMatchObject({ photoFiles: 0, kept: 2, deleted: 2 + 1 });
     const after = manifestOf();
-    expect(Object.keys(after.galleries)).toEqual(Object.keys(before.galleries));
-    const cara = (await openWithPassword(after, 'cara long password'))!;
-    expect(parseIndex(await openFile(cara.key, new Uint8Array(readFileSync(join(out, cara.entry.index)))))).toEqual({
-      id: 'cara',
-      title: 'Cara',
-      expires: '2026-11-24',
-      downloads: 'web',
-      images: [],
-    });
-    expect((await openWithPassword(after, 'dana long password'))!.entry).toEqual(danaBefore);
-    // Cara's two photo files and old index are gone; nothing else was removed.
-    expect(readdirSync(out).filter((name) => /^[0-9a-f]{64}\.bin$/.test(name))).toHaveLength(2);
-    // A password that opens nothing closes nothing.
-    expect(await closeGallery(target, { id: 'x', title: 'X', downloads: 'web' }, 'no such password', kdf)).toBeNull();
-
-    markClosed(join(dir, 'cara'), '2026-11-24');
+    expect(Object.keys(after.grants)).toEqual(Object.keys(before.grants));
+    // Her password and her link both open the closed index: the page says it closed.
+    for (const opened of [await openWithPassword(after, 'cara long password'), await openWithSecret(after, link)]) {
+      expect(opened!.pointer.file).not.toBe(caraBefore.file);
+      const index = await openIndex(opened!.pointer, new Uint8Array(readFileSync(join(out, opened!.pointer.file))));
+      expect(index).toEqual({
+        id: caraBefore.gallery,
+        title: 'Cara',
+        expires: '2026-11-24',
+        downloads: 'web',
+        images: [],
+      });
+    }
+    expect(existsSync(join(out, caraBefore.file))).toBe(false);
+    expect((await openWithPassword(after, 'dana long password'))!.pointer).toEqual(danaBefore);
     expect(readFileSync(join(dir, 'cara', 'gallery.yaml'), 'utf8')).toMatch(/^expires: 2026-11-24 /m);
-    // Publishing again keeps it closed.
-    const again = await buildVault(out, listGalleries(dir), { kdf, passwords, now });
+    // Publishing again keeps it closed, and changes nothing.
+    const again = await buildVault(out, listGalleries(dir), options);
     expect(again.closed).toEqual(['cara']);
+    expect(again.uploads).toMatchObject({ photoFiles: 0, other: 1, deleted: 0 });
+    expect(manifestOf()).toEqual(after);
   });
 });

@@ -2,27 +2,41 @@ import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import {
-  accessFrom,
   deriveSecret,
   isExpired,
   kdfFor,
+  type FileRole,
+  type Grant,
   type KdfParams,
-  type Sealed,
-  type VaultEntry,
   type VaultFile,
   type VaultImage,
   type VaultIndex,
-  type VaultManifest,
 } from '../format/crypto.ts';
-import { galleryKey, MANIFEST, sealedTag, sealIndex, sealManifest, sealObject } from '../format/seal.ts';
+import {
+  galleryKeys,
+  galleryRef,
+  grantId,
+  MANIFEST,
+  objectName,
+  photoRef,
+  sealedTag,
+  sealGrant,
+  sealIndex,
+  sealManifest,
+  sealPhotoFile,
+  wrapPhotoKey,
+} from '../format/seal.ts';
 import { sha256, VaultCache } from './cache.ts';
-import { galleryPasswords, passwordVariable, siteSalt, type Logger } from './secrets.ts';
-import { cachedVariants, SIZES, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
+import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
+import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 
 /** The publishing cache (VaultCache): on the owner's computer, beside the project's other caches. */
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/private-gallery';
+
+/** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
+const ORIGINALS_VERSION = 1;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -36,7 +50,11 @@ export interface BuildOptions {
   kdf: KdfParams;
   /** Password of each gallery, by id. */
   passwords: Map<string, string>;
-  /** Folder for hashes, sizes and keys between runs (see VaultCache); null for none. */
+  /** The secret seed (kept with the passwords) that keys, ids, names and decoys derive from. */
+  seed: Uint8Array;
+  /** Each gallery's private-link secrets, by id: one grant each (none when absent). */
+  links?: Map<string, Uint8Array<ArrayBuffer>[]>;
+  /** Folder for hashes, sizes and file names between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
 }
@@ -87,38 +105,36 @@ function photoHash(path: string, cache: VaultCache): string {
   return hash;
 }
 
-/** The manifest the target holds now, or null (none yet, or unreadable). */
-async function currentManifest(target: VaultTarget): Promise<VaultManifest | null> {
-  const bytes = await target.get(MANIFEST);
-  if (!bytes) return null;
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as VaultManifest;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Seals the galleries and publishes them to `target`: each photo's files under names derived from
- * its gallery's key and its bytes (a file already there is not uploaded again), each gallery's
- * index, decoys, then the manifest last, so a visitor never meets a half-published gallery; then
- * deletes whatever the new manifest no longer reaches (removed photos and galleries, old indexes).
- * A gallery past its closing date is published closed: its title and date, no photos, so its
- * client reads "This gallery has closed" rather than a wrong password.
+ * Seals the galleries and publishes them to `target`: each photo's files (a file already there is
+ * not uploaded again: its name comes from its ciphertext, the same for the same photo, key and
+ * seed), each gallery's index, the decoys, then the manifest last, so a visitor never meets a
+ * half-published gallery; then deletes whatever the new manifest no longer reaches (removed photos
+ * and galleries, old indexes). A gallery past its closing date is published closed: its title and
+ * last day, no photos, behind the same grants, so her password, her link and her remembered
+ * device all read "This gallery has closed" rather than a wrong password.
  */
 export async function publishGalleries(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
   const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
+  const { seed } = options;
   const existing = await target.list();
-  const previous = await currentManifest(target);
-  const entries: Record<string, VaultEntry> = {};
+  const grants: Record<string, Grant> = {};
   const keep = new Set<string>([MANIFEST]);
-  const published: { id: string; title: string; photos: number; secret: Uint8Array<ArrayBuffer> }[] = [];
+  const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
   const uploads = { photoFiles: 0, other: 0, bytes: 0, kept: 0 };
   const put = async (name: string, data: Uint8Array | string) => {
     await target.put(name, data);
     uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+  };
+  /** Puts an index or decoy unless the bucket has it: their names change with their bytes. */
+  const putOther = async (name: string, data: Uint8Array) => {
+    keep.add(name);
+    if (existing.has(name)) return;
+    await put(name, data);
+    existing.add(name);
+    uploads.other++;
   };
   // Photo files upload beside the resizing; indexes and the manifest wait for all of them.
   const photoUploads = taskQueue(UPLOADS_AT_ONCE);
@@ -127,29 +143,44 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
     const secret = await deriveSecret(password, options.kdf);
-    const access = await accessFrom(secret);
-    if (entries[access.id]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
-    // The content key the bucket already uses for this gallery (so its files keep their names),
-    // else the cached one, else a new one.
-    const keyFile = `keys/${access.id}.json`;
-    const cachedKey = cache.read(keyFile);
-    const wrapped: Sealed | null =
-      (previous?.kdf.salt === options.kdf.salt ? previous.galleries[access.id]?.key : undefined) ??
-      (cachedKey && (JSON.parse(cachedKey.toString('utf8')) as Sealed));
-    const content = await galleryKey(access, wrapped);
-    cache.write(keyFile, JSON.stringify(content.wrapped));
-
+    const generation = await grantId(secret);
+    if (grants[generation]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
+    const ref = galleryRef(seed, gallery.id);
+    const keys = galleryKeys(seed, ref, generation);
     const expired = isExpired(gallery.expires, now);
-    const seal = async (hash: string, what: string, variant: LazyVariant, type: string): Promise<VaultFile> => {
-      const file = `${sealedTag(content, sha256(hash, what, JSON.stringify(SIZES), String(VARIANTS_VERSION)))}.bin`;
-      keep.add(file);
-      if (existing.has(file)) uploads.kept++;
+
+    /**
+     * One photo file. The cache remembers the name a sealing gave (by an HMAC under the file's key
+     * of what it sealed), so an unchanged photo already in the bucket is neither read nor sealed.
+     */
+    const seal = async (
+      hash: string,
+      photo: string,
+      role: FileRole,
+      variant: LazyVariant,
+      type: string,
+    ): Promise<VaultFile> => {
+      const key = keys.photo(hash, role === 'original' ? 'original' : 'photo');
+      const what = sha256(hash, role, JSON.stringify(SIZES), String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
+      const record = `names/${sealedTag(key, sha256(what, ref, photo))}.json`;
+      const known = cache.read(record);
+      let sealed = known && (JSON.parse(known.toString('utf8')) as { file: string; bytes: number });
+      if (sealed && (keep.has(sealed.file) || existing.has(sealed.file))) uploads.kept++;
       else {
-        const sealed = await sealObject(content, new Uint8Array(await variant.data()));
-        await photoUploads.add(() => put(file, sealed));
-        uploads.photoFiles++;
+        const data = await variant.data();
+        const bytes = await sealPhotoFile(seed, key, data, ref, photo, role);
+        cache.stats.encrypted++;
+        sealed = { file: objectName(seed, bytes), bytes: data.length };
+        cache.write(record, JSON.stringify(sealed));
+        if (existing.has(sealed.file) || keep.has(sealed.file)) uploads.kept++;
+        else {
+          keep.add(sealed.file);
+          await photoUploads.add(() => put(sealed!.file, bytes));
+          uploads.photoFiles++;
+        }
       }
-      return { file, width: variant.width, height: variant.height, type, bytes: variant.bytes };
+      keep.add(sealed.file);
+      return { file: sealed.file, width: variant.width, height: variant.height, type, bytes: sealed.bytes };
     };
     // Resizing is the slow step: one photo per core at a time (each with the libvips threads
     // sharp allows). Only those photos are held in memory, whatever the size of the gallery.
@@ -157,48 +188,57 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
       const hash = photoHash(photo.path, cache);
       const source = () => readFileSync(photo.path);
+      const id = photoRef(seed, ref, hash);
       const { thumb, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
+        id,
+        key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
         alt: photo.alt,
         name: String(index + 1).padStart(2, '0'),
-        thumb: await seal(hash, 'thumb', thumb, 'image/webp'),
-        full: await seal(hash, 'full', full, 'image/webp'),
+        thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
+        full: await seal(hash, id, 'full', full, 'image/webp'),
       };
+      // Only a gallery that allows full-size downloads carries its originals, and their keys:
+      // stripped of everything but orientation and colour profile.
       if (gallery.downloads === 'full') {
-        const bytes = statSync(photo.path).size;
-        const original = { width: full.width, height: full.height, bytes, data: async () => source() };
-        image.original = await seal(
-          hash,
-          'original',
-          original,
-          MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream',
-        );
+        const original = { width: full.width, height: full.height, bytes: 0, data: () => strippedOriginal(source()) };
+        image.original = {
+          ...(await seal(
+            hash,
+            id,
+            'original',
+            original,
+            MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream',
+          )),
+          key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'original'), ref, id, 'original'),
+        };
       }
       return image;
     });
     const index: VaultIndex = {
-      id: gallery.id,
+      id: ref,
       title: gallery.title,
       expires: gallery.expires,
       downloads: gallery.downloads,
       images,
     };
     await photoUploads.drain();
-    const sealed = await sealIndex(content, index);
-    await put(sealed.object.name, sealed.object.data);
-    uploads.other++;
-    keep.add(sealed.object.name);
-    entries[access.id] = sealed.entry;
+    const sealed = await sealIndex(seed, keys.index, index);
+    await putOther(sealed.object.name, sealed.object.data);
+    // One grant per way in: the password, then each private link, each with its own secret. A
+    // closed gallery keeps them all, so every way in reads that it has closed.
+    const links = options.links?.get(gallery.id) ?? [];
+    for (const way of [secret, ...links]) {
+      const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
+      if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
+      grants[id] = grant;
+    }
     if (expired) closed.push(gallery.id);
-    else published.push({ id: gallery.id, title: gallery.title, photos: images.length, secret });
+    else published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
   }
 
-  const { manifest, decoys } = sealManifest(options.kdf, entries);
-  for (const decoy of decoys) {
-    await put(decoy.name, decoy.data);
-    uploads.other++;
-    keep.add(decoy.name);
-  }
+  const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
+  for (const decoy of decoys) await putOther(decoy.name, decoy.data);
   // The manifest last: until it is written, visitors keep reading the previous, complete one.
   await put(MANIFEST, manifest);
   uploads.other++;
@@ -220,7 +260,7 @@ export function buildVault(outDir: string, galleries: GallerySource[], options: 
   return publishGalleries(folderTarget(outDir), galleries, options);
 }
 
-/** Everything publishing needs, read from the environment and the gallery folders. */
+/** Everything publishing needs, read from the environment, the passwords file and the gallery folders. */
 export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAULT_CACHE_DIR)) {
   const galleries = galleriesFrom(env);
   if (env['PRIVATE_GALLERY_PASSWORD']) {
@@ -228,11 +268,15 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAUL
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,
     );
   }
+  const passwords = galleryPasswords(galleries, env, logger);
+  const { seed, links } = gallerySecrets(galleries, env, logger);
   return {
     galleries,
     options: {
       kdf: kdfFor(siteSalt(env, process.cwd(), logger)),
-      passwords: galleryPasswords(galleries, env, logger),
+      passwords,
+      seed,
+      links,
       cacheDir,
     } satisfies BuildOptions,
   };

@@ -16,18 +16,18 @@ export const sha256 = (...parts: (string | Buffer)[]) => {
  *   unchanged file is not read again;
  * - `sizes/<hash>.{thumb,full}.webp` and `.json`: the resized copies, by the hash of the photo's
  *   bytes and the size options (the json holds their dimensions and byte counts);
- * - `keys/<lookup id>.json`: each gallery's content key, sealed with the wrapping key of its
- *   password, exactly as the manifest publishes it (the lookup id is public in the manifest too),
- *   for when the bucket's manifest does not have it. It opens only with the same password and site
- *   salt; any other makes a new content key.
- * The ciphertexts themselves are not kept here: the bucket holds them, under names derived from
- * the content key (format/seal.ts), so publishing again finds what is already there.
+ * - `names/<tag>.json`: the name (and plaintext size) a photo file was published under, by an
+ *   HMAC under that file's key of what it seals: publishing again finds it in the bucket without
+ *   reading, resizing or sealing the photo. The key comes from the seed and the password's grant,
+ *   so a new password or seed finds no name and seals again.
+ * No key, password or ciphertext is kept here: keys come from the seed, and the bucket holds the
+ * ciphertexts, under names from their bytes (format/seal.ts).
  * Entries this run did not use are deleted at its end (`prune`), so the cache stays the size of
  * the galleries.
  */
 export class VaultCache {
   private readonly used = new Set<string>();
-  readonly stats = { resized: 0 };
+  readonly stats = { resized: 0, encrypted: 0 };
 
   readonly dir: string | null;
 

@@ -1,12 +1,20 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { LINK_PARAM, newSalt, toBase64Url } from '../format/crypto.ts';
+import { fromBase64Url, LINK_PARAM, newSalt, randomBytes, SECRET_BYTES, toBase64Url } from '../format/crypto.ts';
+import { SEED_BYTES } from '../format/seal.ts';
 import { parseSiteSalt } from './gallery-file.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 
-/** Used for a gallery that has no password configured; written in the README. Never for a live site. */
+/** The sample gallery's password, written in the README; no other gallery may go without its own. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
+/** The in-repository sample gallery: the only one published with the development password. */
+export const SAMPLE_GALLERY = { id: 'preview', folder: 'content/private/preview' } as const;
+/** The shortest password publishing accepts. */
+export const MIN_PASSWORD_LENGTH = 12;
+/** The variable of the secret seed that keys and decoys derive from (kept with the passwords). */
+export const SEED_VARIABLE = 'PRIVATE_GALLERY_SEED';
 /** The committed site salt: changing it logs every client out of every gallery. */
 export const SALT_FILE = 'content/private-gallery-salt.txt';
 /** The git-ignored file, inside the private folder, that may hold the galleries' passwords. */
@@ -56,21 +64,95 @@ export function privateLink(siteUrl: string, secret: Uint8Array): string {
   return `${siteUrl.replace(/\/$/, '')}/private-gallery#${LINK_PARAM}=${toBase64Url(secret)}`;
 }
 
-/** Each gallery's password; a gallery without one gets the development password, with a warning. */
-export function galleryPasswords(galleries: GallerySource[], env: Env, logger?: Logger) {
+/** A generated passphrase to offer: four groups of four letters and digits (80 bits), easy to type on a phone. */
+export function generatedPassphrase(): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyz23456789';
+  const group = () => Array.from({ length: 4 }, () => letters[randomInt(letters.length)]).join('');
+  return [group(), group(), group(), group()].join('-');
+}
+
+/** Whether a gallery is the in-repository sample (its id and its folder). */
+export function isSampleGallery(gallery: GallerySource, root = process.cwd()): boolean {
+  const folder = resolve(root, SAMPLE_GALLERY.folder);
+  return gallery.id === SAMPLE_GALLERY.id && gallery.photos.every((photo) => dirname(resolve(photo.path)) === folder);
+}
+
+/**
+ * Each gallery's password. Fails closed: a gallery without its own password (the sample aside,
+ * which uses the development password) or with one under 12 characters stops publishing, naming
+ * the variable and offering a generated passphrase.
+ */
+export function galleryPasswords(galleries: GallerySource[], env: Env, _logger?: Logger, root = process.cwd()) {
   const passwords = new Map<string, string>();
+  const problems: string[] = [];
   for (const gallery of galleries) {
     const variable = passwordVariable(gallery.id);
     const password = env[variable]?.trim();
-    if (!password) {
-      logger?.warn(
-        `${variable} is not set: the private gallery "${gallery.id}" uses the development password from the README. Set it before publishing.`,
-      );
+    if (!password && isSampleGallery(gallery, root)) {
       passwords.set(gallery.id, DEVELOPMENT_PASSWORD);
       continue;
     }
-    if (password.length < 12) logger?.warn(`${variable} is shorter than 12 characters: choose a longer one.`);
-    passwords.set(gallery.id, password);
+    if (!password) {
+      problems.push(
+        `the private gallery "${gallery.id}" has no password: set ${variable} in ${PASSWORDS_FILE}, for example ${variable}=${generatedPassphrase()}`,
+      );
+    } else if (password.length < MIN_PASSWORD_LENGTH) {
+      problems.push(
+        `${variable} is shorter than ${MIN_PASSWORD_LENGTH} characters: choose a longer one, for example ${generatedPassphrase()}`,
+      );
+    } else passwords.set(gallery.id, password);
   }
+  if (problems.length) throw new Error(`Nothing was published:\n  ${problems.join('\n  ')}`);
   return passwords;
+}
+
+/** The variable with a gallery's private links: PRIVATE_GALLERY_LINKS_JENNA_2026_10 (secrets, comma-separated). */
+export function linksVariable(id: string): string {
+  return passwordVariable(id).replace('PRIVATE_GALLERY_PASSWORD_', 'PRIVATE_GALLERY_LINKS_');
+}
+
+/**
+ * The secret seed and each gallery's private-link secrets, from the environment and the private
+ * passwords file. What is missing is made once and written to that file (git-ignored, in the
+ * private folder): a new seed, and one link for a gallery that has no links variable yet. Each
+ * link has its own random secret: deleting one from the list withdraws that link alone; an empty
+ * list means no link.
+ */
+export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Logger) {
+  const file = join(privateGalleryDir(env), PASSWORDS_FILE);
+  const added: string[] = [];
+  let seedText = env[SEED_VARIABLE]?.trim();
+  if (!seedText) {
+    seedText = toBase64Url(randomBytes(SEED_BYTES));
+    added.push(`${SEED_VARIABLE}=${seedText}`);
+  }
+  const seed = fromBase64Url(seedText);
+  if (seed.length !== SEED_BYTES) throw new Error(`${SEED_VARIABLE} must be ${SEED_BYTES} bytes in base64url`);
+  const links = new Map<string, Uint8Array<ArrayBuffer>[]>();
+  for (const gallery of galleries) {
+    const variable = linksVariable(gallery.id);
+    let value = env[variable];
+    if (value === undefined) {
+      value = toBase64Url(randomBytes(SECRET_BYTES));
+      added.push(`${variable}=${value}`);
+    }
+    const secrets = value
+      .split(',')
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .map((text) => {
+        const secret = fromBase64Url(text);
+        if (secret.length !== SECRET_BYTES)
+          throw new Error(`${variable}: each link is ${SECRET_BYTES} bytes in base64url`);
+        return secret;
+      });
+    links.set(gallery.id, secrets);
+  }
+  if (added.length) {
+    mkdirSync(dirname(file), { recursive: true });
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    appendFileSync(file, `${before && !before.endsWith('\n') ? '\n' : ''}${added.join('\n')}\n`);
+    logger?.warn(`wrote ${added.length} new secret(s) to ${file}: keep that file private, beside the passwords.`);
+  }
+  return { seed, links };
 }

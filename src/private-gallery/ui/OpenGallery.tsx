@@ -23,15 +23,15 @@ interface Props {
 
 /** The gallery stage: thumbnails decrypted as they come into view, the viewer, favorites, downloads. */
 export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Props) {
-  const { key, index } = unlocked;
+  const { index } = unlocked;
   const images = index.images;
-  const { thumbs, need, retry } = useThumbnails(key, images);
+  const { thumbs, need, retry } = useThumbnails(unlocked);
   const { favorites, toggle } = useFavorites(index.id, images.length);
   const [viewer, setViewer] = useState<number | null>(null);
-  const full = useFullPhoto(key, images, viewer, need);
+  const full = useFullPhoto(unlocked, viewer, need);
   const [status, setStatus] = useState('');
-  const downloadPhoto = usePhotoDownload(key, index, setStatus);
-  const { zip, downloadZip } = useZipDownload(key, index);
+  const downloadPhoto = usePhotoDownload(unlocked, setStatus);
+  const { zip, downloadZip } = useZipDownload(unlocked);
   const opener = useRef<HTMLButtonElement | null>(null);
 
   const openViewer = useCallback((i: number, button: HTMLButtonElement) => {

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FullState } from '@/private-gallery/client/viewer';
-import type { VaultImage } from '@/private-gallery/format/crypto';
-import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE } from '@/private-gallery/client/unlock';
+import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/private-gallery/client/unlock';
 
 /**
  * The full-size photo of the one the viewer shows (`viewer`, 0-based, or null when closed). It is
  * decrypted only while it is shown, and released when the viewer moves on; its thumbnail is asked
  * for too (`need`), to show meanwhile.
  */
-export function useFullPhoto(key: CryptoKey, images: VaultImage[], viewer: number | null, need: (i: number) => void) {
+export function useFullPhoto({ index, keys }: Unlocked, viewer: number | null, need: (i: number) => void) {
+  const images = index.images;
   const [full, setFull] = useState<FullState | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -20,7 +20,7 @@ export function useFullPhoto(key: CryptoKey, images: VaultImage[], viewer: numbe
     let cancelled = false;
     let url: string | undefined;
     setFull({ index: viewer });
-    decryptToBlob(key, image.full, VAULT_BASE, LARGE_FILE_TIMEOUT_MS)
+    decryptToBlob(keys, index, image, 'full', VAULT_BASE, LARGE_FILE_TIMEOUT_MS)
       .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
@@ -33,7 +33,7 @@ export function useFullPhoto(key: CryptoKey, images: VaultImage[], viewer: numbe
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [viewer, images, key, need, attempt]);
+  }, [viewer, images, index, keys, need, attempt]);
 
   /** Decrypts the shown photo again after a failure. */
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

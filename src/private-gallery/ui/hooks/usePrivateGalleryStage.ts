@@ -84,7 +84,8 @@ export function usePrivateGalleryStage() {
     if (link) {
       if (link === 'broken') setReason(BROKEN_LINK);
       else linkSecret.current = link;
-      // The secret leaves the address bar (and so the history) at once.
+      // The secret leaves the address bar and this history entry at once (the browser's history
+      // and the message it came in keep the whole address: the README says so).
       history.replaceState(history.state, '', window.location.pathname + window.location.search);
     }
     if (!isAgeVerified()) setStage('age');

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { demandQueue } from '@/private-gallery/client/demand-queue';
 import type { ThumbState } from '@/private-gallery/client/viewer';
-import type { VaultImage } from '@/private-gallery/format/crypto';
-import { decryptToBlob } from '@/private-gallery/client/unlock';
+import { decryptToBlob, type Unlocked } from '@/private-gallery/client/unlock';
 import { useMountedRef } from '@/hooks/useMountedRef';
 
 /** How many photos are downloaded and decrypted at once. */
@@ -12,7 +11,8 @@ const PARALLEL = 4;
  * A gallery's thumbnails, decrypted on demand (`need`, by 0-based index), a few at a time, each
  * once; a failed one keeps its message until `retry` asks for it again.
  */
-export function useThumbnails(key: CryptoKey, images: VaultImage[]) {
+export function useThumbnails({ index, keys }: Unlocked) {
+  const images = index.images;
   const [thumbs, setThumbs] = useState<Record<number, ThumbState>>({});
   const [queue] = useState(() => demandQueue(PARALLEL));
   const urls = useRef(new Map<number, string>());
@@ -32,7 +32,7 @@ export function useThumbnails(key: CryptoKey, images: VaultImage[]) {
       queue.request(i, () => {
         const image = images[i];
         if (!image) return undefined;
-        return decryptToBlob(key, image.thumb).then(
+        return decryptToBlob(keys, index, image, 'thumb').then(
           (blob) => {
             if (!alive.current) return;
             const url = URL.createObjectURL(blob);
@@ -46,7 +46,7 @@ export function useThumbnails(key: CryptoKey, images: VaultImage[]) {
           },
         );
       }),
-    [queue, images, key, alive],
+    [queue, images, keys, index, alive],
   );
 
   const retry = useCallback(

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { downloadFile, fileName, zipName, type ZipJob } from '@/private-gallery/client/downloads';
+import { downloadFile, downloadRole, fileName, zipName, type ZipJob } from '@/private-gallery/client/downloads';
 import { saveBlob } from '@/private-gallery/client/save-blob';
-import type { VaultIndex } from '@/private-gallery/format/crypto';
-import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE } from '@/private-gallery/client/unlock';
+import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/private-gallery/client/unlock';
 import { useMountedRef } from '@/hooks/useMountedRef';
 
 /**
  * Packs photos into one ZIP on this device and downloads it, with progress (`zip`); one that stops
  * says why and offers to start again.
  */
-export function useZipDownload(key: CryptoKey, index: VaultIndex) {
+export function useZipDownload({ index, keys }: Unlocked) {
   const [zip, setZip] = useState<ZipJob | null>(null);
   const alive = useMountedRef();
 
@@ -24,8 +23,9 @@ export function useZipDownload(key: CryptoKey, index: VaultIndex) {
         for (const n of numbers) {
           const image = index.images[n - 1];
           const file = image && downloadFile(image, index.downloads);
-          if (!image || !file) continue;
-          const blob = await decryptToBlob(key, file, VAULT_BASE, LARGE_FILE_TIMEOUT_MS);
+          const role = image && downloadRole(image, index.downloads);
+          if (!image || !file || !role) continue;
+          const blob = await decryptToBlob(keys, index, image, role, VAULT_BASE, LARGE_FILE_TIMEOUT_MS);
           yield { name: fileName(index.title, image, file), input: blob, lastModified: new Date() };
           done++;
           if (alive.current) setZip({ label, done, total: numbers.length });
