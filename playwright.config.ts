@@ -75,6 +75,9 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env['CI'],
       timeout: 60_000,
+      // scripts/cdn.mjs runs the runtime in a process group of its own and ends it on SIGTERM; without
+      // this Playwright would SIGKILL the command and leave the runtime running.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     // The owner's editor, on its own origin as deployed (dist-editor/, `npm run build:editor`).
     {
@@ -83,6 +86,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${EDITOR_PORT}/admin`,
       reuseExistingServer: !process.env['CI'],
       timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
   ],
 });
