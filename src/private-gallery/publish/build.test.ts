@@ -305,6 +305,7 @@ describe('publishing fails closed', () => {
     // An empty list means no link: none is made.
     expect(written).not.toMatch(/LINKS_BEA/);
     expect(first.links.get('bea')).toEqual([]);
+    expect(statSync(join(dir, PASSWORDS_FILE)).mode & 0o777).toBe(0o600);
     const again = gallerySecrets(galleries, {
       ...readEnv(root, { PRIVATE_GALLERY_DIR: dir }),
       [linksVariable('bea')]: '',

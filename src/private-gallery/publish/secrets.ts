@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { fromBase64Url, LINK_PARAM, newSalt, randomBytes, SECRET_BYTES, toBase64Url } from '../format/crypto.ts';
@@ -152,6 +152,8 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
     mkdirSync(dirname(file), { recursive: true });
     const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
     appendFileSync(file, `${before && !before.endsWith('\n') ? '\n' : ''}${added.join('\n')}\n`);
+    // The seed and the link secrets open every gallery: readable by the owner's account alone.
+    chmodSync(file, 0o600);
     logger?.warn(`wrote ${added.length} new secret(s) to ${file}: keep that file private, beside the passwords.`);
   }
   return { seed, links };
