@@ -131,9 +131,15 @@ async function fillPost(page: Page, { skip, meta = POST.meta, photo }: { skip?: 
   await field(page, 'categories').getByRole('button', { name: /Add/ }).click();
   await field(page, 'categories').locator('input').first().fill(POST.category);
   await field(page, 'metaDescription').locator('textarea').fill(meta);
-  // Fields below the screen are drawn as they scroll into view (on a phone, the text is one of them).
-  await field(page, 'draft').scrollIntoViewIfNeeded();
-  await field(page, 'body').locator('[contenteditable="true"]').fill(POST.body);
+  // Fields below the screen are drawn as they scroll into view (on a phone, the text is one of them):
+  // the field above it is brought to the top of the screen until the text's editor is drawn (once
+  // was not always enough on a loaded machine: the editor drew nothing below the switch).
+  const body = field(page, 'body').locator('[contenteditable="true"]');
+  await expect(async () => {
+    await field(page, 'draft').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await expect(body).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await body.fill(POST.body);
 }
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
