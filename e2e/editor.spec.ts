@@ -273,6 +273,35 @@ test.describe('the owner edits the site in her browser', () => {
   );
 
   test(
+    "a post previews in the site's prose styles: the heading font and paragraph spacing of its page",
+    { tag: '@desktop' },
+    async ({ page, baseURL }) => {
+      const slug = 'what-to-wear-for-your-boudoir-session';
+      /** The first heading of the post's text and a paragraph after it, as the reader sees them. */
+      const prose = (heading: Element) => {
+        const paragraph = heading.parentElement!.querySelector(':scope > h2 ~ p')!;
+        const style = (el: Element) => getComputedStyle(el);
+        return {
+          headingFont: style(heading).fontFamily,
+          headingColor: style(heading).color,
+          paragraphMargins: [style(paragraph).marginTop, style(paragraph).marginBottom],
+          paragraphSize: style(paragraph).fontSize,
+          paragraphLineHeight: style(paragraph).lineHeight,
+        };
+      };
+      await page.goto(`${baseURL}/blog/${slug}`);
+      const site = await page.locator('.prose-studio h2').first().evaluate(prose);
+      expect(site.headingFont).toMatch(/Cormorant/);
+
+      await openEditor(page);
+      await page.goto(`${EDITOR_ORIGIN}/admin#/collections/blog/entries/${slug}`);
+      const preview = page.frameLocator('iframe.preview').locator('.prose-studio h2').first();
+      await expect(preview).toBeVisible({ timeout: 20_000 });
+      expect(await preview.evaluate(prose), 'the preview, against the post page').toEqual(site);
+    },
+  );
+
+  test(
     "the token stays on the editor's origin: the public site has no editor, and its origin stores nothing of it",
     { tag: '@desktop' },
     async ({ page, baseURL }) => {
