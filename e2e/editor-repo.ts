@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 
 /** The folder the test backend keeps its files in (Sveltia CMS's own name for it). */
-const REPO_FOLDER = 'sveltia-cms-test';
+export const REPO_FOLDER = 'sveltia-cms-test';
 
 /** Every owner file the editor edits, path → bytes (base64): content/ without the private galleries. */
 export function contentFiles(root = process.cwd()): Record<string, string> {
@@ -26,50 +26,55 @@ export function contentFiles(root = process.cwd()): Record<string, string> {
   return files;
 }
 
+/**
+ * In the page: writes `files` (path → base64) into the test repository of the page's origin. Self-contained,
+ * so every engine's driver can run it (e2e/engines/editor.mjs).
+ */
+export async function seedInPage({ folder, files }: { folder: string; files: Record<string, string> }) {
+  const root = await navigator.storage.getDirectory();
+  await root.removeEntry(folder, { recursive: true }).catch(() => undefined);
+  const repo = await root.getDirectoryHandle(folder, { create: true });
+  for (const [path, base64] of Object.entries(files)) {
+    const parts = path.split('/');
+    let dir = repo;
+    for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+    const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+    await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    await writable.close();
+  }
+}
+
+/** In the page: every file in the test repository, path → base64. Self-contained, as seedInPage. */
+export async function readInPage(folder: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+    for await (const [name, handle] of (
+      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+    ).entries()) {
+      const path = prefix ? `${prefix}/${name}` : name;
+      // Chromium writes a file through a temporary `<name>.crswap` beside it, gone once written.
+      if (name.endsWith('.crswap')) continue;
+      if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
+      else {
+        const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        out[path] = btoa(binary);
+      }
+    }
+  };
+  await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
+  return out;
+}
+
 /** Writes `files` into the test repository of the page's origin (the page must be on that origin). */
 export async function seedRepository(page: Page, files: Record<string, string>) {
-  await page.evaluate(
-    async ({ folder, files }) => {
-      const root = await navigator.storage.getDirectory();
-      await root.removeEntry(folder, { recursive: true }).catch(() => undefined);
-      const repo = await root.getDirectoryHandle(folder, { create: true });
-      for (const [path, base64] of Object.entries(files)) {
-        const parts = path.split('/');
-        let dir = repo;
-        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
-        const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-        await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-        await writable.close();
-      }
-    },
-    { folder: REPO_FOLDER, files },
-  );
+  await page.evaluate(seedInPage, { folder: REPO_FOLDER, files });
 }
 
 /** Every file in the test repository, path → bytes. */
 export async function readRepository(page: Page): Promise<Record<string, Buffer>> {
-  const files = await page.evaluate(async (folder) => {
-    const out: Record<string, string> = {};
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of (
-        dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
-      ).entries()) {
-        const path = prefix ? `${prefix}/${name}` : name;
-        // Chromium writes a file through a temporary `<name>.crswap` beside it, gone once written.
-        if (name.endsWith('.crswap')) continue;
-        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
-        else {
-          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
-          let binary = '';
-          for (let i = 0; i < bytes.length; i += 0x8000)
-            binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-          out[path] = btoa(binary);
-        }
-      }
-    };
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
-    return out;
-  }, REPO_FOLDER);
+  const files = await page.evaluate(readInPage, REPO_FOLDER);
   return Object.fromEntries(Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
 }
 

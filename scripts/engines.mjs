@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // The visitor journeys (e2e/engines/journeys.mjs) in WebKit and Firefox, against the built site
-// served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front.
+// served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front, and the
+// owner's editor journey (e2e/engines/editor.mjs) against dist-editor/, served the same way on its
+// own origin. A journey an engine's automation cannot run is reported as not possible, with why.
 //
 //   npm run test:engines                  both engines, in parallel
 //   npm run test:engines -- --serial      one engine after the other
 //   npm run test:engines -- --only a,f    some journeys
 //   npm run test:engines -- --dist DIR    another build than dist/
 //   ENGINES=firefox npm run test:engines  one engine; ENGINES=chromium skips this suite (local runs)
-//   ENGINES_PORT=5100                     first of the 4 ports used (wrangler, https, http, WebKitWebDriver)
+//   ENGINES_PORT=5100                     first of the 6 ports used (wrangler, https, http, WebKitWebDriver,
+//                                         the editor's wrangler and https)
 //
 // A missing engine fails the run with one line naming the Debian package to install.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitErrors } from '../e2e/engines/driver.mjs';
 import { JOURNEYS, RECORDER_CHECK, screenshots } from '../e2e/engines/journeys.mjs';
+import { EDITOR_JOURNEY, NotPossible } from '../e2e/engines/editor.mjs';
 import { startCdn } from './cdn.mjs';
 import { startFront } from './front.mjs';
 
@@ -30,6 +34,7 @@ const { values: options } = parseArgs({
   },
 });
 const DIST = resolve(options.dist);
+const EDITOR_DIST = join(ROOT, 'dist-editor');
 
 /** What each engine needs, and the Debian/Ubuntu package that provides it. */
 const REQUIREMENTS = {
@@ -73,11 +78,23 @@ if (!existsSync(join(DIST, 'index.html'))) {
   console.error(`engines: ${DIST} has no build: run \`npm run build\` first`);
   process.exit(1);
 }
+if (!existsSync(join(EDITOR_DIST, 'admin.html'))) {
+  console.error(`engines: ${EDITOR_DIST} has no editor: run \`npm run build:editor\` first`);
+  process.exit(1);
+}
 
 const only = options.only?.split(',').map((id) => id.trim());
 const journeys = only ? JOURNEYS.filter((j) => only.includes(j.id)) : JOURNEYS;
+const runEditor = !only || only.includes(EDITOR_JOURNEY.id);
 const base = Number(process.env['ENGINES_PORT'] ?? 8790);
-const ports = { wrangler: base, https: base + 1, http: base + 2, webkitDriver: base + 3 };
+const ports = {
+  wrangler: base,
+  https: base + 1,
+  http: base + 2,
+  webkitDriver: base + 3,
+  editorWrangler: base + 4,
+  editorHttps: base + 5,
+};
 
 const started = Date.now();
 const cleanups = [];
@@ -138,8 +155,11 @@ async function withTimeout(promise, ms, what) {
 const lostSession = (error) =>
   error?.name === 'NoSuchSessionError' || /did not start|Maximum number of active sessions/.test(error?.message ?? '');
 
-/** Runs one check in a fresh session; prints one line; on failure the error, page errors and a screenshot. */
-async function runCheck(engine, id, title, body, attempt = 1) {
+/**
+ * Runs one check in a fresh session; prints one line; on failure the error, page errors and a
+ * screenshot. Errors from scripts of `origin` (default: the site's) are the site's own.
+ */
+async function runCheck(engine, id, title, body, { attempt = 1, origin } = {}) {
   const t0 = Date.now();
   const label = `${engine.name.padEnd(7)} ${id}. ${title}`;
   let driver;
@@ -149,7 +169,10 @@ async function runCheck(engine, id, title, body, attempt = 1) {
   try {
     driver = await engine.session();
     await withTimeout(body(driver), JOURNEY_TIMEOUT_MS, `${engine.name} ${id}`);
-    const recorded = splitErrors(await withTimeout(driver.errors(), 30_000, 'reading page errors'), driver.origin);
+    const recorded = splitErrors(
+      await withTimeout(driver.errors(), 30_000, 'reading page errors'),
+      origin ?? driver.origin,
+    );
     pageErrors = recorded.own;
     thirdParty = recorded.thirdParty;
     if (pageErrors.length) failure = new Error(`${pageErrors.length} page error(s) or CSP violation(s)`);
@@ -158,9 +181,24 @@ async function runCheck(engine, id, title, body, attempt = 1) {
     if (driver) {
       pageErrors = await driver
         .errors()
-        .then((list) => splitErrors(list, driver.origin).own)
+        .then((list) => splitErrors(list, origin ?? driver.origin).own)
         .catch(() => []);
     }
+  }
+  // The engine's automation cannot do what the journey needs: said, with why, and never counted as passed.
+  if (failure instanceof NotPossible) {
+    if (driver) await withTimeout(driver.close(), 30_000, 'closing the session').catch(() => undefined);
+    results.push({
+      engine: engine.name,
+      id,
+      title,
+      ok: false,
+      notPossible: true,
+      ms: Date.now() - t0,
+      error: failure.message,
+    });
+    console.log(`– ${label}: NOT POSSIBLE in this engine, not run: ${failure.message}`);
+    return;
   }
   let shot = '';
   if (failure && driver) {
@@ -171,7 +209,7 @@ async function runCheck(engine, id, title, body, attempt = 1) {
   if (driver) await withTimeout(driver.close(), 30_000, `${engine.name}: closing the session`).catch(() => undefined);
   if (failure && attempt === 1 && lostSession(failure)) {
     console.log(`↻ ${label}: the browser session was lost (${failure.name}); once more in a fresh one`);
-    return runCheck(engine, id, title, body, 2);
+    return runCheck(engine, id, title, body, { attempt: 2, origin });
   }
   const ms = Date.now() - t0;
   results.push({
@@ -213,6 +251,15 @@ async function runEngine(name, origin) {
     if (shuttingDown) return;
     await runCheck(engine, journey.id, journey.title, (d) => journey.run(d, { dist: DIST, reports: REPORTS }));
   }
+  if (runEditor && !shuttingDown) {
+    await runCheck(
+      engine,
+      EDITOR_JOURNEY.id,
+      EDITOR_JOURNEY.title,
+      (d) => EDITOR_JOURNEY.run(d, { editorOrigin: editorFront.origin, editorDist: EDITOR_DIST }),
+      { origin: editorFront.origin },
+    );
+  }
   if (!only && !shuttingDown) {
     await runCheck(engine, 's', 'screenshots of / and /portfolio at 390 and 1440 px', async (d) => {
       const files = await screenshots(d, REPORTS);
@@ -223,13 +270,20 @@ async function runEngine(name, origin) {
 }
 
 let exitCode = 1;
+/** @type {{ origin: string }} */
+let editorFront;
 try {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
-  // Cloudflare's runtime, as in production (dist/_headers, the host's URL rules).
-  const cdn = await startCdn({ port: ports.wrangler, dir: DIST, timeoutMs: 90_000 });
-  cleanups.push(async () => cdn.stop());
-  process.on('exit', cdn.stop);
+  // Cloudflare's runtime, as in production (dist/_headers, the host's URL rules), for the site and the editor.
+  const [cdn, editorCdn] = await Promise.all([
+    startCdn({ port: ports.wrangler, dir: DIST, timeoutMs: 90_000 }),
+    startCdn({ port: ports.editorWrangler, dir: EDITOR_DIST, timeoutMs: 90_000 }),
+  ]);
+  for (const server of [cdn, editorCdn]) {
+    cleanups.push(async () => server.stop());
+    process.on('exit', server.stop);
+  }
   const front = await startFront({
     upstream: `http://127.0.0.1:${ports.wrangler}`,
     httpsPort: ports.https,
@@ -237,6 +291,13 @@ try {
     inject: true,
   });
   cleanups.push(front.close);
+  // The editor's own origin, over HTTPS as deployed (a secure context, as the browser storage it uses needs).
+  editorFront = await startFront({
+    upstream: `http://127.0.0.1:${ports.editorWrangler}`,
+    httpsPort: ports.editorHttps,
+    inject: true,
+  });
+  cleanups.push(editorFront.close);
   console.log(
     `engines: ${engines.join(' and ')} (${options.serial ? 'one after the other' : 'in parallel'}) against ${front.origin}, ` +
       `server up after ${seconds(Date.now() - started)}`,
@@ -247,14 +308,19 @@ try {
     await Promise.all(engines.map((name) => runEngine(name, front.origin)));
   }
   const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
+  const notPossible = results.filter((r) => r.notPossible);
+  const failed = results.length - passed - notPossible.length;
   writeFileSync(
     join(REPORTS, 'results.json'),
-    JSON.stringify({ passed, failed, wallMs: Date.now() - started, results }, null, 2),
+    JSON.stringify({ passed, failed, notPossible: notPossible.length, wallMs: Date.now() - started, results }, null, 2),
   );
   console.log(`engines: wall time ${seconds(Date.now() - started)}; screenshots in reports/engines/`);
   const retried = results.filter((r) => r.retried).length;
-  console.log(`${passed} passed, ${failed} failed${retried ? ` (${retried} after a lost browser session)` : ''}`);
+  const impossible = notPossible.map((r) => `${r.engine} ${r.id}`).join(', ');
+  console.log(
+    `${passed} passed, ${failed} failed${retried ? ` (${retried} after a lost browser session)` : ''}` +
+      `${impossible ? `, ${notPossible.length} not possible in its engine (${impossible}): not run` : ''}`,
+  );
   exitCode = failed === 0 && passed > 0 ? 0 : 1;
 } catch (error) {
   console.error(`engines: ${error instanceof Error ? error.stack : error}`);

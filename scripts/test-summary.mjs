@@ -3,7 +3,8 @@
 // A test that passed only on its retry is not counted as passed but named as flaky, a skipped test
 // is counted, and a suite that did not run (no report; the WebKit/Firefox journeys under
 // ENGINES=chromium or with one engine left out) is named: each of those fails the run (exit 1),
-// as a test that fails under load fails CI.
+// as a test that fails under load fails CI. A journey an engine's automation cannot run at all (the
+// runner says why) is named and never counted as passed; it does not fail the run, being no fault of the site.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -11,6 +12,8 @@ let failed = 0;
 let skipped = 0;
 const flaky = [];
 const notRun = [];
+/** Journeys an engine's automation cannot run (named with why by the runner): never counted as passed. */
+const notPossible = [];
 
 const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
@@ -55,6 +58,8 @@ if (existsSync(engines)) {
   for (const r of results.filter((r) => r.ok && r.retried)) {
     console.log(`passed after a lost browser session: [${r.engine}] ${r.id}. ${r.title}`);
   }
+  for (const r of results.filter((r) => r.notPossible))
+    notPossible.push(`[${r.engine}] ${r.id}. ${r.title}: ${r.error}`);
   const ran = new Set(results.map((r) => r.engine));
   for (const engine of ['webkit', 'firefox']) {
     if (!ran.has(engine)) notRun.push(`${engine === 'webkit' ? 'WebKit' : 'Firefox'} journeys`);
@@ -62,9 +67,11 @@ if (existsSync(engines)) {
 } else notRun.push('WebKit and Firefox journeys (ENGINES=chromium, or not reached)');
 
 for (const title of flaky) console.log(`flaky (passed only on a retry): ${title}`);
+for (const line of notPossible) console.log(`not possible in its engine, not run: ${line}`);
 const extras = [
   flaky.length ? `${flaky.length} flaky` : '',
   skipped ? `${skipped} skipped` : '',
+  notPossible.length ? `${notPossible.length} not possible in its engine (not run)` : '',
   notRun.length ? `not run: ${notRun.join(', ')}` : '',
 ].filter(Boolean);
 console.log(`${passed} passed, ${failed} failed${extras.length ? `, ${extras.join(', ')}` : ''}`);

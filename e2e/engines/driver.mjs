@@ -14,6 +14,9 @@
 // @property {(width: number, height: number) => Promise<void>} setViewport  sets the layout viewport size
 // @property {(path: string) => Promise<void>} screenshot    writes a PNG of the viewport
 // @property {() => Promise<PageError[]>} errors     what the recorder collected in this session
+// @property {(handler: (url: string) => 'abort' | { contentType: string, body: string } | undefined) => Promise<void>} [intercept]
+//           from now on every request of the session goes through `handler`: aborted, answered with the body
+//           given, or sent on (undefined). Only where the engine's automation can intercept (Firefox).
 // @property {() => Promise<void>} close
 //
 // @typedef {{ type: string, message: string, source: string, line?: number, page: string }} PageError

@@ -56,6 +56,16 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
           await page.screenshot({ path: /** @type {`${string}.png`} */ (path) });
         },
         errors: () => page.evaluate(readRecorded),
+        async intercept(handler) {
+          await page.setRequestInterception(true);
+          page.on('request', (request) => {
+            if (request.isInterceptResolutionHandled()) return;
+            const decision = handler(request.url());
+            if (decision === 'abort') void request.abort('blockedbyclient');
+            else if (decision) void request.respond({ status: 200, ...decision });
+            else void request.continue();
+          });
+        },
         close: () => context.close(),
       };
       await driver.setViewport(viewport.width, viewport.height);
