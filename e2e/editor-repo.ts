@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Page, Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 
 /** The folder the test backend keeps its files in (Sveltia CMS's own name for it). */
 export const REPO_FOLDER = 'sveltia-cms-test';
@@ -72,9 +72,21 @@ export async function seedRepository(page: Page, files: Record<string, string>) 
   await page.evaluate(seedInPage, { folder: REPO_FOLDER, files });
 }
 
-/** Every file in the test repository, path → bytes. */
+/**
+ * Every file in the test repository, path → bytes. The editor may still be finishing a write when it
+ * says "Entry saved." (a file it replaces is gone for a moment, and a read then fails with
+ * NotFoundError), so the repository is read until a whole read succeeds and equals the one before.
+ */
 export async function readRepository(page: Page): Promise<Record<string, Buffer>> {
-  const files = await page.evaluate(readInPage, REPO_FOLDER);
+  let files: Record<string, string> = {};
+  let previous = '';
+  await expect(async () => {
+    files = await page.evaluate(readInPage, REPO_FOLDER);
+    const read = JSON.stringify(files);
+    const settled = read === previous;
+    previous = read;
+    expect(settled, 'two whole reads of the test repository in a row are the same').toBe(true);
+  }).toPass({ timeout: 15_000 });
   return Object.fromEntries(Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
 }
 
