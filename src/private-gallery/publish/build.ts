@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import {
   deriveSecret,
   isExpired,
@@ -27,6 +27,7 @@ import {
   wrapPhotoKey,
 } from '../format/seal.ts';
 import { sha256, VaultCache } from './cache.ts';
+import { readShares, sealShares, type Share } from './share.ts';
 import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
 import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type Variant } from './sizes.ts';
 import { listGalleries, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   seed: Uint8Array;
   /** Each gallery's private-link secrets, by id: one grant each (none when absent). */
   links?: Map<string, Uint8Array<ArrayBuffer>[]>;
+  /** Each gallery's partner links, by id: a grant each on a sub-index of only their photos. */
+  shares?: Map<string, Share[]>;
   /** Folder for resized copies and ciphertexts between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
@@ -138,9 +141,11 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
     };
     // Resizing is the slow step: one photo per core at a time (each with the libvips threads the
     // config allows). Only those photos are held in memory, whatever the size of the gallery.
+    const hashes: string[] = [];
     const images = await mapLimit(gallery.photos, availableParallelism(), async (photo, index) => {
       const source = readFileSync(photo.path);
       const hash = sha256(source);
+      hashes[index] = hash;
       const id = photoRef(seed, ref, hash);
       const { thumb, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
@@ -148,6 +153,7 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
         key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
         alt: photo.alt,
         name: String(index + 1).padStart(2, '0'),
+        source: basename(photo.path),
         thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
         full: await seal(hash, id, 'full', full, 'image/webp'),
       };
@@ -174,6 +180,7 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
       expires: gallery.expires,
       downloads: gallery.downloads,
       images,
+      ...(gallery.selection ? { selection: gallery.selection } : {}),
     };
     const sealed = await sealIndex(seed, keys.index, index);
     put(sealed.object.name, sealed.object.data);
@@ -182,6 +189,13 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
     for (const way of [secret, ...links]) {
       const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
       if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
+      grants[id] = grant;
+    }
+    // Partner links: a grant each on a sub-index of only their photos (publish/share.ts).
+    const shared = await sealShares(seed, keys, index, hashes, options.shares?.get(gallery.id), now);
+    for (const { object, id, grant } of shared) {
+      if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
+      put(object.name, object.data);
       grants[id] = grant;
     }
     published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
@@ -211,6 +225,7 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAUL
       passwords,
       seed,
       links,
+      shares: readShares(galleries, env),
       cacheDir,
     } satisfies BuildOptions,
   };
