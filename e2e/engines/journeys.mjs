@@ -413,7 +413,7 @@ export const JOURNEYS = [
   {
     id: 'f',
     title:
-      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a reload keeps them',
+      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a choice counts against the package, a reload keeps them',
     async run(d) {
       await d.open('/private-gallery');
       await waitForIslands(d);
@@ -451,9 +451,15 @@ export const JOURNEYS = [
         );
       };
       await until(d, 'three decoded private photos', photos, [], 40_000);
+      // Proofing: the sample's package includes 2 photos; a heart counts against it.
+      const counter = (text) => document.querySelector('[data-selection-counter]')?.textContent.trim() === text;
+      await until(d, 'the selection counter at 0 of 2', counter, ['0 of 2 chosen']);
+      await d.click('li[data-photo="2"] button[aria-pressed]');
+      await until(d, 'the selection counter at 1 of 2', counter, ['1 of 2 chosen']);
 
       await d.open('/private-gallery');
       await until(d, 'the photos again after a reload', photos, [], 30_000);
+      await until(d, 'the choice kept after a reload', counter, ['1 of 2 chosen']);
       check(
         !(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)),
         'no age dialog after reload',
