@@ -13,11 +13,22 @@ import {
   openWithSecret,
   photoKey,
   randomBytes,
+  toBase64Url,
   VaultError,
   type VaultManifest,
 } from '../format/crypto';
 import { buildVault } from './build';
-import { newShare, parseShares, formatShares, sharesVariable, withShares, withoutShare, type Share } from './share';
+import {
+  newShare,
+  parseShares,
+  formatShares,
+  readShares,
+  SAMPLE_PARTNER_SECRET,
+  sharesVariable,
+  withShares,
+  withoutShare,
+  type Share,
+} from './share';
 import { listGalleries, type GallerySource } from './sources';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
@@ -184,5 +195,16 @@ describe('partner links as the passwords file keeps them', () => {
     expect(() => newShare([3, 21], 20)).toThrow('photo 21 is not in this gallery (1 to 20)');
     expect(() => newShare([3], 20, '31/01/2027')).toThrow('--expires must be a date');
     expect(() => withoutShare(shares, 'zzzzzzzzzz')).toThrow('no partner link of this gallery starts with zzzzzzzzzz');
+  });
+});
+
+describe('the sample gallery', () => {
+  it('has a public partner link for photos 1 and 3 until its variable is set; no other gallery has one', () => {
+    const sample = listGalleries('content/private').filter((g) => g.id === 'preview');
+    const [share] = readShares(sample, {}).get('preview')!;
+    expect(toBase64Url(share!.secret)).toBe(SAMPLE_PARTNER_SECRET);
+    expect(share!.photos).toEqual([1, 3]);
+    expect(readShares(sample, { PRIVATE_GALLERY_SHARES_PREVIEW: '' }).get('preview')).toEqual([]);
+    expect(readShares(galleries, {}).get('full')).toEqual([]);
   });
 });

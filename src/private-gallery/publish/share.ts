@@ -28,7 +28,7 @@ import {
   wrapPhotoKey,
   type SealedObject,
 } from '../format/seal.ts';
-import { passwordVariable } from './secrets.ts';
+import { isSampleGallery, passwordVariable } from './secrets.ts';
 import type { Env, GallerySource } from './sources.ts';
 
 /** One partner link: its secret, the photo numbers (1-based) it opens, and its last day, if any. */
@@ -134,10 +134,20 @@ export function parseShares(variable: string, value: string): Share[] {
     });
 }
 
+/**
+ * The sample gallery's partner link (photos 1 and 3), public like its development password, so a
+ * newcomer and the tests can try one: /private-gallery#access=<this>. Only when its variable is unset.
+ */
+export const SAMPLE_PARTNER_SECRET = 'fwclYkJzMs8_5I3xlwVn9JDfTtptYSSbIj4xtsJBGQo';
+
 /** Each gallery's partner links, from the environment and the private passwords file. */
-export function readShares(galleries: GallerySource[], env: Env): Map<string, Share[]> {
+export function readShares(galleries: GallerySource[], env: Env, root = process.cwd()): Map<string, Share[]> {
   return new Map(
-    galleries.map((g) => [g.id, parseShares(sharesVariable(g.id), env[sharesVariable(g.id)] ?? '')] as const),
+    galleries.map((g) => {
+      const variable = sharesVariable(g.id);
+      const value = env[variable] ?? (isSampleGallery(g, root) ? `${SAMPLE_PARTNER_SECRET}:1.3:` : '');
+      return [g.id, parseShares(variable, value)] as const;
+    }),
   );
 }
 
