@@ -71,6 +71,8 @@ test.describe('proofing', () => {
     await expect(counter(page)).toHaveText('0 of 3 chosen');
     for (const n of [4, 1, 2]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
     await expect(counter(page)).toHaveText('3 of 3 chosen');
+    // The same count stays in view under the photos.
+    await expect(page.locator('[data-selection-pill]')).toHaveText('3 of 3 chosen');
     // A strict limit: a fourth is refused, saying why.
     await page.getByRole('button', { name: 'Favorite photo 5' }).click();
     await expect(page.locator('[data-gallery-status]')).toHaveText(
@@ -155,6 +157,7 @@ test.describe('proofing', () => {
     await expect(page.getByText('Shared with you, privately')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Favorite/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /Your selection|Your favorites|Download/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Request/Reset Password' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Open photo 2' }).click();
     const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
     await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', UNLOCK);

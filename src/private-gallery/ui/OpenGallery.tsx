@@ -13,7 +13,9 @@ import { GalleryHeader } from '@/private-gallery/ui/components/GalleryHeader';
 import { GalleryViewer } from '@/private-gallery/ui/components/GalleryViewer';
 import { PicksNotice } from '@/private-gallery/ui/components/PicksNotice';
 import { SelectionPanel } from '@/private-gallery/ui/components/SelectionPanel';
+import { SelectionCounter } from '@/private-gallery/ui/components/SelectionCounter';
 import { Slideshow } from '@/private-gallery/ui/components/Slideshow';
+import { SlideshowButtons } from '@/private-gallery/ui/components/SlideshowButtons';
 import { ThumbnailGrid } from '@/private-gallery/ui/components/ThumbnailGrid';
 
 interface Props {
@@ -55,39 +57,33 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Pr
     opener.current?.focus();
   };
 
-  const all = images.map((_, i) => i);
   return (
     <div data-client-gallery data-view={partner ? 'partner' : 'client'}>
       <GalleryHeader title={index.title} count={images.length} expires={index.expires} partner={partner} />
       {picks && !partner && <PicksNotice picks={picks} galleryId={index.id} count={images.length} />}
 
-      <div className="mb-8 flex flex-wrap justify-center gap-3">
-        <button type="button" className="btn btn-outline text-plum" onClick={() => setShow(all)}>
-          Play the slideshow
-        </button>
-        {!partner && favorites.length > 0 && (
-          <button
-            type="button"
-            className="btn btn-outline text-plum"
-            onClick={() => setShow(favorites.map((n) => n - 1))}
-          >
-            Play my {rules ? 'selection' : 'favorites'}
-          </button>
-        )}
-      </div>
-
-      <ThumbnailGrid
-        images={images}
-        thumbs={thumbs}
-        favorites={favorites}
-        viewOnly={partner}
-        notes={rules && !partner ? notes : undefined}
-        picked={picks && index.id.startsWith(picks.gallery) ? picks.numbers : undefined}
-        onNeed={need}
-        onRetry={retry}
-        onOpen={openViewer}
-        onToggleFavorite={choose}
+      <SlideshowButtons
+        favorites={partner ? [] : favorites}
+        kind={rules ? 'selection' : 'favorites'}
+        count={images.length}
+        onPlay={setShow}
       />
+
+      <div className="relative">
+        <ThumbnailGrid
+          images={images}
+          thumbs={thumbs}
+          favorites={favorites}
+          viewOnly={partner}
+          notes={rules && !partner ? notes : undefined}
+          picked={picks && index.id.startsWith(picks.gallery) ? picks.numbers : undefined}
+          onNeed={need}
+          onRetry={retry}
+          onOpen={openViewer}
+          onToggleFavorite={choose}
+        />
+        {rules && !partner && <SelectionCounter count={favorites.length} rules={rules} />}
+      </div>
 
       <p role="status" className="mt-6 min-h-6 text-center text-sm text-muted" data-gallery-status>
         {status}
@@ -120,7 +116,7 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Pr
         />
       )}
 
-      <AccessControls requestHref={requestHref} onForget={onForget} />
+      <AccessControls requestHref={requestHref} onForget={onForget} partner={partner} />
 
       <GalleryViewer
         index={index}
