@@ -11,6 +11,18 @@ import {
 import { listGalleries, privateGalleryDir } from '../src/private-gallery/publish/sources.ts';
 import { isExpired } from '../src/private-gallery/format/crypto.ts';
 import { settings } from '../src/lib/settings.ts';
+import { shareCommand } from '../src/private-gallery/publish/share-command.ts';
+
+// npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
+if (['share', 'unshare'].includes(process.argv[2] ?? '')) {
+  try {
+    console.log(shareCommand(process.argv.slice(2), settings.siteUrl));
+    process.exit(0);
+  } catch (error) {
+    console.error(`Nothing was changed: ${error.message}`);
+    process.exit(1);
+  }
+}
 
 const env = readEnv();
 const dir = privateGalleryDir(env);
