@@ -71,5 +71,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env['CI'],
     timeout: 60_000,
+    // scripts/cdn.mjs runs the runtime in a process group of its own and ends it on SIGTERM; without
+    // this Playwright would SIGKILL the command and leave the runtime running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { renderVariants } from '../src/private-gallery/publish/sizes';
-import { listGalleries, privateGalleryDir } from '../src/private-gallery/publish/sources';
+import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
+import { publishSample } from '../scripts/cdn.mjs';
 import { GALLERIES, makeFixture } from './vault-fixture';
 import { ENTRY_BLOCK, fileBucket, IV_BYTES, TAG_BYTES, type VaultManifest } from '../src/private-gallery/format/crypto';
 
@@ -59,12 +61,34 @@ function scan(root: string, needles: { what: string; bytes: Buffer }[]) {
 }
 
 // Scans of the build, not of a page: they run once, in the desktop project.
-test('no file in dist/ holds a private photo, its resized copies, its name, title or alt text @dist', async () => {
+test('dist/ holds no gallery file, encrypted or not: no photo, resized copy, name, title or alt text @dist', async () => {
   test.setTimeout(120_000);
-  const needles = await needlesOf(privateGalleryDir());
+  const needles = await needlesOf(IN_REPOSITORY_DIR);
   expect(needles.length).toBeGreaterThanOrEqual(3 * 6);
-  expect(allFiles(DIST).some((file) => file.endsWith(join('vault', 'manifest.json')))).toBe(true);
+  // The galleries live in the bucket only; the site's Function answers /vault/* and nothing else.
+  expect(allFiles(DIST).filter((file) => file.includes(`${join(DIST, 'vault')}/`) || file.endsWith('.bin'))).toEqual(
+    [],
+  );
+  expect(JSON.parse(readFileSync(join(DIST, '_routes.json'), 'utf8'))).toEqual({
+    version: 1,
+    include: ['/vault/*'],
+    exclude: [],
+  });
   expect(scan(DIST, needles)).toEqual([]);
+});
+
+test('publishing leaves nothing new for git: git status is the same before and after @dist', async () => {
+  test.setTimeout(90_000);
+  const status = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' });
+  const before = status();
+  const state = mkdtempSync(join(tmpdir(), 'publish-state-'));
+  try {
+    const result = await publishSample(state);
+    expect(result.galleries.map((gallery) => gallery.id)).toEqual(['preview']);
+    expect(status()).toBe(before);
+  } finally {
+    rmSync(state, { recursive: true, force: true });
+  }
 });
 
 test('two client galleries publish nothing private in the clear, not even their number of photos @dist', async () => {

@@ -7,13 +7,19 @@
 // Usage: npm run gallery-bench -- [base URL of a running preview] [--photos N] [--cpu N] [--width N]
 //   --width N      long side of the generated photos (default 2400; 6000 makes 24 MP camera-sized ones)
 //   --build-only   time the gallery's build instead: cold (empty build cache), then warm; no browser
+//   --publish      the owner's publish at scale instead: --photos N camera-sized photos in --galleries G
+//                  galleries (default 2000 in 40, 6000 px) published to a local R2 bucket from an empty
+//                  cache (wall, CPU, peak memory, objects, bytes), then one more gallery added and
+//                  published again (time, uploads); no browser
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { buildVault } from '../src/private-gallery/publish/build.ts';
-import { readGallery } from '../src/private-gallery/publish/sources.ts';
+import { buildVault, publishGalleries } from '../src/private-gallery/publish/build.ts';
+import { listGalleries, readGallery } from '../src/private-gallery/publish/sources.ts';
+import { openTarget } from '../src/private-gallery/publish/target.ts';
 import { kdfFor, newSalt, openIndex, openWithPassword, randomBytes } from '../src/private-gallery/format/crypto.ts';
 
 const args = process.argv.slice(2);
@@ -26,7 +32,95 @@ const PHOTOS = option('--photos', 150);
 const CPU = option('--cpu', 4);
 const WIDTH = option('--width', 2400);
 const buildOnly = args.includes('--build-only');
+const publishMode = args.includes('--publish');
 const PASSWORD = 'benchmark gallery password';
+
+if (publishMode) {
+  const GALLERIES = option('--galleries', 40);
+  const TOTAL = option('--photos', 2000);
+  const width = option('--width', 6000);
+  const root = resolve('node_modules/.cache/gallery-bench/publish');
+  const scenes = join(root, `scenes-${width}`);
+  mkdirSync(scenes, { recursive: true });
+  // Twelve distinct camera-sized scenes; every photo is one of them with a marker after the image
+  // data (ignored by decoders), so each has its own bytes and costs a full resize.
+  const scene = async (i) => {
+    const file = join(scenes, `scene-${i}.jpg`);
+    if (!existsSync(file)) {
+      await sharp({
+        create: {
+          width,
+          height: Math.round((width * 2) / 3),
+          channels: 3,
+          background: `hsl(${(i * 47) % 360}, 35%, 45%)`,
+          noise: { type: 'gaussian', mean: 128, sigma: 30 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toFile(file);
+    }
+    return readFileSync(file);
+  };
+  const sceneBytes = [];
+  for (let i = 0; i < 12; i++) sceneBytes.push(await scene(i));
+  const dir = join(root, `galleries-${TOTAL}-${GALLERIES}-${width}`);
+  const makeGallery = (g, count, first) => {
+    const id = `client-${String(g).padStart(3, '0')}`;
+    const folder = join(dir, id);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'gallery.yaml'), `title: Client ${g}\ndownloads: web\n`);
+    for (let p = 0; p < count; p++) {
+      const file = join(folder, `IMG_${String(first + p).padStart(5, '0')}.jpg`);
+      if (!existsSync(file))
+        writeFileSync(file, Buffer.concat([sceneBytes[(first + p) % 12], Buffer.from(`photo ${first + p}`)]));
+    }
+    return id;
+  };
+  const perGallery = Math.ceil(TOTAL / GALLERIES);
+  for (let g = 0; g < GALLERIES; g++) makeGallery(g, Math.min(perGallery, TOTAL - g * perGallery), g * perGallery);
+  const extra = join(root, 'extra');
+  rmSync(extra, { recursive: true, force: true });
+  const state = join(root, 'state');
+  const cacheDir = join(root, 'cache');
+  rmSync(state, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+  const kdf = kdfFor(newSalt());
+  const seed = randomBytes(32);
+  const passwords = new Map();
+  const run = async (label, galleries) => {
+    for (const gallery of galleries) passwords.set(gallery.id, `${gallery.id} benchmark password`);
+    const load = loadavg()[0].toFixed(1);
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    const target = await openTarget({ persistTo: state });
+    const result = await publishGalleries(target, galleries, { kdf, passwords, seed, cacheDir });
+    const objects = (await target.list()).size;
+    await target.close();
+    const { user, system } = process.cpuUsage(cpu);
+    const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
+    console.log(
+      `${label}: ${result.galleries.length} galleries, ${photos} photos (${width} px) to the local bucket in ` +
+        `${((Date.now() - started) / 1000).toFixed(1)} s wall, ${((user + system) / 1e6).toFixed(1)} s CPU, ` +
+        `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; ${result.cache.resized} resized; ` +
+        `${result.uploads.photoFiles} photo files + ${result.uploads.other} indexes/lists uploaded ` +
+        `(${(result.uploads.bytes / 1024 / 1024).toFixed(1)} MB), ${result.uploads.kept} already there, ` +
+        `${result.uploads.deleted} deleted; the bucket holds ${objects} objects (load average ${load} at start)`,
+    );
+  };
+  const galleries = listGalleries(dir);
+  await run('cold publish', galleries);
+  mkdirSync(extra, { recursive: true });
+  // One more gallery beside them, made of new photos.
+  const id = 'client-new';
+  const folder = join(extra, id);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'gallery.yaml'), 'title: New client\ndownloads: web\n');
+  for (let p = 0; p < perGallery; p++) {
+    writeFileSync(join(folder, `IMG_${p}.jpg`), Buffer.concat([sceneBytes[p % 12], Buffer.from(`new photo ${p}`)]));
+  }
+  await run('one gallery added', [...galleries, readGallery(folder)]);
+  process.exit(0);
+}
 
 // 1. A gallery of PHOTOS photos with grain, so they compress like real ones (kept between runs).
 const root = resolve('node_modules/.cache/gallery-bench');
@@ -69,9 +163,7 @@ const build = async (label) => {
   const cpu = process.cpuUsage();
   const result = await buildVault(vault, [gallery], options);
   const { user, system } = process.cpuUsage(cpu);
-  const cache = result.cache
-    ? `: ${result.cache.resized} resized, ${result.cache.encrypted} encrypted, ${result.cache.reused} reused`
-    : '';
+  const cache = `: ${result.cache.resized} resized, ${result.uploads.photoFiles} files sealed, ${result.uploads.kept} already there`;
   console.log(
     `${label} build of a ${PHOTOS}-photo gallery (${WIDTH} px photos): ${Date.now() - started} ms, ` +
       `CPU ${Math.round((user + system) / 1000)} ms${cache}`,

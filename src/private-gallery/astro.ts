@@ -1,47 +1,35 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { buildVault, CACHE_FOLDER, DEFAULT_CACHE_DIR, vaultInputs } from './publish/build.ts';
-import { readEnv } from './publish/secrets.ts';
+import { VAULT_NAME } from './serve.ts';
+import { openTarget, type VaultTarget } from './publish/target.ts';
 
-export const VAULT_PATH = 'vault';
-
-/** Astro integration: publishes the private galleries encrypted, never in the clear. */
+/**
+ * Astro integration for `astro dev` only: the dev server answers /vault/* from the local bucket,
+ * as the site's Function does on the host (`npm run galleries -- publish --local` fills it). The
+ * site's build never reads, seals or copies a gallery: dist/ is the same with or without them.
+ */
 export default function privateGallery(): AstroIntegration {
-  let cacheDir = resolve(DEFAULT_CACHE_DIR);
   return {
     name: 'private-gallery',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        cacheDir = fileURLToPath(new URL(`${CACHE_FOLDER}/`, config.cacheDir));
-        // Where earlier builds kept the resized copies (a folder hosts do not keep between builds).
-        rmSync(resolve('node_modules/.cache/private-gallery-variants'), { recursive: true, force: true });
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const { galleries, options } = vaultInputs(readEnv(), logger, cacheDir);
-        const started = Date.now();
-        const result = await buildVault(join(fileURLToPath(dir), VAULT_PATH), galleries, options);
-        for (const id of result.skipped)
-          logger.info(`left out the closed private gallery "${id}" (past its expiry date)`);
-        const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
-        const { resized, encrypted, reused } = result.cache;
-        logger.info(
-          `encrypted ${result.galleries.length} private galleries, ${photos} photos (${Math.round(result.bytes / 1024)} KB) in ${Date.now() - started} ms ` +
-            `(${resized} photos resized, ${encrypted} files encrypted, ${reused} reused from the cache); "npm run galleries" prints their private links`,
-        );
-      },
-      'astro:server:setup': async ({ server, logger }) => {
-        // The dev server serves a freshly encrypted copy from a scratch folder.
-        const { galleries, options } = vaultInputs(readEnv(), logger, cacheDir);
-        const outDir = resolve('node_modules/.cache/private-gallery-dev');
-        await buildVault(outDir, galleries, options);
-        server.middlewares.use(`/${VAULT_PATH}/`, (req, res, next) => {
-          const name = basename(req.url ?? '');
-          const file = join(outDir, name);
-          if (!name || !existsSync(file)) return next();
-          res.setHeader('Content-Type', name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
-          res.end(readFileSync(file));
+      'astro:server:setup': ({ server, logger }) => {
+        let bucket: Promise<VaultTarget> | null = null;
+        server.httpServer?.on('close', () => void bucket?.then((target) => target.close()));
+        server.middlewares.use('/vault/', (req, res, next) => {
+          const name = (req.url ?? '').replace(/^\/+/, '').split('?')[0] ?? '';
+          if (!VAULT_NAME.test(name)) return next();
+          bucket ??= openTarget({ remote: false });
+          bucket
+            .then((target) => target.get(name))
+            .then((data) => {
+              if (!data) return next();
+              res.setHeader('Content-Type', name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+              res.setHeader('Cache-Control', 'no-store');
+              res.end(data);
+            })
+            .catch((error: unknown) => {
+              logger.warn(`the local bucket could not be read: ${String(error)}`);
+              next();
+            });
         });
       },
     },

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault } from './build';
+import { closeGallery } from './close';
 import {
   DEVELOPMENT_PASSWORD,
   galleryPasswords,
@@ -27,7 +28,8 @@ import {
   siteSalt,
 } from './secrets';
 import { renderVariants } from './sizes';
-import { listGalleries, type GallerySource } from './sources';
+import { galleriesFrom, listGalleries, type GallerySource } from './sources';
+import { folderTarget } from './target';
 import {
   ENTRY_BLOCK,
   fileData,
@@ -110,6 +112,22 @@ describe('private galleries at build time', () => {
     expect(galleries[2]!.downloads).toBe('none');
   });
 
+  it("reads the owner's folder and the repository's content/private/, refusing one name in both", () => {
+    const repo = join(root, 'repo');
+    mkdirSync(join(repo, 'content', 'private', 'sample'), { recursive: true });
+    writeFileSync(join(repo, 'content', 'private', 'sample', 'gallery.yaml'), 'title: Sample\n');
+    const env = { PRIVATE_GALLERY_DIR: join(root, 'private') };
+    expect(galleriesFrom(env, repo).map((g) => g.id)).toEqual([
+      'closed-2020',
+      'jenna-2026-10',
+      'maria-2026-11',
+      'sample',
+    ]);
+    mkdirSync(join(repo, 'content', 'private', 'jenna-2026-10'));
+    writeFileSync(join(repo, 'content', 'private', 'jenna-2026-10', 'gallery.yaml'), 'title: Twin\n');
+    expect(() => galleriesFrom(env, repo)).toThrow(/two gallery folders are named "jenna-2026-10"/);
+  });
+
   it('reads passwords from the private folder file, the environment winning', () => {
     const env = readEnv(root, { PRIVATE_GALLERY_DIR: join(root, 'private') });
     expect(env[passwordVariable('maria-2026-11')]).toBe("maria's long password");
@@ -128,7 +146,7 @@ describe('private galleries at build time', () => {
     expect(siteSalt({ PRIVATE_GALLERY_SALT: 'AAAAAAAAAAAAAAAAAAAAAA==' }, root)).toBe('AAAAAAAAAAAAAAAAAAAAAA==');
   });
 
-  it('publishes each open gallery behind its password and its links, decoys beside them, closed ones left out', async () => {
+  it('publishes each open gallery behind its password and its links, decoys beside them, closed ones without their photos', async () => {
     const out = join(root, 'vault');
     const kdf = kdfFor(siteSalt({}, root));
     const passwords = new Map([
@@ -140,16 +158,24 @@ describe('private galleries at build time', () => {
     const galleries = listGalleries(join(root, 'private'));
     const result = await buildVault(out, galleries, { kdf, passwords, seed, links });
     expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
-    expect(result.skipped).toEqual(['closed-2020']);
+    expect(result.closed).toEqual(['closed-2020']);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(manifest.version).toBe(3);
     expect(Object.keys(manifest.grants)).toHaveLength(ENTRY_BLOCK);
-    expect(await openWithPassword(manifest, 'closed long password')).toBeNull();
 
     const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
     const open = async (opened: Awaited<ReturnType<typeof openWithPassword>>) => ({
       opened: opened!,
       index: await openIndex(opened!.pointer, file(opened!.pointer.file)),
+    });
+    // A closed gallery still opens, to its title and last day and no photo: her page says it closed.
+    const closed = await open(await openWithPassword(manifest, 'closed long password'));
+    expect(closed.index).toEqual({
+      id: closed.index.id,
+      title: 'Closed',
+      expires: '2020-01-31',
+      downloads: 'web',
+      images: [],
     });
     const jenna = await open(await openWithPassword(manifest, 'jenna long password'));
     expect(jenna.index.title).toBe('Jenna, October 2026');
@@ -240,6 +266,7 @@ describe('private galleries at build time', () => {
 describe('publishing fails closed', () => {
   const gallery = (id: string, folder: string): GallerySource => ({
     id,
+    folder,
     title: id,
     expires: null,
     downloads: 'web',
@@ -288,7 +315,7 @@ describe('publishing fails closed', () => {
   });
 });
 
-describe('the galleries build cache', () => {
+describe('publishing again', () => {
   const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
   /** The published photo files, by content: what a visitor downloads, whatever their random names. */
   const published = (out: string) =>
@@ -298,7 +325,7 @@ describe('the galleries build cache', () => {
         .map((name) => readFileSync(join(out, name)).toString('base64')),
     );
 
-  it('reuses every size and ciphertext when nothing changed; a changed photo or password is made again', async () => {
+  it("uploads only what changed: nothing for an unchanged gallery, a changed photo's files, all of a re-keyed gallery", async () => {
     const dir = join(root, 'cached');
     const cacheDir = join(root, 'cache');
     const out = join(root, 'vault-cached');
@@ -314,17 +341,26 @@ describe('the galleries build cache', () => {
       ['ava', 'ava long password'],
       ['bea', 'bea long password'],
     ]);
-    const build = () => buildVault(out, listGalleries(dir), { kdf, passwords, seed, cacheDir });
+    const publish = () => buildVault(out, listGalleries(dir), { kdf, passwords, seed, cacheDir });
+    // Every published name looks alike (24 hex digits from the seed): photo files, indexes, decoys.
+    const names = () => new Set(readdirSync(out).filter((name) => name !== 'manifest.json'));
 
-    // Cold: every photo resized, every file encrypted (Ava: thumbnail, full size, original; Bea: two).
-    const cold = await build();
-    expect(cold.cache).toEqual({ resized: 3, encrypted: 8, reused: 0, pruned: 0 });
+    // First: every photo resized and sealed, every file uploaded (Ava: thumbnail, full size,
+    // original; Bea: two), beside two indexes, the decoys and the manifest.
+    const first = await publish();
+    expect(first.cache).toMatchObject({ resized: 3, encrypted: 8 });
+    expect(first.uploads).toMatchObject({ photoFiles: 8, kept: 0, deleted: 0, other: ENTRY_BLOCK + 1 });
     const coldFiles = published(out);
+    expect(readdirSync(out)).toHaveLength(first.objects);
 
-    // Warm: nothing resized or encrypted, the very same ciphertexts (indexes and decoys too).
-    const warm = await build();
-    expect(warm.cache).toEqual({ resized: 0, encrypted: 0, reused: 8, pruned: 0 });
+    // Again, nothing changed: nothing resized, sealed or uploaded but the manifest (the same bytes:
+    // indexes and decoys keep their names, so they are not uploaded again either); nothing deleted.
+    const manifestBefore = readFileSync(join(out, 'manifest.json'));
+    const again = await publish();
+    expect(again.cache).toEqual({ resized: 0, encrypted: 0, pruned: 0 });
+    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 8, other: 1, deleted: 0 });
     expect(published(out)).toEqual(coldFiles);
+    expect(readFileSync(join(out, 'manifest.json')).equals(manifestBefore)).toBe(true);
     // They still open with the password, and hold the photo's published sizes.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const opened = (await openWithPassword(manifest, 'ava long password'))!;
@@ -343,27 +379,88 @@ describe('the galleries build cache', () => {
     for (const name of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
       const path = join(cacheDir, name);
       if (statSync(path).isDirectory()) continue;
-      expect(name).toMatch(/^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|sealed\/[0-9a-f]{64}\.bin)$/);
+      expect(name).toMatch(/^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|(names|hashes)\/[0-9a-f]{64}\.json)$/);
       expect(readFileSync(path).includes('long password')).toBe(false);
     }
 
-    // A changed photo: only it is resized and encrypted again (a new IV: new ciphertexts), with its
-    // gallery's index; the cache entries of its old version are deleted.
+    // A changed photo: only it is resized, sealed and its three files uploaded, with its gallery's
+    // index; its old files and index are deleted, and so are the cache entries of its old version.
+    const firstFiles = names();
     await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
-    const changed = await build();
-    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, reused: 5, pruned: 3 + 3 });
-    const changedFiles = published(out);
-    expect([...changedFiles].filter((file) => !coldFiles.has(file))).toHaveLength(3 + 1);
+    const changed = await publish();
+    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, pruned: 3 + 3 });
+    expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 5, other: 1 + 1, deleted: 3 + 1 });
+    const changedFiles = names();
+    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(3 + 1);
+    expect(changedFiles.size).toBe(firstFiles.size);
+    const changedContent = published(out);
+    expect([...changedContent].filter((file) => !coldFiles.has(file))).toHaveLength(3 + 1);
 
-    // A changed password: new keys, so every file of that gallery is encrypted again (from the
-    // cached sizes); the other gallery is untouched, the old ciphertexts pruned.
+    // A changed password: new keys, so every file of that gallery is sealed and uploaded again
+    // (from the cached sizes); the other gallery is untouched, the old files deleted.
     passwords.set('ava', 'ava new long password');
-    const rekeyed = await build();
-    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, reused: 2, pruned: 6 });
-    expect([...published(out)].filter((file) => !changedFiles.has(file))).toHaveLength(6 + 1);
-    expect(files(join(cacheDir, 'sealed'))).toHaveLength(8);
+    const rekeyed = await publish();
+    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, pruned: 6 });
+    expect(rekeyed.uploads).toMatchObject({ photoFiles: 6, kept: 2, deleted: 6 + 1 });
+    expect([...names()].filter((file) => !changedFiles.has(file))).toHaveLength(6 + 1);
+    expect(names().size).toBe(firstFiles.size);
+    expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(6 + 1);
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
+  });
+});
+
+describe('closing a gallery', () => {
+  it('closes one gallery at once: a closed index behind the same ways in, its photo files deleted, the others untouched', async () => {
+    const dir = join(root, 'closing');
+    const out = join(root, 'vault-closing');
+    mkdirSync(join(dir, 'cara'), { recursive: true });
+    mkdirSync(join(dir, 'dana'), { recursive: true });
+    await photo(join(dir, 'cara', 'one.jpg'), '#123456');
+    await photo(join(dir, 'dana', 'two.jpg'), '#654321');
+    writeFileSync(join(dir, 'cara', 'gallery.yaml'), 'title: Cara\ndownloads: web\n');
+    writeFileSync(join(dir, 'dana', 'gallery.yaml'), 'title: Dana\n');
+    const kdf = kdfFor(siteSalt({}, root));
+    const passwords = new Map([
+      ['cara', 'cara long password'],
+      ['dana', 'dana long password'],
+    ]);
+    const link = randomBytes(32);
+    const options = { kdf, passwords, seed, links: new Map([['cara', [link]]]) };
+    await buildVault(out, listGalleries(dir), options);
+    const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const before = manifestOf();
+    const danaBefore = (await openWithPassword(before, 'dana long password'))!.pointer;
+    const caraBefore = (await openWithPassword(before, 'cara long password'))!.pointer;
+
+    const now = new Date('2026-11-25T12:00:00Z');
+    const { lastDay, result } = await closeGallery(folderTarget(out), listGalleries(dir), 'cara', { ...options, now });
+    expect(lastDay).toBe('2026-11-24');
+    expect(result.closed).toEqual(['cara']);
+    // Her two photo files and old index are gone; nothing else was removed or uploaded again.
+    expect(result.uploads).toMatchObject({ photoFiles: 0, kept: 2, deleted: 2 + 1 });
+    const after = manifestOf();
+    expect(Object.keys(after.grants)).toEqual(Object.keys(before.grants));
+    // Her password and her link both open the closed index: the page says it closed.
+    for (const opened of [await openWithPassword(after, 'cara long password'), await openWithSecret(after, link)]) {
+      expect(opened!.pointer.file).not.toBe(caraBefore.file);
+      const index = await openIndex(opened!.pointer, new Uint8Array(readFileSync(join(out, opened!.pointer.file))));
+      expect(index).toEqual({
+        id: caraBefore.gallery,
+        title: 'Cara',
+        expires: '2026-11-24',
+        downloads: 'web',
+        images: [],
+      });
+    }
+    expect(existsSync(join(out, caraBefore.file))).toBe(false);
+    expect((await openWithPassword(after, 'dana long password'))!.pointer).toEqual(danaBefore);
+    expect(readFileSync(join(dir, 'cara', 'gallery.yaml'), 'utf8')).toMatch(/^expires: 2026-11-24 /m);
+    // Publishing again keeps it closed, and changes nothing.
+    const again = await buildVault(out, listGalleries(dir), options);
+    expect(again.closed).toEqual(['cara']);
+    expect(again.uploads).toMatchObject({ photoFiles: 0, other: 1, deleted: 0 });
+    expect(manifestOf()).toEqual(after);
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
 import {
   deriveSecret,
   isExpired,
@@ -17,8 +17,8 @@ import {
   galleryRef,
   grantId,
   MANIFEST,
-  photoRef,
   objectName,
+  photoRef,
   sealedTag,
   sealGrant,
   sealIndex,
@@ -29,12 +29,15 @@ import {
 import { sha256, VaultCache } from './cache.ts';
 import { readShares, sealShares, type Share } from './share.ts';
 import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
-import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type Variant } from './sizes.ts';
-import { listGalleries, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
+import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
+import { folderTarget, type VaultTarget } from './target.ts';
 
-/** The galleries' cache, inside Astro's cache folder by default. */
-export const CACHE_FOLDER = 'private-gallery';
-export const DEFAULT_CACHE_DIR = `node_modules/.astro/${CACHE_FOLDER}`;
+/** The publishing cache (VaultCache): on the owner's computer, beside the project's other caches. */
+export const DEFAULT_CACHE_DIR = 'node_modules/.cache/private-gallery';
+
+/** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
+const ORIGINALS_VERSION = 1;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -48,13 +51,13 @@ export interface BuildOptions {
   kdf: KdfParams;
   /** Password of each gallery, by id. */
   passwords: Map<string, string>;
-  /** The secret seed (kept with the passwords) that keys, ids and decoys derive from. */
+  /** The secret seed (kept with the passwords) that keys, ids, names and decoys derive from. */
   seed: Uint8Array;
   /** Each gallery's private-link secrets, by id: one grant each (none when absent). */
   links?: Map<string, Uint8Array<ArrayBuffer>[]>;
   /** Each gallery's partner links, by id: a grant each on a sub-index of only their photos. */
   shares?: Map<string, Share[]>;
-  /** Folder for resized copies and ciphertexts between runs (see VaultCache); null for none. */
+  /** Folder for hashes, sizes and file names between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
 }
@@ -73,48 +76,73 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
+/** Uploads at once: a remote bucket answers each in a round trip, whatever the number of cores. */
+const UPLOADS_AT_ONCE = 8;
+
+/** Runs tasks at most `limit` at a time; `add` waits for a free place, `drain` for the last one. */
+function taskQueue(limit: number) {
+  const running = new Set<Promise<void>>();
+  return {
+    async add(task: () => Promise<void>) {
+      while (running.size >= limit) await Promise.race(running);
+      const done: Promise<void> = task().finally(() => running.delete(done));
+      running.add(done);
+      // A failed upload is reported by the next add() or drain(), not as an unhandled rejection.
+      done.catch(() => {});
+    },
+    drain: () => Promise.all(running),
+  };
+}
+
+/** A photo's content hash, read again only when its size or modification time changed. */
+function photoHash(path: string, cache: VaultCache): string {
+  const { size, mtimeMs } = statSync(path);
+  const name = `hashes/${sha256(resolve(path))}.json`;
+  const cached = cache.read(name);
+  if (cached) {
+    const known = JSON.parse(cached.toString('utf8')) as { size: number; mtimeMs: number; hash: string };
+    if (known.size === size && known.mtimeMs === mtimeMs) return known.hash;
+  }
+  const hash = sha256(readFileSync(path));
+  cache.write(name, JSON.stringify({ size, mtimeMs, hash }));
+  return hash;
+}
+
 /**
- * Resizes, encrypts and writes the galleries into `outDir`. Galleries past their expiry date are
- * left out entirely. Returns what was published.
+ * Seals the galleries and publishes them to `target`: each photo's files (a file already there is
+ * not uploaded again: its name comes from its ciphertext, the same for the same photo, key and
+ * seed), each gallery's index, the decoys, then the manifest last, so a visitor never meets a
+ * half-published gallery; then deletes whatever the new manifest no longer reaches (removed photos
+ * and galleries, old indexes). A gallery past its closing date is published closed: its title and
+ * last day, no photos, behind the same grants, so her password, her link and her remembered
+ * device all read "This gallery has closed" rather than a wrong password.
  */
-export async function buildVault(outDir: string, galleries: GallerySource[], options: BuildOptions) {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+export async function publishGalleries(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
   const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
   const { seed } = options;
+  const existing = await target.list();
   const grants: Record<string, Grant> = {};
+  const keep = new Set<string>([MANIFEST]);
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
-  const skipped: string[] = [];
-  let bytes = 0;
-  const put = (name: string, data: Uint8Array) => {
-    writeFileSync(join(outDir, name), data);
-    bytes += data.length;
+  const closed: string[] = [];
+  const uploads = { photoFiles: 0, other: 0, bytes: 0, kept: 0 };
+  const put = async (name: string, data: Uint8Array | string) => {
+    await target.put(name, data);
+    uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   };
-  /**
-   * Seals a photo's file, or publishes the ciphertext an earlier run made of the same bytes under
-   * the same key and additional data (the same bytes it would make again: its IV comes from the
-   * seed and the plaintext). Named by its ciphertext under the seed.
-   */
-  const writeCached = async (key: Uint8Array<ArrayBuffer>, tag: string, seal: () => Promise<Uint8Array>) => {
-    const name = `sealed/${sealedTag(key, tag)}.bin`;
-    let sealed: Uint8Array | null = cache.read(name);
-    if (sealed) cache.stats.reused++;
-    else {
-      sealed = await seal();
-      cache.stats.encrypted++;
-      cache.write(name, sealed);
-    }
-    const file = objectName(seed, sealed);
-    put(file, sealed);
-    return file;
+  /** Puts an index or decoy unless the bucket has it: their names change with their bytes. */
+  const putOther = async (name: string, data: Uint8Array) => {
+    keep.add(name);
+    if (existing.has(name)) return;
+    await put(name, data);
+    existing.add(name);
+    uploads.other++;
   };
+  // Photo files upload beside the resizing; indexes and the manifest wait for all of them.
+  const photoUploads = taskQueue(UPLOADS_AT_ONCE);
 
   for (const gallery of galleries) {
-    if (isExpired(gallery.expires, now)) {
-      skipped.push(gallery.id);
-      continue;
-    }
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
     const secret = await deriveSecret(password, options.kdf);
@@ -122,30 +150,49 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
     if (grants[generation]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
     const ref = galleryRef(seed, gallery.id);
     const keys = galleryKeys(seed, ref, generation);
+    const expired = isExpired(gallery.expires, now);
+
+    /**
+     * One photo file. The cache remembers the name a sealing gave (by an HMAC under the file's key
+     * of what it sealed), so an unchanged photo already in the bucket is neither read nor sealed.
+     */
     const seal = async (
-      photoHash: string,
+      hash: string,
       photo: string,
       role: FileRole,
-      variant: Variant,
+      variant: LazyVariant,
       type: string,
     ): Promise<VaultFile> => {
-      const key = keys.photo(photoHash, role === 'original' ? 'original' : 'photo');
-      const tag = sha256(photoHash, role, JSON.stringify(SIZES), String(VARIANTS_VERSION), ref, photo);
-      return {
-        file: await writeCached(key, tag, () => sealPhotoFile(seed, key, variant.data, ref, photo, role)),
-        width: variant.width,
-        height: variant.height,
-        type,
-        bytes: variant.data.length,
-      };
+      const key = keys.photo(hash, role === 'original' ? 'original' : 'photo');
+      const what = sha256(hash, role, JSON.stringify(SIZES), String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
+      const record = `names/${sealedTag(key, sha256(what, ref, photo))}.json`;
+      const known = cache.read(record);
+      let sealed = known && (JSON.parse(known.toString('utf8')) as { file: string; bytes: number });
+      if (sealed && (keep.has(sealed.file) || existing.has(sealed.file))) uploads.kept++;
+      else {
+        const data = await variant.data();
+        const bytes = await sealPhotoFile(seed, key, data, ref, photo, role);
+        cache.stats.encrypted++;
+        sealed = { file: objectName(seed, bytes), bytes: data.length };
+        cache.write(record, JSON.stringify(sealed));
+        if (existing.has(sealed.file) || keep.has(sealed.file)) uploads.kept++;
+        else {
+          keep.add(sealed.file);
+          await photoUploads.add(() => put(sealed!.file, bytes));
+          uploads.photoFiles++;
+        }
+      }
+      keep.add(sealed.file);
+      return { file: sealed.file, width: variant.width, height: variant.height, type, bytes: sealed.bytes };
     };
-    // Resizing is the slow step: one photo per core at a time (each with the libvips threads the
-    // config allows). Only those photos are held in memory, whatever the size of the gallery.
+    // Resizing is the slow step: one photo per core at a time (each with the libvips threads
+    // sharp allows). Only those photos are held in memory, whatever the size of the gallery.
+    const photos = expired ? [] : gallery.photos;
     const hashes: string[] = [];
-    const images = await mapLimit(gallery.photos, availableParallelism(), async (photo, index) => {
-      const source = readFileSync(photo.path);
-      const hash = sha256(source);
+    const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
+      const hash = photoHash(photo.path, cache);
       hashes[index] = hash;
+      const source = () => readFileSync(photo.path);
       const id = photoRef(seed, ref, hash);
       const { thumb, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
@@ -157,17 +204,17 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
         thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
         full: await seal(hash, id, 'full', full, 'image/webp'),
       };
-      // Only a gallery that allows full-size downloads carries its originals, and their keys.
+      // Only a gallery that allows full-size downloads carries its originals, and their keys:
+      // stripped of everything but orientation and colour profile.
       if (gallery.downloads === 'full') {
-        const ext = extname(photo.path).toLowerCase();
-        const original = await strippedOriginal(source);
+        const original = { width: full.width, height: full.height, bytes: 0, data: () => strippedOriginal(source()) };
         image.original = {
           ...(await seal(
             hash,
             id,
             'original',
-            { data: original, width: full.width, height: full.height },
-            MIME[ext] ?? 'application/octet-stream',
+            original,
+            MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream',
           )),
           key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'original'), ref, id, 'original'),
         };
@@ -182,35 +229,55 @@ export async function buildVault(outDir: string, galleries: GallerySource[], opt
       images,
       ...(gallery.selection ? { selection: gallery.selection } : {}),
     };
+    await photoUploads.drain();
     const sealed = await sealIndex(seed, keys.index, index);
-    put(sealed.object.name, sealed.object.data);
-    // One grant per way in: the password, then each private link, each with its own secret.
+    await putOther(sealed.object.name, sealed.object.data);
+    // One grant per way in: the password, then each private link, each with its own secret. A
+    // closed gallery keeps them all, so every way in reads that it has closed.
     const links = options.links?.get(gallery.id) ?? [];
     for (const way of [secret, ...links]) {
       const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
       if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
       grants[id] = grant;
     }
-    // Partner links: a grant each on a sub-index of only their photos (publish/share.ts).
-    const shared = await sealShares(seed, keys, index, hashes, options.shares?.get(gallery.id), now);
+    // Partner links: a grant each on a sub-index of only their photos (publish/share.ts); a closed
+    // gallery has none.
+    const shared = expired ? [] : await sealShares(seed, keys, index, hashes, options.shares?.get(gallery.id), now);
     for (const { object, id, grant } of shared) {
       if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
-      put(object.name, object.data);
+      await putOther(object.name, object.data);
       grants[id] = grant;
     }
-    published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
+    if (expired) closed.push(gallery.id);
+    else published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
   }
 
   const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
-  for (const decoy of decoys) put(decoy.name, decoy.data);
-  writeFileSync(join(outDir, MANIFEST), manifest);
+  for (const decoy of decoys) await putOther(decoy.name, decoy.data);
+  // The manifest last: until it is written, visitors keep reading the previous, complete one.
+  await put(MANIFEST, manifest);
+  uploads.other++;
+  const stale = [...existing].filter((name) => !keep.has(name));
+  await target.delete(stale);
   const pruned = cache.prune();
-  return { galleries: published, skipped, bytes: bytes + manifest.length, cache: { ...cache.stats, pruned } };
+  return {
+    galleries: published,
+    closed,
+    /** Every object the manifest reaches, itself included. */
+    objects: keep.size,
+    uploads: { ...uploads, deleted: stale.length },
+    cache: { ...cache.stats, pruned },
+  };
 }
 
-/** Everything a build needs, read from the environment and the private folder. */
+/** publishGalleries into a folder (tests, benchmarks): the same publishing, a folder for a bucket. */
+export function buildVault(outDir: string, galleries: GallerySource[], options: BuildOptions) {
+  return publishGalleries(folderTarget(outDir), galleries, options);
+}
+
+/** Everything publishing needs, read from the environment, the passwords file and the gallery folders. */
 export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAULT_CACHE_DIR)) {
-  const galleries = listGalleries(privateGalleryDir(env));
+  const galleries = galleriesFrom(env);
   if (env['PRIVATE_GALLERY_PASSWORD']) {
     logger?.warn(
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,

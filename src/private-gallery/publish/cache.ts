@@ -10,21 +10,24 @@ export const sha256 = (...parts: (string | Buffer)[]) => {
 };
 
 /**
- * The galleries' publishing cache (never published, never committed), so publishing again neither
- * resizes nor encrypts a photo unless the photo, its sizes or its gallery's key changed:
+ * The galleries' publishing cache, on the owner's computer (never published, never committed), so
+ * publishing again neither reads nor resizes a photo that did not change:
+ * - `hashes/<hash of the path>.json`: a photo's size, modification time and content hash, so an
+ *   unchanged file is not read again;
  * - `sizes/<hash>.{thumb,full}.webp` and `.json`: the resized copies, by the hash of the photo's
- *   bytes and the size options;
- * - `keys/<lookup id>.json`: each gallery's content key, sealed with the wrapping key of its
- *   password, exactly as the manifest publishes it (the lookup id is public in the manifest too).
- *   It opens only with the same password and site salt; any other makes a new content key;
- * - `sealed/<tag>.bin`: the encrypted files, named by an HMAC under the content key of the photo's
- *   hash, the size and the options: no name says anything about a photo, a password or a key.
+ *   bytes and the size options (the json holds their dimensions and byte counts);
+ * - `names/<tag>.json`: the name (and plaintext size) a photo file was published under, by an
+ *   HMAC under that file's key of what it seals: publishing again finds it in the bucket without
+ *   reading, resizing or sealing the photo. The key comes from the seed and the password's grant,
+ *   so a new password or seed finds no name and seals again.
+ * No key, password or ciphertext is kept here: keys come from the seed, and the bucket holds the
+ * ciphertexts, under names from their bytes (format/seal.ts).
  * Entries this run did not use are deleted at its end (`prune`), so the cache stays the size of
  * the galleries.
  */
 export class VaultCache {
   private readonly used = new Set<string>();
-  readonly stats = { resized: 0, encrypted: 0, reused: 0 };
+  readonly stats = { resized: 0, encrypted: 0 };
 
   readonly dir: string | null;
 
@@ -36,6 +39,13 @@ export class VaultCache {
     if (!this.dir || !existsSync(join(this.dir, name))) return null;
     this.used.add(name);
     return readFileSync(join(this.dir, name));
+  }
+
+  /** Whether an entry is there; it counts as used, so it is kept. */
+  has(name: string): boolean {
+    if (!this.dir || !existsSync(join(this.dir, name))) return false;
+    this.used.add(name);
+    return true;
   }
 
   write(name: string, data: string | Uint8Array) {

@@ -43,7 +43,7 @@ export const galleryFileSchema = z.preprocess(
         .string({ error: 'needs a title, e.g. title: Jenna, October 2026' })
         .trim()
         .min(1, 'needs a title, e.g. title: Jenna, October 2026'),
-      /** Optional: the last day the gallery is open, YYYY-MM-DD; the next build leaves it out. */
+      /** Optional: the last day the gallery is open, YYYY-MM-DD; then her page says it has closed, and the next publish deletes its photos. */
       expires: expires.nullish().transform((value) => value ?? null),
       /** What the client may download: none, web (the large web copies) or full (also the originals). */
       downloads: z.enum(DOWNLOAD_POLICIES, { error: 'must be one of none, web, full' }).default('web'),

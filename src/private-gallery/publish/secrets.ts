@@ -5,7 +5,7 @@ import { parseEnv } from 'node:util';
 import { fromBase64Url, LINK_PARAM, newSalt, randomBytes, SECRET_BYTES, toBase64Url } from '../format/crypto.ts';
 import { SEED_BYTES } from '../format/seal.ts';
 import { parseSiteSalt } from './gallery-file.ts';
-import { privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 
 /** The sample gallery's password, written in the README; no other gallery may go without its own. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
@@ -25,12 +25,20 @@ export interface Logger {
   warn(message: string): void;
 }
 
-/** The environment publishing sees: the real one wins over `.env`, which wins over the private passwords file. */
+/**
+ * The environment publishing sees: the real one wins over `.env`, which wins over the passwords
+ * file in the galleries folder, which wins over the one in content/private/ (git-ignored too).
+ */
 export function readEnv(root = process.cwd(), env: Env = process.env): Env {
   const read = (file: string) => (existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {});
   const dotEnv = read(join(root, '.env'));
   const dir = privateGalleryDir({ ...dotEnv, ...env });
-  return { ...read(join(dir, PASSWORDS_FILE)), ...dotEnv, ...env };
+  return {
+    ...read(join(root, IN_REPOSITORY_DIR, PASSWORDS_FILE)),
+    ...read(join(dir, PASSWORDS_FILE)),
+    ...dotEnv,
+    ...env,
+  };
 }
 
 /** The environment variable that holds a gallery's password: PRIVATE_GALLERY_PASSWORD_JENNA_2026_10. */

@@ -10,7 +10,7 @@ import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
 import { galleryRef } from '../format/seal.ts';
 import { gallerySecrets, PASSWORDS_FILE, readEnv } from './secrets.ts';
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
-import { listGalleries, privateGalleryDir } from './sources.ts';
+import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir } from './sources.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
@@ -27,8 +27,12 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   });
   const [command, id, link] = positionals;
   const env = readEnv(root);
-  const gallery = listGalleries(privateGalleryDir(env)).find((g) => g.id === id);
-  if (!gallery) throw new Error(`no gallery "${id ?? ''}" in ${privateGalleryDir(env)}. Usage:\n  ${SHARE_USAGE}`);
+  const gallery = galleriesFrom(env, root).find((g) => g.id === id);
+  if (!gallery) {
+    throw new Error(
+      `no gallery "${id ?? ''}" in ${privateGalleryDir(env)} or ${IN_REPOSITORY_DIR}/. Usage:\n  ${SHARE_USAGE}`,
+    );
+  }
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
   // Read when written: making the seed or a private link may have added lines meanwhile.
   const save = (next: Share[]) =>

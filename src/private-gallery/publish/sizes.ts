@@ -11,12 +11,6 @@ export const VARIANTS_VERSION = 1;
 
 export type Size = keyof typeof SIZES;
 
-export interface Variant {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
 /** The two published sizes of a photo (a path or its bytes); deterministic, so a scan can recompute them. */
 export async function renderVariants(path: string | Buffer) {
   const thumb = await sharp(path)
@@ -32,35 +26,57 @@ export async function renderVariants(path: string | Buffer) {
   return { thumb, full };
 }
 
-/** renderVariants through the cache: publishing again only resizes new or changed photos. */
+/** A published size of a photo; its bytes are read (or made) only when they must be sealed. */
+export interface LazyVariant {
+  width: number;
+  height: number;
+  bytes: number;
+  data: () => Promise<Buffer>;
+}
+
+/**
+ * renderVariants through the cache: publishing again only resizes new or changed photos, and reads
+ * a cached size only if it must be sealed again. `source` reads the photo.
+ */
 export async function cachedVariants(
   photoHash: string,
-  source: Buffer,
+  source: () => Buffer,
   cache: VaultCache,
-): Promise<Record<Size, Variant>> {
+): Promise<Record<Size, LazyVariant>> {
   const base = `sizes/${sha256(photoHash, JSON.stringify(SIZES), String(VARIANTS_VERSION))}`;
   const meta = cache.read(`${base}.json`);
-  const thumbData = meta && cache.read(`${base}.thumb.webp`);
-  const fullData = meta && cache.read(`${base}.full.webp`);
-  if (meta && thumbData && fullData) {
-    const sizes = JSON.parse(meta.toString('utf8')) as Record<Size, [number, number]>;
-    return {
-      thumb: { data: thumbData, width: sizes.thumb[0], height: sizes.thumb[1] },
-      full: { data: fullData, width: sizes.full[0], height: sizes.full[1] },
-    };
+  const cached = meta && (JSON.parse(meta.toString('utf8')) as Partial<Record<Size, [number, number, number?]>>);
+  if (cached?.thumb?.[2] && cached.full?.[2] && cache.has(`${base}.thumb.webp`) && cache.has(`${base}.full.webp`)) {
+    const lazy = (size: Size, [width, height, bytes]: [number, number, number?]): LazyVariant => ({
+      width,
+      height,
+      bytes: bytes!,
+      data: async () => {
+        const data = cache.read(`${base}.${size}.webp`);
+        if (!data) throw new Error(`the publishing cache lost ${base}.${size}.webp: publish again`);
+        return data;
+      },
+    });
+    return { thumb: lazy('thumb', cached.thumb), full: lazy('full', cached.full) };
   }
-  const { thumb, full } = await renderVariants(source);
+  const { thumb, full } = await renderVariants(source());
   cache.stats.resized++;
   cache.write(`${base}.thumb.webp`, thumb.data);
   cache.write(`${base}.full.webp`, full.data);
   cache.write(
     `${base}.json`,
-    JSON.stringify({ thumb: [thumb.info.width, thumb.info.height], full: [full.info.width, full.info.height] }),
+    JSON.stringify({
+      thumb: [thumb.info.width, thumb.info.height, thumb.data.length],
+      full: [full.info.width, full.info.height, full.data.length],
+    }),
   );
-  return {
-    thumb: { data: thumb.data, width: thumb.info.width, height: thumb.info.height },
-    full: { data: full.data, width: full.info.width, height: full.info.height },
-  };
+  const made = (variant: typeof thumb): LazyVariant => ({
+    width: variant.info.width,
+    height: variant.info.height,
+    bytes: variant.data.length,
+    data: () => Promise.resolve(variant.data),
+  });
+  return { thumb: made(thumb), full: made(full) };
 }
 
 /** A JPEG's APPn segments that are kept: JFIF, the ICC colour profile, Adobe's colour transform. */

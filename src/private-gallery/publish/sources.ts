@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import type { DownloadPolicy, SelectionRules } from '../format/crypto.ts';
 import { parseGalleryFile, selectionRules } from './gallery-file.ts';
@@ -14,6 +15,8 @@ export interface PhotoSource {
 export interface GallerySource {
   /** The folder name: lower-case letters, digits and dashes. */
   id: string;
+  /** The gallery's folder. */
+  folder: string;
   title: string;
   expires: string | null;
   downloads: DownloadPolicy;
@@ -24,9 +27,14 @@ export interface GallerySource {
 
 export type Env = Record<string, string | undefined>;
 
-/** The folder with the private galleries: PRIVATE_GALLERY_DIR, else content/private/. */
+/** The folder in the repository that still holds galleries: the sample, and any not yet moved out. */
+export const IN_REPOSITORY_DIR = 'content/private';
+/** The owner's galleries folder when PRIVATE_GALLERY_DIR is not set: in her home folder, outside the project. */
+export const DEFAULT_GALLERY_DIR = join(homedir(), 'coastlight-galleries');
+
+/** The owner's galleries folder, outside the repository: PRIVATE_GALLERY_DIR, else ~/coastlight-galleries. */
 export function privateGalleryDir(env: Env = process.env): string {
-  return resolve(env['PRIVATE_GALLERY_DIR'] || 'content/private');
+  return resolve(env['PRIVATE_GALLERY_DIR'] || DEFAULT_GALLERY_DIR);
 }
 
 function fail(file: string, message: string): never {
@@ -54,6 +62,7 @@ export function readGallery(folder: string): GallerySource {
   for (const name of present) if (!order.some((item) => item.name === name)) order.push({ name });
   return {
     id,
+    folder,
     title: title.trim(),
     expires,
     downloads,
@@ -79,4 +88,20 @@ export function listGalleries(dir: string): GallerySource[] {
     .map((name) => join(dir, name))
     .filter((path) => statSync(path).isDirectory() && existsSync(join(path, 'gallery.yaml')))
     .map(readGallery);
+}
+
+/**
+ * Every gallery publishing reads: the owner's folder (privateGalleryDir) and the repository's
+ * content/private/ (the sample gallery, and galleries not moved out yet). One id in both is refused.
+ */
+export function galleriesFrom(env: Env, root = process.cwd()): GallerySource[] {
+  const dirs = [...new Set([privateGalleryDir(env), resolve(root, IN_REPOSITORY_DIR)])];
+  const galleries = dirs.flatMap((dir) => listGalleries(dir));
+  for (const gallery of galleries) {
+    const twin = galleries.find((other) => other !== gallery && other.id === gallery.id);
+    if (twin) {
+      throw new Error(`two gallery folders are named "${gallery.id}" (${dirs.join(' and ')}): rename or remove one`);
+    }
+  }
+  return galleries.sort((a, b) => a.id.localeCompare(b.id));
 }

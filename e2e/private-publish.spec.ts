@@ -1,0 +1,221 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, waitForIslands } from './fixtures';
+import { startCdn } from '../scripts/cdn.mjs';
+import { kdfFor, newSalt, randomBytes } from '../src/private-gallery/format/crypto';
+import { publishGalleries } from '../src/private-gallery/publish/build';
+import { closeGallery } from '../src/private-gallery/publish/close';
+import { listGalleries } from '../src/private-gallery/publish/sources';
+import { openTarget } from '../src/private-gallery/publish/target';
+import { SECURITY_HEADERS } from '../src/lib/security';
+import { settings } from '../src/lib/settings';
+
+// The owner's journey on the host's runtime: publish to a local R2 bucket, served by the site's
+// Function (wrangler pages dev), then change a photo, close a gallery, all without a rebuild. Two
+// deployments of the site (the current one and an older copy of dist/) read the one bucket.
+/** Two servers per worker, from E2E_PORT + 60: each worker publishes into a bucket of its own. */
+const portsOf = (worker: number) => Number(process.env['E2E_PORT'] ?? 4322) + 60 + 2 * worker;
+const ANNA = { id: 'anna-2026-10', title: 'Anna, October 2026', password: 'anna runtime password', photos: 2 };
+const BELLA = { id: 'bella-2026-11', title: 'Bella, November 2026', password: 'bella runtime password', photos: 3 };
+const UNLOCK = { timeout: 20_000 };
+
+let root: string;
+let persistTo: string;
+const servers: { origin: string; stop: () => void }[] = [];
+const kdf = kdfFor(newSalt());
+const seed = randomBytes(32);
+const passwords = new Map([ANNA, BELLA].map((g) => [g.id, g.password]));
+
+async function makePhoto(path: string, hue: number) {
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: `hsl(${hue}, 40%, 50%)` } })
+    .jpeg()
+    .toFile(path);
+}
+
+const options = () => ({ kdf, passwords, seed, cacheDir: join(root, 'cache') });
+/** The bucket's object names now. */
+let names = new Set<string>();
+
+async function publish() {
+  const target = await openTarget({ persistTo });
+  try {
+    const result = await publishGalleries(target, listGalleries(join(root, 'private')), options());
+    names = await target.list();
+    return result;
+  } finally {
+    await target.close();
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+test.describe('private galleries published to the bucket, on the runtime @desktop', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    const port = portsOf(test.info().parallelIndex);
+    root = mkdtempSync(join(tmpdir(), 'gallery-publish-'));
+    persistTo = join(root, 'state');
+    let hue = 0;
+    for (const gallery of [ANNA, BELLA]) {
+      const folder = join(root, 'private', gallery.id);
+      mkdirSync(folder, { recursive: true });
+      const lines = [`title: ${gallery.title}`, 'downloads: web', 'photos:'];
+      for (let i = 1; i <= gallery.photos; i++) {
+        await makePhoto(join(folder, `${i}.jpg`), (hue += 60));
+        lines.push(`  - file: ${i}.jpg`, `    alt: ${gallery.title} photograph ${i}`);
+      }
+      writeFileSync(join(folder, 'gallery.yaml'), `${lines.join('\n')}\n`);
+    }
+    await publish();
+    // An older deployment: a copy of dist/ served at its own address, against the same bucket.
+    const older = join(root, 'older-dist');
+    cpSync(join(import.meta.dirname, '..', 'dist'), older, { recursive: true });
+    // One after the other: two runtimes opening one new local bucket at once can find it locked.
+    servers.push(await startCdn({ port, persistTo, sample: false, timeoutMs: 90_000 }));
+    servers.push(await startCdn({ port: port + 1, dir: older, persistTo, sample: false, timeoutMs: 90_000 }));
+  });
+
+  test.afterAll(() => {
+    for (const server of servers) server.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+  const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
+
+  async function enter(page: Page, origin: string, password: string) {
+    await page.goto(`${origin}/private-gallery`);
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'I am 18+' }).click();
+    await expect(passwordDialog(page)).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+  }
+
+  async function alts(page: Page) {
+    return photos(page)
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+  }
+
+  async function expectClosed(page: Page, title: string) {
+    const closed = page.locator('[data-gallery-closed]');
+    await expect(closed.getByRole('heading', { name: 'This gallery has closed' })).toBeVisible(UNLOCK);
+    await expect(closed).toContainText(title);
+    await expect(closed.getByRole('link', { name: 'Email the studio' })).toHaveAttribute(
+      'href',
+      `mailto:${settings.contact.email}`,
+    );
+    await expect(closed.getByRole('link', { name: 'Contact the studio' })).toHaveAttribute('href', '/#contact-form');
+    await expect(page.getByText('Incorrect password')).toHaveCount(0);
+    await expect(photos(page)).toHaveCount(0);
+  }
+
+  const newPage = (browser: Browser) => browser.newPage();
+
+  test('each password opens only its own photos, served by the Function from the bucket', async ({ page, browser }) => {
+    const [origin] = servers.map((server) => server.origin);
+    // The Function's answers: the manifest never cached, sealed files for a year, anything else 404,
+    // each with the headers every page has (the host does not apply _headers to a Function).
+    const manifest = await page.request.get(`${origin}/vault/manifest.json`);
+    expect(manifest.headers()['cache-control']).toBe('no-store');
+    expect(((await manifest.json()) as { version: number }).version).toBe(3);
+    const sealed = await page.request.get(`${origin}/vault/${[...names].find((name) => name !== 'manifest.json')}`);
+    expect(sealed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const response of [manifest, sealed]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers()[name.toLowerCase()]).toBe(value);
+      expect(response.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    for (const path of [
+      '/vault/',
+      '/vault/passwords.env',
+      '/vault/manifest.json.bak',
+      `/vault/${'0'.repeat(24)}.bin`,
+    ]) {
+      expect((await page.request.get(`${origin}${path}`)).status(), path).toBe(404);
+    }
+    await enter(page, origin!, ANNA.password);
+    await expect(page.getByRole('heading', { name: ANNA.title })).toBeVisible(UNLOCK);
+    await expect(photos(page).getByRole('img')).toHaveCount(ANNA.photos, UNLOCK);
+    expect(await alts(page)).toEqual([1, 2].map((n) => `${ANNA.title} photograph ${n}`));
+    await expect(page.getByText(BELLA.title)).toHaveCount(0);
+
+    const other = await newPage(browser);
+    await enter(other, origin!, BELLA.password);
+    await expect(photos(other).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
+    expect(await alts(other)).toEqual([1, 2, 3].map((n) => `${BELLA.title} photograph ${n}`));
+    await other.close();
+  });
+
+  test("publishing again after one photo changed uploads only that photo's two files, and she sees it", async ({
+    page,
+  }) => {
+    const unchanged = await publish();
+    expect(unchanged.uploads).toMatchObject({ photoFiles: 0, kept: 2 * (ANNA.photos + BELLA.photos) });
+    await makePhoto(join(root, 'private', BELLA.id, '2.jpg'), 20);
+    const changed = await publish();
+    // A thumbnail and a full size (downloads: web); the old two are deleted.
+    expect(changed.uploads).toMatchObject({ photoFiles: 2, kept: 2 * (ANNA.photos + BELLA.photos) - 2 });
+    expect(changed.uploads.deleted).toBeGreaterThanOrEqual(2);
+    await enter(page, servers[0]!.origin, BELLA.password);
+    await expect(photos(page).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
+    // Every photo the page shows decrypted: none is a file the publish deleted.
+    await expect(photos(page).getByRole('alert')).toHaveCount(0);
+  });
+
+  test('closing a gallery: her next visit, her remembered device and an older deployment all show it closed', async ({
+    page,
+    browser,
+  }) => {
+    const [current, older] = servers.map((server) => server.origin);
+    // Her device remembers her access from a visit before the gallery closed.
+    await enter(page, current!, ANNA.password);
+    await expect(photos(page).getByRole('img')).toHaveCount(ANNA.photos, UNLOCK);
+
+    const target = await openTarget({ persistTo });
+    const before = (await target.list()).size;
+    const closed = await closeGallery(target, listGalleries(join(root, 'private')), ANNA.id, options());
+    const after = (await target.list()).size;
+    await target.close();
+    // Her index and her two photos' four files are gone; a closed index replaces the index.
+    expect(closed.result.closed).toEqual([ANNA.id]);
+    expect(closed.result.uploads).toMatchObject({ photoFiles: 0, deleted: 1 + 2 * ANNA.photos });
+    expect(before - after).toBe(2 * ANNA.photos);
+
+    await page.reload();
+    await expectClosed(page, ANNA.title);
+
+    const fresh = await newPage(browser);
+    await enter(fresh, current!, ANNA.password);
+    await expectClosed(fresh, ANNA.title);
+    await enter(fresh, older!, ANNA.password);
+    await expectClosed(fresh, ANNA.title);
+    // Bella's gallery is untouched, on both deployments.
+    const other = await newPage(browser);
+    await enter(other, older!, BELLA.password);
+    await expect(photos(other).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
+    await Promise.all([fresh.close(), other.close()]);
+  });
+
+  test('a vault answering 500, or not at all, shows the failure and Retry opens the gallery', async ({ page }) => {
+    const origin = servers[0]!.origin;
+    let failure: 'error' | 'stall' | null = 'error';
+    await page.route('**/vault/manifest.json', (route) => {
+      if (failure === 'error') return route.fulfill({ status: 500, body: 'Internal error' });
+      if (failure === 'stall') return undefined;
+      return route.fallback();
+    });
+    await enter(page, origin, BELLA.password);
+    const alert = passwordDialog(page).getByRole('alert');
+    await expect(alert).toContainText('could not be downloaded right now (error 500)', UNLOCK);
+    failure = 'stall';
+    await passwordDialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toContainText('taking too long', { timeout: 15_000 });
+    failure = null;
+    await passwordDialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(photos(page).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isExpired } from '../format/crypto.ts';
+import { publishGalleries, type BuildOptions } from './build.ts';
+import { readGallery, type GallerySource } from './sources.ts';
+import type { VaultTarget } from './target.ts';
+
+/** Yesterday (UTC) as YYYY-MM-DD: a gallery whose last open day it was is closed now. */
+export function yesterday(now = new Date()): string {
+  return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Writes `expires: <day>` into a gallery's gallery.yaml, so every later publish keeps it closed. */
+export function markClosed(folder: string, day: string) {
+  const file = join(folder, 'gallery.yaml');
+  const text = readFileSync(file, 'utf8');
+  const line = `expires: ${day} # closed with "npm run galleries -- close"`;
+  writeFileSync(file, /^expires:.*$/m.test(text) ? text.replace(/^expires:.*$/m, line) : `${line}\n${text}`);
+}
+
+/**
+ * Closes one gallery at once, without a rebuild: its gallery.yaml now ends yesterday, then every
+ * gallery is published again. Hers is published closed (its title and last day, no photos, behind
+ * the same grants), so her next visit, her link and a device that remembered her access all read
+ * "This gallery has closed"; her photos' files are deleted as no longer reached.
+ */
+export async function closeGallery(
+  target: VaultTarget,
+  galleries: GallerySource[],
+  id: string,
+  options: BuildOptions,
+): Promise<{ lastDay: string; result: Awaited<ReturnType<typeof publishGalleries>> }> {
+  const gallery = galleries.find((candidate) => candidate.id === id);
+  if (!gallery) throw new Error(`no gallery named "${id}"`);
+  // Already closed: its last day stays as it was.
+  const lastDay = isExpired(gallery.expires, options.now) ? gallery.expires! : yesterday(options.now);
+  if (lastDay !== gallery.expires) markClosed(gallery.folder, lastDay);
+  const updated = galleries.map((candidate) => (candidate === gallery ? readGallery(gallery.folder) : candidate));
+  return { lastDay, result: await publishGalleries(target, updated, options) };
+}

@@ -1,0 +1,126 @@
+/**
+ * Where publishing writes: the R2 bucket bound as VAULT, reached through wrangler's platform proxy
+ * either way. `local` is wrangler's local copy of the bucket (the one `wrangler pages dev` serves,
+ * under .wrangler/state, or `persistTo`); `remote` is the real bucket on the host, through the same
+ * binding marked remote. The calls are the same; only the binding's place differs.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The binding name the site's Function reads (wrangler.toml, and the host's project settings). */
+export const VAULT_BINDING = 'VAULT';
+/** Where `wrangler pages dev` keeps its local state by default. */
+export const LOCAL_STATE = '.wrangler/state';
+
+/** The calls publishing makes on a bucket. */
+export interface VaultTarget {
+  /** Where it writes, for messages. */
+  readonly label: string;
+  /** Every object name in the bucket. */
+  list(): Promise<Set<string>>;
+  get(name: string): Promise<Uint8Array | null>;
+  put(name: string, data: Uint8Array | string): Promise<void>;
+  delete(names: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The part of an R2 binding publishing uses. */
+interface Bucket {
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+  put(key: string, value: Uint8Array | string): Promise<unknown>;
+  delete(keys: string | string[]): Promise<void>;
+  list(options: { cursor?: string; limit?: number }): Promise<{
+    objects: { key: string }[];
+    truncated: boolean;
+    cursor?: string;
+  }>;
+}
+
+/** The bucket named in wrangler.toml's [[r2_buckets]] for the VAULT binding. */
+export function bucketName(root = process.cwd()): string {
+  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  const name = toml.match(/\[\[r2_buckets\]\][^[]*?bucket_name\s*=\s*"([^"]+)"/)?.[1];
+  if (!name) throw new Error('wrangler.toml: no [[r2_buckets]] entry with a bucket_name for the private galleries');
+  return name;
+}
+
+export interface TargetOptions {
+  /** The host's bucket instead of the local copy. */
+  remote?: boolean;
+  /** The local state folder (wrangler's --persist-to), for a local target. */
+  persistTo?: string;
+  root?: string;
+}
+
+export async function openTarget({
+  remote = false,
+  persistTo = LOCAL_STATE,
+  root = process.cwd(),
+}: TargetOptions = {}) {
+  // Required, not imported: the dev server loads this module through Vite's module runner, which
+  // is closed by the time a request opens the bucket; require() does not go through it.
+  const { getPlatformProxy } = createRequire(import.meta.url)('wrangler') as typeof import('wrangler');
+  const bucket_name = bucketName(root);
+  // One binding, in a config of its own: local, or marked remote.
+  const dir = mkdtempSync(join(tmpdir(), 'vault-target-'));
+  const configPath = join(dir, 'wrangler.json');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      name: 'private-gallery-publish',
+      compatibility_date: '2026-11-01',
+      r2_buckets: [{ binding: VAULT_BINDING, bucket_name, ...(remote ? { remote: true } : {}) }],
+    }),
+  );
+  const proxy = await getPlatformProxy<Record<string, Bucket>>({
+    configPath,
+    envFiles: [],
+    persist: remote ? false : { path: join(resolve(root, persistTo), 'v3') },
+    remoteBindings: remote,
+  });
+  const bucket = proxy.env[VAULT_BINDING]!;
+  const target: VaultTarget = {
+    label: remote ? `the bucket "${bucket_name}" on Cloudflare` : `the local bucket in ${persistTo}`,
+    async list() {
+      const names = new Set<string>();
+      let cursor: string | undefined;
+      do {
+        const page = await bucket.list({ limit: 1000, ...(cursor ? { cursor } : {}) });
+        for (const object of page.objects) names.add(object.key);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return names;
+    },
+    async get(name) {
+      const object = await bucket.get(name);
+      return object ? new Uint8Array(await object.arrayBuffer()) : null;
+    },
+    async put(name, data) {
+      await bucket.put(name, data);
+    },
+    async delete(names) {
+      // R2 deletes up to 1,000 keys in one call.
+      for (let i = 0; i < names.length; i += 1000) await bucket.delete(names.slice(i, i + 1000));
+    },
+    async close() {
+      await proxy.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return target;
+}
+
+/** A folder standing in for a bucket (tests, benchmarks, the fixture galleries): the same calls. */
+export function folderTarget(dir: string): VaultTarget {
+  mkdirSync(dir, { recursive: true });
+  return {
+    label: dir,
+    list: async () => new Set(readdirSync(dir)),
+    get: async (name) => (existsSync(join(dir, name)) ? new Uint8Array(readFileSync(join(dir, name))) : null),
+    put: async (name, data) => writeFileSync(join(dir, name), data),
+    delete: async (names) => names.forEach((name) => rmSync(join(dir, name), { force: true })),
+    close: async () => {},
+  };
+}
