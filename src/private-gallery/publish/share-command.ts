@@ -10,7 +10,7 @@ import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
 import { galleryRef } from '../format/seal.ts';
 import { gallerySecrets, PASSWORDS_FILE, readEnv } from './secrets.ts';
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
-import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir } from './sources.ts';
+import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir, type Env } from './sources.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
@@ -19,14 +19,14 @@ export const SHARE_USAGE = [
 ].join('\n  ');
 
 /** Runs `share` or `unshare` with their arguments; returns what to print. */
-export function shareCommand(args: string[], siteUrl: string, root = process.cwd()): string {
+export function shareCommand(args: string[], siteUrl: string, root = process.cwd(), base: Env = process.env): string {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: { photos: { type: 'string' }, favorites: { type: 'string' }, expires: { type: 'string' } },
   });
   const [command, id, link] = positionals;
-  const env = readEnv(root);
+  const env = readEnv(root, base);
   const gallery = galleriesFrom(env, root).find((g) => g.id === id);
   if (!gallery) {
     throw new Error(
@@ -37,7 +37,7 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   // Read when written: making the seed or a private link may have added lines meanwhile.
   const save = (next: Share[]) =>
     writeFileSync(file, withShares(existsSync(file) ? readFileSync(file, 'utf8') : '', gallery.id, next));
-  const shares = readShares([gallery], env).get(gallery.id) ?? [];
+  const shares = readShares([gallery], env, root).get(gallery.id) ?? [];
 
   if (command === 'unshare') {
     if (!link) throw new Error(`give the partner link to withdraw. Usage:\n  ${SHARE_USAGE}`);
