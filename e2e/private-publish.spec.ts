@@ -8,8 +8,12 @@ import { startCdn } from '../scripts/cdn.mjs';
 import { kdfFor, newSalt, randomBytes } from '../src/private-gallery/format/crypto';
 import { publishGalleries } from '../src/private-gallery/publish/build';
 import { closeGallery } from '../src/private-gallery/publish/close';
+import { readEnv } from '../src/private-gallery/publish/secrets';
+import { readShares } from '../src/private-gallery/publish/share';
+import { shareCommand } from '../src/private-gallery/publish/share-command';
 import { listGalleries } from '../src/private-gallery/publish/sources';
 import { openTarget } from '../src/private-gallery/publish/target';
+import { STALE_ACCESS, STALE_LINK } from '../src/private-gallery/client/stages';
 import { SECURITY_HEADERS } from '../src/lib/security';
 import { settings } from '../src/lib/settings';
 
@@ -35,7 +39,15 @@ async function makePhoto(path: string, hue: number) {
     .toFile(path);
 }
 
-const options = () => ({ kdf, passwords, seed, cacheDir: join(root, 'cache') });
+/** The owner's galleries folder, with its passwords.env (where share and unshare keep partner links). */
+const ownerEnv = () => ({ PRIVATE_GALLERY_DIR: join(root, 'private') });
+const options = () => ({
+  kdf,
+  passwords,
+  seed,
+  shares: readShares(listGalleries(join(root, 'private')), readEnv(root, ownerEnv()), root),
+  cacheDir: join(root, 'cache'),
+});
 /** The bucket's object names now. */
 let names = new Set<string>();
 
@@ -164,6 +176,53 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     await expect(photos(page).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
     // Every photo the page shows decrypted: none is a file the publish deleted.
     await expect(photos(page).getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a partner link from share opens only its photos, view-only; after unshare and a publish it opens nothing, her password still does', async ({
+    page,
+    browser,
+  }) => {
+    const origin = servers[0]!.origin;
+    const made = shareCommand(['share', BELLA.id, '--photos', '3,1'], settings.siteUrl, root, ownerEnv());
+    const link = /#access=[\w-]+/.exec(made)?.[0];
+    expect(made).toContain(`${settings.siteUrl.replace(/\/$/, '')}/private-gallery${link}`);
+    // Its sub-index and grant reuse her photos' files: nothing else is uploaded.
+    expect((await publish()).uploads).toMatchObject({ photoFiles: 0 });
+    await page.goto(`${origin}/private-gallery${link}`);
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'I am 18+' }).click();
+    await expect(page.getByRole('heading', { name: BELLA.title })).toBeVisible(UNLOCK);
+    await expect(photos(page).getByRole('img')).toHaveCount(2, UNLOCK);
+    expect(await alts(page)).toEqual([1, 3].map((n) => `${BELLA.title} photograph ${n}`));
+    await expect(page.locator('[data-view="partner"]')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Favorite/ })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Download|Your selection|Your favorites/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open photo 2' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+    await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', UNLOCK);
+    await expect(viewer.getByRole('button', { name: /Download/ })).toHaveCount(0);
+    await expect(viewer.getByRole('link', { name: /Download|Save/ })).toHaveCount(0);
+
+    expect(shareCommand(['unshare', BELLA.id, link!], settings.siteUrl, root, ownerEnv())).toContain('Withdrawn');
+    const withdrawn = await publish();
+    // Only the partner's sub-index goes (with the list's decoys that changed); her files all stay.
+    expect(withdrawn.uploads).toMatchObject({ photoFiles: 0, kept: 2 * BELLA.photos + 2 * ANNA.photos });
+    // The partner's device, on its next visit, and the link itself open nothing.
+    await page.reload();
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(STALE_ACCESS, UNLOCK);
+    await expect(photos(page)).toHaveCount(0);
+    const fresh = await newPage(browser);
+    await fresh.goto(`${origin}/private-gallery${link}`);
+    await waitForIslands(fresh);
+    await fresh.getByRole('button', { name: 'I am 18+' }).click();
+    await expect(passwordDialog(fresh).locator('[data-password-reason]')).toHaveText(STALE_LINK, UNLOCK);
+    await expect(photos(fresh)).toHaveCount(0);
+    // Her password still opens her whole gallery, hearts and all.
+    await fresh.getByLabel('Password', { exact: true }).fill(BELLA.password);
+    await fresh.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(photos(fresh).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
+    await expect(fresh.getByRole('button', { name: 'Favorite photo 2' })).toBeVisible();
+    await fresh.close();
   });
 
   test('closing a gallery: her next visit, her remembered device and an older deployment all show it closed', async ({

@@ -53,7 +53,7 @@ export function cdnCommand(port, dir = 'dist') {
 
 /**
  * Publishes the repository's sample gallery (content/private/preview, under its documented
- * development password) into the local bucket in `persistTo`, as the owner's publish command does.
+ * development password and partner link) into the local bucket in `persistTo`, as the owner's publish command does.
  */
 export async function publishSample(persistTo) {
   const { publishGalleries } = await import('../src/private-gallery/publish/build.ts');
@@ -61,6 +61,7 @@ export async function publishSample(persistTo) {
     await import('../src/private-gallery/publish/secrets.ts');
   const { IN_REPOSITORY_DIR, listGalleries } = await import('../src/private-gallery/publish/sources.ts');
   const { openTarget } = await import('../src/private-gallery/publish/target.ts');
+  const { readShares } = await import('../src/private-gallery/publish/share.ts');
   const { kdfFor } = await import('../src/private-gallery/format/crypto.ts');
   const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
   // The sample's seed (and link) live beside its bucket: made on the first run, read back after.
@@ -75,6 +76,8 @@ export async function publishSample(persistTo) {
       passwords: galleryPasswords(galleries, {}),
       seed,
       links,
+      // Its public partner link (photos 1 and 3), as the README gives it.
+      shares: readShares(galleries, {}),
       cacheDir: join(persistTo, 'publish-cache'),
     });
   } finally {

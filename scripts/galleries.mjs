@@ -3,6 +3,9 @@
 //   npm run galleries                      each gallery's private link, to send to its client
 //   npm run galleries -- publish           seal every gallery and upload what changed to R2
 //   npm run galleries -- close <id>        close one gallery now: "This gallery has closed"
+//   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"
+//                                          a partner link for some photos (publish for it to open)
+//   npm run galleries -- unshare <id> <link>   withdraw one partner link (publish for it to close)
 //   --local                                the local bucket (what `npm start` and the tests serve)
 //                                          instead of the one on Cloudflare
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
@@ -15,6 +18,18 @@ import { linksVariable, privateLink, readEnv } from '../src/private-gallery/publ
 import { privateGalleryDir } from '../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../src/private-gallery/publish/target.ts';
 import { isExpired } from '../src/private-gallery/format/crypto.ts';
+import { shareCommand } from '../src/private-gallery/publish/share-command.ts';
+
+// npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
+if (['share', 'unshare'].includes(process.argv[2] ?? '')) {
+  try {
+    console.log(shareCommand(process.argv.slice(2), settings.siteUrl));
+    process.exit(0);
+  } catch (error) {
+    console.error(`Nothing was changed: ${error.message}`);
+    process.exit(1);
+  }
+}
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -105,6 +120,8 @@ if (command === 'publish') {
     ].join('\n'),
   );
 } else {
-  console.error(`Unknown command "${command}": use publish, close <id>, or nothing for the links.`);
+  console.error(
+    `Unknown command "${command}": use publish, close <id>, share <id>, unshare <id> <link>, or nothing for the links.`,
+  );
   process.exit(1);
 }

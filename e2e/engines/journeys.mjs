@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site-files.ts';
 import { check, checkEqual, until, waitForIslands } from './driver.mjs';
+import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
 
 /** The private gallery's development password (README, "The private client gallery"). */
 const GALLERY_PASSWORD = 'coastlight-preview-gallery';
@@ -419,7 +420,7 @@ export const JOURNEYS = [
   {
     id: 'f',
     title:
-      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a reload keeps them',
+      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a choice counts against the package, a reload keeps them, the partner link opens two photos view-only',
     async run(d) {
       await d.open('/private-gallery');
       await waitForIslands(d);
@@ -457,9 +458,35 @@ export const JOURNEYS = [
         );
       };
       await until(d, 'three decoded private photos', photos, [], 40_000);
+      // Proofing: the sample's package includes 2 photos; a heart counts against it.
+      const counter = (text) => document.querySelector('[data-selection-counter]')?.textContent.trim() === text;
+      await until(d, 'the selection counter at 0 of 2', counter, ['0 of 2 chosen']);
+      await d.click('li[data-photo="2"] button[aria-pressed]');
+      await until(d, 'the selection counter at 1 of 2', counter, ['1 of 2 chosen']);
 
       await d.open('/private-gallery');
       await until(d, 'the photos again after a reload', photos, [], 30_000);
+      await until(d, 'the choice kept after a reload', counter, ['1 of 2 chosen']);
+      // The sample's partner link opens photos 1 and 3 only, view-only: no hearts, no downloads.
+      // (From another page: a change of the fragment alone would not load the page again.)
+      await d.open('/privacy-policy');
+      await d.open(`/private-gallery#access=${SAMPLE_PARTNER_SECRET}`);
+      await until(
+        d,
+        'the partner view: two photos, no heart, no download',
+        () => {
+          const images = [...document.querySelectorAll('ul[aria-label="Your private photos"] img')];
+          return (
+            document.querySelector('[data-view="partner"]') &&
+            images.length === 2 &&
+            images.every((img) => img.complete && img.naturalWidth > 0) &&
+            !document.querySelector('[data-client-gallery] button[aria-pressed]') &&
+            ![...document.querySelectorAll('h3')].some((h) => /Download|selection|favorites/.test(h.textContent))
+          );
+        },
+        [],
+        30_000,
+      );
       check(
         !(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)),
         'no age dialog after reload',

@@ -18,6 +18,7 @@ import {
   type VaultManifest,
 } from '../format/crypto';
 import { forgetFavorites, forgetNamedFavorites } from './favorites';
+import { forgetSelection } from './selection';
 import { clearAccess, loadAccess, saveAccess } from './key-store';
 
 /** Where the build publishes the encrypted galleries. */
@@ -173,7 +174,10 @@ export async function unlockWithStoredAccess(
   if (kept === 'none') return 'none';
   const opened = await openGrant(manifest, kept.access);
   if (!opened) {
-    if (kept.gallery) forgetFavorites(kept.gallery);
+    if (kept.gallery) {
+      forgetFavorites(kept.gallery);
+      forgetSelection(kept.gallery);
+    }
     return 'stale';
   }
   return fetchIndex(opened, base);

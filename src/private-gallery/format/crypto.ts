@@ -108,6 +108,20 @@ export interface VaultImage {
   original?: VaultOriginal;
   /** File name for downloads, e.g. "03"; never the owner's file name. */
   name: string;
+  /**
+   * The owner's file name (e.g. IMG_0412.jpg), for the selection she sends back: only in the
+   * client's own index, never in a partner's, never a download's name.
+   */
+  source?: string;
+}
+
+/** How many photos the client's package includes, from gallery.yaml (proofing). */
+export interface SelectionRules {
+  included: number;
+  /** What an extra photo costs, as the owner wrote it (e.g. "$35"), or null. */
+  extraPhotoPrice: string | null;
+  /** True when she may not choose more than included. */
+  strict: boolean;
 }
 
 export type DownloadPolicy = 'none' | 'web' | 'full';
@@ -124,6 +138,10 @@ export interface VaultIndex {
   expires: string | null;
   downloads: DownloadPolicy;
   images: VaultImage[];
+  /** The client's selection with a limit, when the owner set `included` (absent: favorites as before). */
+  selection?: SelectionRules;
+  /** 'partner': a view-only sub-index (no downloads, favorites or notes). */
+  view?: 'partner';
 }
 
 /** What a file is to its photo; its key: 'photo' for thumbnail and large copy, 'original' for the original. */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import {
   deriveSecret,
   isExpired,
@@ -27,6 +27,7 @@ import {
   wrapPhotoKey,
 } from '../format/seal.ts';
 import { sha256, VaultCache } from './cache.ts';
+import { readShares, sealShares, type Share } from './share.ts';
 import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
 import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   seed: Uint8Array;
   /** Each gallery's private-link secrets, by id: one grant each (none when absent). */
   links?: Map<string, Uint8Array<ArrayBuffer>[]>;
+  /** Each gallery's partner links, by id: a grant each on a sub-index of only their photos. */
+  shares?: Map<string, Share[]>;
   /** Folder for hashes, sizes and file names between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
@@ -185,8 +188,10 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     // Resizing is the slow step: one photo per core at a time (each with the libvips threads
     // sharp allows). Only those photos are held in memory, whatever the size of the gallery.
     const photos = expired ? [] : gallery.photos;
+    const hashes: string[] = [];
     const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
       const hash = photoHash(photo.path, cache);
+      hashes[index] = hash;
       const source = () => readFileSync(photo.path);
       const id = photoRef(seed, ref, hash);
       const { thumb, full } = await cachedVariants(hash, source, cache);
@@ -195,6 +200,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
         key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
         alt: photo.alt,
         name: String(index + 1).padStart(2, '0'),
+        source: basename(photo.path),
         thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
         full: await seal(hash, id, 'full', full, 'image/webp'),
       };
@@ -221,6 +227,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       expires: gallery.expires,
       downloads: gallery.downloads,
       images,
+      ...(gallery.selection ? { selection: gallery.selection } : {}),
     };
     await photoUploads.drain();
     const sealed = await sealIndex(seed, keys.index, index);
@@ -231,6 +238,14 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     for (const way of [secret, ...links]) {
       const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
       if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
+      grants[id] = grant;
+    }
+    // Partner links: a grant each on a sub-index of only their photos (publish/share.ts); a closed
+    // gallery has none.
+    const shared = expired ? [] : await sealShares(seed, keys, index, hashes, options.shares?.get(gallery.id), now);
+    for (const { object, id, grant } of shared) {
+      if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
+      await putOther(object.name, object.data);
       grants[id] = grant;
     }
     if (expired) closed.push(gallery.id);
@@ -277,6 +292,7 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAUL
       passwords,
       seed,
       links,
+      shares: readShares(galleries, env),
       cacheDir,
     } satisfies BuildOptions,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseGalleryFile, parseSiteSalt } from './gallery-file';
+import { parseGalleryFile, parseSiteSalt, selectionRules } from './gallery-file';
 
 const FILE = 'content/private/jenna/gallery.yaml';
 const parse = (yaml: string) => parseGalleryFile(yaml, FILE);
@@ -79,5 +79,27 @@ describe('the site salt file', () => {
         `${SALT}: must be the code the build wrote there`,
       );
     }
+  });
+});
+
+describe('proofing: included, extraPhotoPrice and limit', () => {
+  it('reads the number her package includes, the price of an extra photo and a strict limit', () => {
+    const gallery = parse('title: Jenna\nincluded: 25\nextraPhotoPrice: 35\nlimit: strict\n');
+    expect(selectionRules(gallery)).toEqual({ included: 25, extraPhotoPrice: '$35', strict: true });
+    expect(selectionRules(parse('title: Jenna\nincluded: 25\nextraPhotoPrice: "€40 each"\n'))).toEqual({
+      included: 25,
+      extraPhotoPrice: '€40 each',
+      strict: false,
+    });
+    expect(selectionRules(parse('title: Jenna\n'))).toBeUndefined();
+  });
+
+  it('names the file and the field of a wrong value', () => {
+    expect(error('title: Jenna\nincluded: 0\n')).toContain(`${FILE}: included: must be at least 1, e.g. included: 25`);
+    expect(error('title: Jenna\nincluded: 2.5\n')).toContain('included: must be a whole number of photos');
+    expect(error('title: Jenna\nincluded: 25\nlimit: hard\n')).toContain('limit: must be strict or soft');
+    expect(error('title: Jenna\nlimit: strict\n')).toContain(
+      'limit: needs included: the number of photos her package includes',
+    );
   });
 });

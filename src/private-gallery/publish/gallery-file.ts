@@ -48,16 +48,46 @@ export const galleryFileSchema = z.preprocess(
       /** What the client may download: none, web (the large web copies) or full (also the originals). */
       downloads: z.enum(DOWNLOAD_POLICIES, { error: 'must be one of none, web, full' }).default('web'),
       /** The photos in the order the client sees them; photos of the folder not listed come last. */
+      /** Optional (proofing): how many photos her package includes; her hearts count against it. */
+      included: z
+        .number({ error: 'must be a whole number of photos, e.g. included: 25' })
+        .int('must be a whole number of photos, e.g. included: 25')
+        .positive('must be at least 1, e.g. included: 25')
+        .optional(),
+      /** Optional: what each photo beyond `included` costs, as the client should read it, e.g. "$35". */
+      extraPhotoPrice: z
+        .union([z.number(), z.string()], { error: 'must be a price, e.g. extraPhotoPrice: $35' })
+        .transform((value) => (typeof value === 'number' ? `$${value}` : value.trim()))
+        .refine((value) => value.length > 0, 'is empty: write a price, e.g. extraPhotoPrice: $35, or leave it out')
+        .optional(),
+      /** Optional: `strict` stops her at `included`; otherwise she may choose more, told what extras cost. */
+      limit: z.enum(['strict', 'soft'], { error: 'must be strict or soft' }).optional(),
       photos: z
         .array(photo, { error: 'must be a list of "- file: name.jpg" entries' })
         .nullish()
         .transform((value) => value ?? []),
     },
     'gallery.yaml',
-  ),
+  ).superRefine((file, context) => {
+    for (const field of ['extraPhotoPrice', 'limit'] as const) {
+      if (file[field] !== undefined && file.included === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'needs included: the number of photos her package includes',
+        });
+      }
+    }
+  }),
 );
 
 export type GalleryFile = z.infer<typeof galleryFileSchema>;
+
+/** The selection rules a gallery.yaml sets (proofing), as its index carries them; undefined without `included`. */
+export function selectionRules(file: Pick<GalleryFile, 'included' | 'extraPhotoPrice' | 'limit'>) {
+  if (file.included === undefined) return undefined;
+  return { included: file.included, extraPhotoPrice: file.extraPhotoPrice ?? null, strict: file.limit === 'strict' };
+}
 
 /** Parses and validates a gallery.yaml; `file` is its path, for the error message. */
 export function parseGalleryFile(text: string, file: string): GalleryFile {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
-import type { DownloadPolicy } from '../format/crypto.ts';
-import { parseGalleryFile } from './gallery-file.ts';
+import type { DownloadPolicy, SelectionRules } from '../format/crypto.ts';
+import { parseGalleryFile, selectionRules } from './gallery-file.ts';
 
 /** The photo files a gallery folder may hold. */
 export const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
@@ -21,6 +21,8 @@ export interface GallerySource {
   expires: string | null;
   downloads: DownloadPolicy;
   photos: PhotoSource[];
+  /** Proofing: how many photos her package includes (gallery.yaml `included`), if set. */
+  selection?: SelectionRules;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -44,7 +46,8 @@ export function readGallery(folder: string): GallerySource {
   const id = basename(folder);
   const file = join(folder, 'gallery.yaml');
   if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) fail(folder, 'a gallery folder name uses only a-z, 0-9 and dashes');
-  const { title, expires, downloads, photos: listed } = parseGalleryFile(readFileSync(file, 'utf8'), file);
+  const parsed = parseGalleryFile(readFileSync(file, 'utf8'), file);
+  const { title, expires, downloads, photos: listed } = parsed;
   const present = readdirSync(folder)
     .filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()))
     .sort();
@@ -67,7 +70,14 @@ export function readGallery(folder: string): GallerySource {
       path: join(folder, item.name),
       alt: item.alt ?? `Photograph ${index + 1} of your gallery`,
     })),
+    ...withSelection(parsed),
   };
+}
+
+/** The gallery's selection rules, when its gallery.yaml sets `included`. */
+function withSelection(file: Parameters<typeof selectionRules>[0]): { selection?: SelectionRules } {
+  const selection = selectionRules(file);
+  return selection ? { selection } : {};
 }
 
 /** Every gallery: each sub-folder of the private folder that holds a gallery.yaml. */

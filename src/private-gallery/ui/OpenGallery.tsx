@@ -1,18 +1,22 @@
 import { useCallback, useRef, useState } from 'react';
-import { useFavorites } from '@/private-gallery/ui/hooks/useFavorites';
 import { useFullPhoto } from '@/private-gallery/ui/hooks/useFullPhoto';
 import { usePhotoDownload } from '@/private-gallery/ui/hooks/usePhotoDownload';
+import { useSelection } from '@/private-gallery/ui/hooks/useSelection';
 import { useThumbnails } from '@/private-gallery/ui/hooks/useThumbnails';
 import { useZipDownload } from '@/private-gallery/ui/hooks/useZipDownload';
 import type { Unlocked } from '@/private-gallery/client/unlock';
+import { picksIn } from '@/private-gallery/format/picks';
 import { AccessControls } from '@/private-gallery/ui/components/AccessControls';
 import { DownloadPanel } from '@/private-gallery/ui/components/DownloadPanel';
 import { FavoritesPanel } from '@/private-gallery/ui/components/FavoritesPanel';
 import { GalleryHeader } from '@/private-gallery/ui/components/GalleryHeader';
 import { GalleryViewer } from '@/private-gallery/ui/components/GalleryViewer';
+import { PicksNotice } from '@/private-gallery/ui/components/PicksNotice';
+import { SelectionPanel } from '@/private-gallery/ui/components/SelectionPanel';
+import { SelectionCounter } from '@/private-gallery/ui/components/SelectionCounter';
+import { Slideshow } from '@/private-gallery/ui/components/Slideshow';
+import { SlideshowButtons } from '@/private-gallery/ui/components/SlideshowButtons';
 import { ThumbnailGrid } from '@/private-gallery/ui/components/ThumbnailGrid';
-
-// The closed-gallery notice writes the last day the same way.
 
 interface Props {
   unlocked: Unlocked;
@@ -21,15 +25,22 @@ interface Props {
   onForget: () => void;
 }
 
-/** The gallery stage: thumbnails decrypted as they come into view, the viewer, favorites, downloads. */
+/**
+ * The gallery stage: thumbnails decrypted as they come into view, the viewer, the slideshow, her
+ * favorites (a selection with notes when her package sets a number), downloads. A partner's view
+ * shows the photos only.
+ */
 export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Props) {
   const { index } = unlocked;
   const images = index.images;
+  const partner = index.view === 'partner';
   const { thumbs, need, retry } = useThumbnails(unlocked);
-  const { favorites, toggle } = useFavorites(index.id, images.length);
-  const [viewer, setViewer] = useState<number | null>(null);
-  const full = useFullPhoto(unlocked, viewer, need);
   const [status, setStatus] = useState('');
+  const { rules, favorites, notes, sent, changed, choose, note, markSent } = useSelection(index, setStatus);
+  const [picks] = useState(() => picksIn(window.location.hash));
+  const [viewer, setViewer] = useState<number | null>(null);
+  const [show, setShow] = useState<number[] | null>(null);
+  const full = useFullPhoto(unlocked, viewer, need);
   const downloadPhoto = usePhotoDownload(unlocked, setStatus);
   const { zip, downloadZip } = useZipDownload(unlocked);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -47,26 +58,55 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Pr
   };
 
   return (
-    <div data-client-gallery>
-      <GalleryHeader title={index.title} count={images.length} expires={index.expires} />
+    <div data-client-gallery data-view={partner ? 'partner' : 'client'}>
+      <GalleryHeader title={index.title} count={images.length} expires={index.expires} partner={partner} />
+      {picks && !partner && <PicksNotice picks={picks} galleryId={index.id} count={images.length} />}
 
-      <ThumbnailGrid
-        images={images}
-        thumbs={thumbs}
-        favorites={favorites}
-        onNeed={need}
-        onRetry={retry}
-        onOpen={openViewer}
-        onToggleFavorite={toggle}
+      <SlideshowButtons
+        favorites={partner ? [] : favorites}
+        kind={rules ? 'selection' : 'favorites'}
+        count={images.length}
+        onPlay={setShow}
       />
+
+      <div className="relative">
+        <ThumbnailGrid
+          images={images}
+          thumbs={thumbs}
+          favorites={favorites}
+          viewOnly={partner}
+          notes={rules && !partner ? notes : undefined}
+          picked={picks && index.id.startsWith(picks.gallery) ? picks.numbers : undefined}
+          onNeed={need}
+          onRetry={retry}
+          onOpen={openViewer}
+          onToggleFavorite={choose}
+        />
+        {rules && !partner && <SelectionCounter count={favorites.length} rules={rules} />}
+      </div>
 
       <p role="status" className="mt-6 min-h-6 text-center text-sm text-muted" data-gallery-status>
         {status}
       </p>
 
-      <FavoritesPanel title={index.title} favorites={favorites} studioEmail={studioEmail} onStatus={setStatus} />
+      {!partner && rules && (
+        <SelectionPanel
+          index={index}
+          rules={rules}
+          picks={favorites}
+          notes={notes}
+          sent={sent}
+          changed={changed}
+          studioEmail={studioEmail}
+          onSent={markSent}
+          onStatus={setStatus}
+        />
+      )}
+      {!partner && !rules && (
+        <FavoritesPanel title={index.title} favorites={favorites} studioEmail={studioEmail} onStatus={setStatus} />
+      )}
 
-      {index.downloads !== 'none' && (
+      {index.downloads !== 'none' && !partner && (
         <DownloadPanel
           images={images}
           downloads={index.downloads}
@@ -76,7 +116,7 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Pr
         />
       )}
 
-      <AccessControls requestHref={requestHref} onForget={onForget} />
+      <AccessControls requestHref={requestHref} onForget={onForget} partner={partner} />
 
       <GalleryViewer
         index={index}
@@ -84,12 +124,17 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Pr
         full={full.full}
         viewer={viewer}
         favorites={favorites}
+        viewOnly={partner}
+        notes={rules && !partner ? notes : undefined}
+        onNote={note}
         onViewerChange={setViewer}
         onClose={closeViewer}
         onRetryFull={full.retry}
-        onToggleFavorite={toggle}
+        onToggleFavorite={choose}
         onDownload={downloadPhoto}
       />
+
+      {show && <Slideshow unlocked={unlocked} thumbs={thumbs} need={need} order={show} onClose={() => setShow(null)} />}
     </div>
   );
 }

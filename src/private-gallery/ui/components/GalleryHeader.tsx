@@ -6,13 +6,15 @@ interface Props {
   count: number;
   /** The gallery's last day, or null when it stays open. */
   expires: string | null;
+  /** A partner's view: photos shared with them, not their own gallery. */
+  partner?: boolean;
 }
 
 /** The gallery's title, how many photographs it holds, and until when it is open. */
-export function GalleryHeader({ title, count, expires }: Props) {
+export function GalleryHeader({ title, count, expires, partner = false }: Props) {
   return (
     <header className="mb-10 text-center">
-      <p className="eyebrow mb-3">Your private gallery</p>
+      <p className="eyebrow mb-3">{partner ? 'Shared with you, privately' : 'Your private gallery'}</p>
       <h2 className="text-4xl sm:text-5xl" data-gallery-title>
         {title}
       </h2>
@@ -20,6 +22,11 @@ export function GalleryHeader({ title, count, expires }: Props) {
         {count} {count === 1 ? 'photograph' : 'photographs'}
         <ExpiryNotice expires={expires} />
       </p>
+      {partner && (
+        <p className="mt-2 text-sm text-muted" data-partner-notice>
+          A few photographs chosen to share with you. They are for viewing only, here in this browser.
+        </p>
+      )}
     </header>
   );
 }

@@ -3,6 +3,8 @@ import { Lightbox } from '@/islands/Lightbox';
 import { downloadFile } from '@/private-gallery/client/downloads';
 import { viewerImages, type FullState, type ThumbState } from '@/private-gallery/client/viewer';
 import type { VaultIndex, VaultImage } from '@/private-gallery/format/crypto';
+import type { Notes } from '@/private-gallery/client/selection';
+import { NoteField } from './NoteField';
 import { ViewerActions } from './ViewerActions';
 
 interface Props {
@@ -19,6 +21,11 @@ interface Props {
   onRetryFull: () => void;
   onToggleFavorite: (number: number) => void;
   onDownload: (image: VaultImage, number: number) => Promise<void>;
+  /** View-only (a partner's): no heart. */
+  viewOnly?: boolean;
+  /** Her notes (proofing), written here; absent: no notes. */
+  notes?: Notes | undefined;
+  onNote?: (number: number, text: string) => void;
 }
 
 /** The gallery's photos in the site's viewer, at full size, each with its favorite heart and download. */
@@ -33,6 +40,9 @@ export function GalleryViewer({
   onRetryFull,
   onToggleFavorite,
   onDownload,
+  viewOnly = false,
+  notes,
+  onNote,
 }: Props) {
   const images = index.images;
   const lightboxImages = useMemo(() => viewerImages(images, thumbs, full), [images, thumbs, full]);
@@ -51,12 +61,16 @@ export function GalleryViewer({
         return (
           <ViewerActions
             full={full?.index === i ? full : null}
-            favorite={favorites.includes(number)}
+            favorite={viewOnly ? undefined : favorites.includes(number)}
             file={downloadFile(image, index.downloads)}
             onRetryFull={onRetryFull}
             onToggleFavorite={() => onToggleFavorite(number)}
             onDownload={() => void onDownload(image, number)}
-          />
+          >
+            {notes && onNote && (
+              <NoteField number={number} note={notes[number] ?? ''} onNote={(text) => onNote(number, text)} />
+            )}
+          </ViewerActions>
         );
       }}
     />

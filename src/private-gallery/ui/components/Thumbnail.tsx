@@ -13,7 +13,12 @@ export interface ThumbnailProps {
   /** The photo's number (1-based), as the client sees it. */
   number: number;
   state: ThumbState | undefined;
-  favorite: boolean;
+  /** Whether it is a favorite; undefined in a view-only gallery (no heart). */
+  favorite: boolean | undefined;
+  /** Her note on it (proofing). */
+  note?: string | undefined;
+  /** Marked by a selection link (the owner's view). */
+  picked?: boolean | undefined;
   onNeed: (index: number) => void;
   onRetry: (index: number) => void;
   onOpen: (index: number, opener: HTMLButtonElement) => void;
@@ -29,6 +34,8 @@ export function Thumbnail({
   number,
   state,
   favorite,
+  note,
+  picked,
   onNeed,
   onRetry,
   onOpen,
@@ -39,7 +46,7 @@ export function Thumbnail({
   const need = useCallback(() => onNeed(index), [onNeed, index]);
   useNearViewport(ref, need, PRELOAD_MARGIN);
   return (
-    <li ref={ref} className="relative" data-photo={number}>
+    <li ref={ref} className="relative" data-photo={number} data-picked={picked || undefined}>
       {state && 'error' in state ? (
         <ThumbnailFailure number={number} onRetry={() => onRetry(index)} />
       ) : (
@@ -62,18 +69,27 @@ export function Thumbnail({
           )}
         </button>
       )}
-      <button
-        type="button"
-        aria-pressed={favorite}
-        onClick={() => onToggleFavorite(number)}
-        className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-full bg-ivory/90 text-plum shadow ring-1 ring-plum/20"
-      >
-        <HeartIcon filled={favorite} />
-        <span className="sr-only">Favorite photo {number}</span>
-      </button>
-      <p className="mt-2 text-xs tracking-[0.2em] text-muted uppercase" aria-hidden="true">
+      {favorite !== undefined && (
+        <button
+          type="button"
+          aria-pressed={favorite}
+          onClick={() => onToggleFavorite(number)}
+          className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-full bg-ivory/90 text-plum shadow ring-1 ring-plum/20"
+        >
+          <HeartIcon filled={favorite} />
+          <span className="sr-only">Favorite photo {number}</span>
+        </button>
+      )}
+      <p className="mt-2 text-xs tracking-[0.2em] text-muted uppercase" aria-hidden={picked ? undefined : true}>
         {number}
+        {picked && <span className="ml-2 text-plum normal-case">· Chosen by your client</span>}
       </p>
+      {note && (
+        <p className="mt-1 line-clamp-2 text-sm text-ink/80 italic" data-note>
+          <span className="sr-only">Your note on photo {number}: </span>
+          {note}
+        </p>
+      )}
     </li>
   );
 }

@@ -8,10 +8,27 @@ interface Props extends Pick<ThumbnailProps, 'onNeed' | 'onRetry' | 'onOpen' | '
   thumbs: Record<number, ThumbState>;
   /** Favorite photo numbers (1-based). */
   favorites: number[];
+  /** View-only (a partner's): no hearts. */
+  viewOnly?: boolean;
+  /** Her notes by photo number (proofing). */
+  notes?: Record<number, string> | undefined;
+  /** Photo numbers a selection link marks (the owner's view). */
+  picked?: number[] | undefined;
 }
 
 /** Every photo of the gallery, numbered, in a grid of thumbnails decrypted as they scroll in. */
-export function ThumbnailGrid({ images, thumbs, favorites, onNeed, onRetry, onOpen, onToggleFavorite }: Props) {
+export function ThumbnailGrid({
+  images,
+  thumbs,
+  favorites,
+  viewOnly = false,
+  notes,
+  picked,
+  onNeed,
+  onRetry,
+  onOpen,
+  onToggleFavorite,
+}: Props) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6" aria-label="Your private photos">
       {images.map((image, i) => (
@@ -20,7 +37,9 @@ export function ThumbnailGrid({ images, thumbs, favorites, onNeed, onRetry, onOp
           image={image}
           number={i + 1}
           state={thumbs[i]}
-          favorite={favorites.includes(i + 1)}
+          favorite={viewOnly ? undefined : favorites.includes(i + 1)}
+          note={notes?.[i + 1]}
+          picked={picked?.includes(i + 1)}
           onNeed={onNeed}
           onRetry={onRetry}
           onOpen={onOpen}

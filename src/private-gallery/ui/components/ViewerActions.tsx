@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatBytes } from '@/private-gallery/client/labels';
 import type { FullState } from '@/private-gallery/client/viewer';
 import type { VaultFile } from '@/private-gallery/format/crypto';
@@ -6,33 +7,39 @@ import { HeartIcon } from './HeartIcon';
 interface Props {
   /** The full-size photo, when it is this one's. */
   full: FullState | null;
-  favorite: boolean;
+  /** Whether it is a favorite; undefined in a view-only gallery (no heart). */
+  favorite: boolean | undefined;
   /** The file a download gives, or undefined when the gallery has no downloads. */
   file: VaultFile | undefined;
   onRetryFull: () => void;
   onToggleFavorite: () => void;
   onDownload: () => void;
+  /** Her note on this photo (proofing). */
+  children?: ReactNode;
 }
 
 /** Under the photo in the viewer: how the full-size photo is coming, the favorite heart, a download. */
-export function ViewerActions({ full, favorite, file, onRetryFull, onToggleFavorite, onDownload }: Props) {
+export function ViewerActions({ full, favorite, file, onRetryFull, onToggleFavorite, onDownload, children }: Props) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 text-sm">
       <FullPhotoNotice full={full} onRetry={onRetryFull} />
-      <button
-        type="button"
-        aria-pressed={favorite}
-        onClick={onToggleFavorite}
-        className="flex items-center gap-2 rounded-full px-4 py-2 ring-1 ring-ivory/40"
-      >
-        <HeartIcon filled={favorite} />
-        Favorite
-      </button>
+      {favorite !== undefined && (
+        <button
+          type="button"
+          aria-pressed={favorite}
+          onClick={onToggleFavorite}
+          className="flex items-center gap-2 rounded-full px-4 py-2 ring-1 ring-ivory/40"
+        >
+          <HeartIcon filled={favorite} />
+          Favorite
+        </button>
+      )}
       {file && (
         <button type="button" onClick={onDownload} className="rounded-full px-4 py-2 ring-1 ring-ivory/40">
           Download ({formatBytes(file.bytes)})
         </button>
       )}
+      {children}
     </div>
   );
 }

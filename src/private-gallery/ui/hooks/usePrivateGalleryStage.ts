@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { forgetFavorites } from '@/private-gallery/client/favorites';
+import { forgetSelection } from '@/private-gallery/client/selection';
 import {
   isAgeVerified,
   isVerified,
@@ -115,7 +116,10 @@ export function usePrivateGalleryStage() {
   const forget = async () => {
     await clearAccess();
     removeStorage('local', PRIVATE_GALLERY_KEY);
-    if (unlocked) forgetFavorites(unlocked.index.id);
+    if (unlocked) {
+      forgetFavorites(unlocked.index.id);
+      forgetSelection(unlocked.index.id);
+    }
     setUnlocked(null);
     setReason(FORGOTTEN);
     setStage('password');

@@ -1,0 +1,64 @@
+/**
+ * The owner's partner-link commands (`npm run galleries -- share|unshare …`): make a partner link
+ * for some photos of a gallery, or withdraw one. They change only the gallery's line in the
+ * private passwords file; the next publish seals or drops the link's grant.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
+import { galleryRef } from '../format/seal.ts';
+import { gallerySecrets, PASSWORDS_FILE, readEnv } from './secrets.ts';
+import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
+import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir, type Env } from './sources.ts';
+
+export const SHARE_USAGE = [
+  'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
+  'npm run galleries -- share <gallery> --favorites "<selection link>" [--expires 2027-01-31]',
+  'npm run galleries -- unshare <gallery> <partner link>',
+].join('\n  ');
+
+/** Runs `share` or `unshare` with their arguments; returns what to print. */
+export function shareCommand(args: string[], siteUrl: string, root = process.cwd(), base: Env = process.env): string {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { photos: { type: 'string' }, favorites: { type: 'string' }, expires: { type: 'string' } },
+  });
+  const [command, id, link] = positionals;
+  const env = readEnv(root, base);
+  const gallery = galleriesFrom(env, root).find((g) => g.id === id);
+  if (!gallery) {
+    throw new Error(
+      `no gallery "${id ?? ''}" in ${privateGalleryDir(env)} or ${IN_REPOSITORY_DIR}/. Usage:\n  ${SHARE_USAGE}`,
+    );
+  }
+  const file = join(privateGalleryDir(env), PASSWORDS_FILE);
+  // Read when written: making the seed or a private link may have added lines meanwhile.
+  const save = (next: Share[]) =>
+    writeFileSync(file, withShares(existsSync(file) ? readFileSync(file, 'utf8') : '', gallery.id, next));
+  const shares = readShares([gallery], env, root).get(gallery.id) ?? [];
+
+  if (command === 'unshare') {
+    if (!link) throw new Error(`give the partner link to withdraw. Usage:\n  ${SHARE_USAGE}`);
+    save(withoutShare(shares, link));
+    return `Withdrawn. Publish again: that link then opens nothing; ${gallery.title} is otherwise unchanged.`;
+  }
+  let photos: number[];
+  if (values.favorites) {
+    const picks = decodePicks(new URLSearchParams(values.favorites.split('#')[1] ?? '').get(PICKS_PARAM) ?? '');
+    if (!picks) throw new Error('--favorites needs the selection link from her message (…/private-gallery#picks=…)');
+    const { seed } = gallerySecrets([gallery], env);
+    if (!galleryRef(seed, gallery.id).startsWith(picks.gallery)) {
+      throw new Error(`this selection link is not of the gallery "${gallery.id}"`);
+    }
+    photos = picks.numbers;
+  } else photos = (values.photos ?? '').split(',').filter(Boolean).map(Number);
+  const share = newShare(photos, gallery.photos.length, values.expires ?? null);
+  save([...shares, share]);
+  return [
+    `Partner link for ${gallery.title}, photos ${share.photos.join(', ')}${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
+    `  ${partnerLink(siteUrl, share)}`,
+    'Publish again for it to open. It shows only those photos, for viewing; her own access is untouched.',
+  ].join('\n');
+}
