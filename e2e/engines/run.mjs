@@ -16,13 +16,13 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { splitErrors } from '../e2e/engines/driver.mjs';
-import { JOURNEYS, RECORDER_CHECK, screenshots } from '../e2e/engines/journeys.mjs';
-import { EDITOR_JOURNEY, NotPossible } from '../e2e/engines/editor.mjs';
-import { startCdn } from './cdn.mjs';
-import { startFront } from './front.mjs';
+import { splitErrors } from './driver.mjs';
+import { JOURNEYS, RECORDER_CHECK, screenshots } from './journeys.mjs';
+import { EDITOR_JOURNEY, NotPossible } from './editor.mjs';
+import { startCdn } from '../../scripts/servers/cdn.mjs';
+import { startFront } from '../../scripts/servers/front.mjs';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 const REPORTS = join(ROOT, 'reports', 'engines');
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -123,10 +123,10 @@ function freeDisplay() {
 
 async function launchEngine(name, origin) {
   if (name === 'webkit') {
-    const { launch } = await import('../e2e/engines/webkit.mjs');
+    const { launch } = await import('./webkit.mjs');
     return launch({ origin, display: freeDisplay(), port: ports.webkitDriver });
   }
-  const { launch } = await import('../e2e/engines/firefox.mjs');
+  const { launch } = await import('./firefox.mjs');
   return launch({ origin });
 }
 

@@ -1,5 +1,5 @@
 // `npm run audit:photos`: the site built from camera files instead of the placeholders, and checked.
-// Copies the project into a temporary folder, puts camera-like photos (scripts/camera-photos.mjs:
+// Copies the project into a temporary folder, puts camera-like photos (scripts/audits/camera-photos.mjs:
 // 6000×4000 and 4000×6000 JPEGs, 8-12 MB, with GPS, serial number and Orientation EXIF) in place of
 // the first N placeholders, builds it, and runs the dist checks, the image checks (no original, no
 // metadata, size budgets), the byte budgets and the first-view budgets at 390 px against that build.
@@ -32,7 +32,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
 
-const ROOT = new URL('../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const index = args.indexOf(name);
@@ -210,12 +210,12 @@ console.log(
 const checks = [];
 if (!bench) {
   const node = process.execPath;
-  checks.push(check('dist references', node, ['scripts/check-dist.mjs']));
-  checks.push(check('images: no original, no metadata, sizes', node, ['scripts/check-images.mjs']));
-  checks.push(check('byte budgets', node, ['scripts/check-budgets.mjs']));
-  checks.push(check('first view at 390 px', node, ['scripts/first-view.mjs', '--port', String(port)]));
+  checks.push(check('dist references', node, ['scripts/dist-checks/check-dist.mjs']));
+  checks.push(check('images: no original, no metadata, sizes', node, ['scripts/dist-checks/check-images.mjs']));
+  checks.push(check('byte budgets', node, ['scripts/dist-checks/check-budgets.mjs']));
+  checks.push(check('first view at 390 px', node, ['scripts/dist-checks/first-view.mjs', '--port', String(port)]));
   if (lighthouse)
-    checks.push(check('Lighthouse', node, ['scripts/audit.mjs', '--runs', runs, '--port', String(port + 1)]));
+    checks.push(check('Lighthouse', node, ['scripts/audits/audit.mjs', '--runs', runs, '--port', String(port + 1)]));
 }
 mkdirSync(join(ROOT, 'reports'), { recursive: true });
 const report = { date: new Date().toISOString(), photos: used, builds, ...stats, checks };

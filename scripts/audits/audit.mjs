@@ -3,7 +3,7 @@
 // plus a JSON report in reports/audit.json. Exits non-zero when a goal is missed, unless
 // --report-only (CI prints the table without gating: Lighthouse moves with machine load).
 // The pages come as a visitor gets them from the host: HTTPS and HTTP/2 (the local TLS front,
-// scripts/front.mjs, before Cloudflare's runtime). Lighthouse's simulated slow 4G models the
+// scripts/servers/front.mjs, before Cloudflare's runtime). Lighthouse's simulated slow 4G models the
 // connections it saw: over plain HTTP/1.1 it opens a new connection, each starting slow, for the
 // stylesheet, the fonts and every image at once, which no visitor of the deployed site pays (with
 // camera photos /portfolio's largest paint: 2.14-2.25 s over HTTP/1.1, 1.68-1.70 s over HTTP/2).
@@ -16,10 +16,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { startCdn } from './cdn.mjs';
-import { serverKeyHash, startFront } from './front.mjs';
-import { builtPages } from '../src/lib/site-files.ts';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { startCdn } from '../servers/cdn.mjs';
+import { serverKeyHash, startFront } from '../servers/front.mjs';
+import { builtPages } from '../../src/lib/site/site-files.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -33,7 +33,7 @@ const cpu = option('--cpu', null);
 const PORT = Number(option('--port', '4323'));
 const http1 = args.includes('--http1');
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
-const DIST = new URL('../dist/', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url).pathname;
 
 /** Every route once; posts are one route (/blog/{slug}), audited through the newest post. */
 function routes() {

@@ -149,11 +149,11 @@ export async function writeCameraPhoto(path, { width, height, seed, serial = 'CL
   return { path, width: sw, height: sh };
 }
 
-// `node scripts/camera-photos.mjs out.jpg 6000 4000 [seed]` writes one photo (handy for trying things).
+// `node scripts/audits/camera-photos.mjs out.jpg 6000 4000 [seed]` writes one photo (handy for trying things).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [path, w = '6000', h = '4000', seed = '1'] = process.argv.slice(2);
   if (!path) {
-    console.error('usage: node scripts/camera-photos.mjs <out.jpg> [width] [height] [seed]');
+    console.error('usage: node scripts/audits/camera-photos.mjs <out.jpg> [width] [height] [seed]');
     process.exit(1);
   }
   await writeCameraPhoto(path, { width: Number(w), height: Number(h), seed: Number(seed) });

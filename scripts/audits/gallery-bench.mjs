@@ -16,11 +16,11 @@ import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { buildVault, publishGalleries } from '../src/private-gallery/publish/build.ts';
-import { listGalleries, readGallery } from '../src/private-gallery/publish/sources.ts';
-import { openTarget } from '../src/private-gallery/publish/target.ts';
-import { kdfFor, newSalt, openIndex, openWithPassword, randomBytes } from '../src/private-gallery/format/crypto.ts';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { buildVault, publishGalleries } from '../../src/private-gallery/publish/build.ts';
+import { listGalleries, readGallery } from '../../src/private-gallery/publish/sources.ts';
+import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { kdfFor, newSalt, openIndex, openWithPassword, randomBytes } from '../../src/private-gallery/format/crypto.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -8,13 +8,13 @@
 //   npm run audit:headers -- --editor   the owner's editor (dist-editor/, its own origin): /admin
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { startCdn } from './cdn.mjs';
-import { caCertPath, startFront } from './front.mjs';
-import { builtPages } from '../src/lib/site-files.ts';
+import { startCdn } from '../servers/cdn.mjs';
+import { caCertPath, startFront } from '../servers/front.mjs';
+import { builtPages } from '../../src/lib/site/site-files.ts';
 
 const args = process.argv.slice(2);
 const editor = args.includes('--editor');
-const DIST = new URL(editor ? '../dist-editor/' : '../dist/', import.meta.url).pathname;
+const DIST = new URL(editor ? '../../dist-editor/' : '../../dist/', import.meta.url).pathname;
 const CDN_PORT = 4324;
 const HTTP_PORT = 4380;
 const HTTPS_PORT = 4443;

@@ -1,6 +1,6 @@
-// Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/shot.mjs /path [name]
+// Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/audits/shot.mjs /path [name]
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 
 const [path = '/', name = 'page', base = 'http://127.0.0.1:4321'] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: await findChromium('test'), args: CHROMIUM_ARGS });

@@ -5,7 +5,7 @@
 //
 //   dist-editor/admin.html     the editor, answered at /admin (and / redirects there)
 //   dist-editor/config.json    its configuration, derived from the build's own schemas
-//   dist-editor/_headers       its own page policy (scripts/editor-policy.mjs)
+//   dist-editor/_headers       its own page policy (scripts/build/editor-policy.mjs)
 //   dist-editor/_astro/        the site's built styles and fonts, for previews that look like the site
 //
 // Environment: EDITOR_REPO (owner/name on GitHub), EDITOR_BRANCH (default main), EDITOR_AUTH_URL
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { build, createServer } from 'vite';
 import { editorHeaders } from './editor-policy.mjs';
 
-const ROOT = new URL('../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 export const EDITOR_DIST = join(ROOT, 'dist-editor');
 
 /** Stands in for Astro's `astro:content` so content.config.ts loads outside Astro. */
@@ -61,7 +61,7 @@ export async function loadEditorConfig(options = {}) {
   try {
     const { collections } = await server.ssrLoadModule('/src/content.config.ts');
     const editor = await server.ssrLoadModule('/src/editor/config.ts');
-    const { settings } = await server.ssrLoadModule('/src/lib/settings.ts');
+    const { settings } = await server.ssrLoadModule('/src/lib/content/settings.ts');
     const { pageFields } = await server.ssrLoadModule('/src/editor/config.json.ts');
     const config = editor.editorConfig(collections, {
       repo: process.env['EDITOR_REPO'] || 'your-account/your-repository',

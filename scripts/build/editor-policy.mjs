@@ -12,7 +12,7 @@
 //   frame-src blob:                 the preview pane is a frame the editor writes itself
 // No 'unsafe-eval' and no inline script. Cross-Origin-Opener-Policy is same-origin-allow-popups:
 // same-origin would cut the sign-in popup's link back to the editor.
-import { SECURITY_HEADERS, IMMUTABLE_CACHE } from '../src/lib/security.ts';
+import { SECURITY_HEADERS, IMMUTABLE_CACHE } from '../../src/lib/security/security.ts';
 
 export const GITHUB_API = 'https://api.github.com';
 /** GitHub's status page: the editor warns the owner when GitHub has an incident. */

@@ -1,11 +1,11 @@
 // `npm run fonts`: writes the small "core" WOFF2 files (src/assets/fonts/) that every page preloads,
-// from the @fontsource-variable Latin files and the ranges in src/lib/font-subset.ts. Run it after
+// from the @fontsource-variable Latin files and the ranges in src/lib/site/font-subset.ts. Run it after
 // changing those ranges or upgrading the font packages; the outputs are committed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import subsetFont from 'subset-font';
-import { CORE_RANGES, FONT_FILES } from '../src/lib/font-subset.ts';
+import { CORE_RANGES, FONT_FILES } from '../../src/lib/site/font-subset.ts';
 
 const require = createRequire(import.meta.url);
 const text = CORE_RANGES.flatMap(([start, end]) =>

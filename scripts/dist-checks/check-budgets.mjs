@@ -6,14 +6,14 @@
 //   header state, menu, copyright year).
 // - Home page first-view image bytes at 390 px width (3x screens) <= 250 KB.
 // - Fonts: at most two families, WOFF2 only, font-display swap, a metric-matched fallback face per
-//   family; only each family's core face (src/lib/font-subset.ts) is preloaded, <= 40 KB together.
+//   family; only each family's core face (src/lib/site/font-subset.ts) is preloaded, <= 40 KB together.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CORE_RANGES, toUnicodeRange } from '../src/lib/font-subset.ts';
-import { builtPages } from '../src/lib/site-files.ts';
+import { CORE_RANGES, toUnicodeRange } from '../../src/lib/site/font-subset.ts';
+import { builtPages } from '../../src/lib/site/site-files.ts';
 
-const DIST = new URL('../dist/', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url).pathname;
 const KB = 1024;
 const BUDGET = {
   html: 60 * KB,

@@ -1,9 +1,9 @@
 // Checks the built site in dist/: every internal link, image and #fragment resolves.
 // Deterministic and fast; runs in `npm test` after `astro build`.
 import { readFileSync } from 'node:fs';
-import { builtPages, fileForPath } from '../src/lib/site-files.ts';
+import { builtPages, fileForPath } from '../../src/lib/site/site-files.ts';
 
-const DIST = new URL('../dist/', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url).pathname;
 
 const ids = new Map();
 function idsOf(file) {

@@ -5,9 +5,9 @@
 // notes on the pages' policy cannot resolve 'self' for files read from disk.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { builtPages } from '../src/lib/site-files.ts';
+import { builtPages } from '../../src/lib/site/site-files.ts';
 
-const DIST = new URL('../dist/', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url).pathname;
 const JAR = String(createRequire(import.meta.url)('vnu-jar'));
 
 const started = performance.now();

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import sharp from 'sharp';
 
-const ROOT = new URL('../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
 const CONTENT = join(ROOT, 'content');
 const KB = 1024;

@@ -2,14 +2,14 @@
 // response (HTML, CSS, JS, fonts, images) requested from navigation until the page has loaded and the
 // network has been idle for 500 ms (at most until 2 s after the load event), without scrolling. Budgets: home <= 500 KB, portfolio and before/after
 // <= 600 KB, every other route <= 500 KB. On the home page the hero's later slides must not be
-// fetched in the first view (they load before they show). Serves dist/ with the host runtime (scripts/cdn.mjs).
+// fetched in the first view (they load before they show). Serves dist/ with the host runtime (scripts/servers/cdn.mjs).
 // Options: --port N (default 4326), --only /path. Prints a table and exits non-zero on a miss.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { startCdn } from './cdn.mjs';
-import { builtPages, NOT_FOUND_ROUTE } from '../src/lib/site-files.ts';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { startCdn } from '../servers/cdn.mjs';
+import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site/site-files.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

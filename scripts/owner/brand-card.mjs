@@ -1,10 +1,10 @@
 // Draws the typographic brand card used as the link preview of discreet pages (erotica, private
-// gallery): the studio's name on the brand colours, no photo. Run `node scripts/brand-card.mjs`
+// gallery): the studio's name on the brand colours, no photo. Run `node scripts/owner/brand-card.mjs`
 // after changing the brand name; the owner may also drop any 1200×630 image in content/images/share
 // and name it in content/settings.yaml (discreetShareImage).
 import sharp from 'sharp';
 // The validated settings: a wrong value stops here, naming the field, as it stops the build.
-import { settings } from '../src/lib/settings.ts';
+import { settings } from '../../src/lib/content/settings.ts';
 
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const [first, ...rest] = settings.brand.name.split(' ');

@@ -11,14 +11,14 @@
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
 // Passwords come from the environment, .env, or passwords.env in the galleries folder (README).
 // The links are secrets: they are printed here only, never by the site's build.
-import { settings } from '../src/lib/settings.ts';
-import { closeGallery } from '../src/private-gallery/publish/close.ts';
-import { publishGalleries, vaultInputs } from '../src/private-gallery/publish/build.ts';
-import { linksVariable, privateLink, readEnv } from '../src/private-gallery/publish/secrets.ts';
-import { privateGalleryDir } from '../src/private-gallery/publish/sources.ts';
-import { openTarget } from '../src/private-gallery/publish/target.ts';
-import { isExpired } from '../src/private-gallery/format/crypto.ts';
-import { shareCommand } from '../src/private-gallery/publish/share-command.ts';
+import { settings } from '../../src/lib/content/settings.ts';
+import { closeGallery } from '../../src/private-gallery/publish/close.ts';
+import { publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import { linksVariable, privateLink, readEnv } from '../../src/private-gallery/publish/secrets.ts';
+import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { isExpired } from '../../src/private-gallery/format/crypto.ts';
+import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 
 // npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
 if (['share', 'unshare'].includes(process.argv[2] ?? '')) {

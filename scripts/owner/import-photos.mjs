@@ -9,12 +9,12 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, appendFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import sharp from 'sharp';
-import { MASTER_LONG_SIDE } from '../src/lib/image-presets.ts';
+import { MASTER_LONG_SIDE } from '../../src/lib/images/image-presets.ts';
 
 // The long side of a master, from the site's image presets (re-exported for the tests).
 export { MASTER_LONG_SIDE };
 
-const ROOT = new URL('../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 const INPUT = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.heic', '.heif', '.avif']);
 
 /** Where each place's photos go and how its YAML entry looks. */

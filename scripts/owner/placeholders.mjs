@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 
-const root = new URL('../', import.meta.url);
+const root = new URL('../../', import.meta.url);
 
 /** Warm studio palettes: background stops and soft shape colours. */
 const palettes = {

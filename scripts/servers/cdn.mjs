@@ -47,8 +47,8 @@ export function cdnArgs(port, dir = 'dist', persistTo = serverState(port)) {
  */
 export function cdnCommand(port, dir = 'dist') {
   return dir === 'dist'
-    ? `node scripts/cdn.mjs --port ${port} --sample`
-    : `node scripts/cdn.mjs --port ${port} --dir ${dir}`;
+    ? `node scripts/servers/cdn.mjs --port ${port} --sample`
+    : `node scripts/servers/cdn.mjs --port ${port} --dir ${dir}`;
 }
 
 /**
@@ -56,13 +56,13 @@ export function cdnCommand(port, dir = 'dist') {
  * development password and partner link) into the local bucket in `persistTo`, as the owner's publish command does.
  */
 export async function publishSample(persistTo) {
-  const { publishGalleries } = await import('../src/private-gallery/publish/build.ts');
+  const { publishGalleries } = await import('../../src/private-gallery/publish/build.ts');
   const { galleryPasswords, gallerySecrets, readEnv, siteSalt } =
-    await import('../src/private-gallery/publish/secrets.ts');
-  const { IN_REPOSITORY_DIR, listGalleries } = await import('../src/private-gallery/publish/sources.ts');
-  const { openTarget } = await import('../src/private-gallery/publish/target.ts');
-  const { readShares } = await import('../src/private-gallery/publish/share.ts');
-  const { kdfFor } = await import('../src/private-gallery/format/crypto.ts');
+    await import('../../src/private-gallery/publish/secrets.ts');
+  const { IN_REPOSITORY_DIR, listGalleries } = await import('../../src/private-gallery/publish/sources.ts');
+  const { openTarget } = await import('../../src/private-gallery/publish/target.ts');
+  const { readShares } = await import('../../src/private-gallery/publish/share.ts');
+  const { kdfFor } = await import('../../src/private-gallery/format/crypto.ts');
   const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
   // The sample's seed (and link) live beside its bucket: made on the first run, read back after.
   const { seed, links } = gallerySecrets(

@@ -14,7 +14,7 @@
 // The certificate comes from a throwaway local CA made once with the `openssl` CLI and cached in
 // node_modules/.cache/local-ca/; browsers under test accept it as an insecure certificate.
 //
-// CLI: node scripts/front.mjs --upstream http://127.0.0.1:8788 [--https 8443] [--http 8080] [--inject]
+// CLI: node scripts/servers/front.mjs --upstream http://127.0.0.1:8788 [--https 8443] [--http 8080] [--inject]
 import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { createSecureServer } from 'node:http2';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'local-ca');
+const CACHE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'local-ca');
 export const RECORDER_PATH = '/__recorder.js';
 const RECORDER_TAG = `<script src="${RECORDER_PATH}"></script>`;
 
@@ -149,7 +149,7 @@ const RECORDER = `(function () {
 `;
 
 /** The hook that taps an element the moment its island hydrates, for a test that arms it. */
-const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, '..', 'e2e', 'tap-at-hydration.js'), 'utf8');
+const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, '..', '..', 'e2e', 'tap-at-hydration.js'), 'utf8');
 
 /** Inserts the recorder as the first element of <head>. */
 export function injectRecorder(html) {
@@ -303,7 +303,9 @@ if (import.meta.main) {
     console.log(caCertPath());
   } else {
     if (!values.upstream) {
-      console.error('Usage: node scripts/front.mjs --upstream http://127.0.0.1:PORT [--https N] [--http N] [--inject]');
+      console.error(
+        'Usage: node scripts/servers/front.mjs --upstream http://127.0.0.1:PORT [--https N] [--http N] [--inject]',
+      );
       process.exit(2);
     }
     const front = await startFront({

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
-const ROOT = new URL('../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const NOT_COPIED = new Set([
   'node_modules',

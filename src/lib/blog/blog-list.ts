@@ -4,7 +4,7 @@
  * in ./posts, for the BlogList island.
  */
 import { blogListHref, matchesSearch, pageCount, pageItems, parsePage } from './posts';
-import type { DescribedImage } from './responsive-image';
+import type { DescribedImage } from '../images/responsive-image';
 
 /** One card, computed on the server: plain serializable data only. */
 export interface BlogCard {

@@ -2,7 +2,7 @@
  * The blog's rules as plain functions (no Astro imports), shared by the pages, the feed, the search
  * index and the BlogList island: which posts are published, their order, pages, search and dates.
  */
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../site/routes.ts';
 
 /** Posts per page on /blog (the nine shipped posts make 3 pages). */
 export const PAGE_SIZE = 4;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accordionItems, resolveQuestions } from './faq';
-import { faqJsonLd } from './jsonld';
+import { faqJsonLd } from '../site/jsonld';
 
 const fill = (text: string) => text.replace('%fee%', '$495');
 

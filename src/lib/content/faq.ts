@@ -1,4 +1,4 @@
-import type { QuestionAnswer } from './jsonld';
+import type { QuestionAnswer } from '../site/jsonld';
 
 /** Owner-written question and answer, before %tokens% are filled. */
 export interface RawQuestion {

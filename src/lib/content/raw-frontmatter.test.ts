@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rawFrontmatterValue, withRawDates } from './raw-frontmatter';
-import { toCalendarDate } from './posts';
+import { toCalendarDate } from '../blog/posts';
 
 const post = (date: string) => `---\ntitle: "A post"\npublishDate: ${date}\n---\n\nBody with publishDate: 1999-01-01\n`;
 

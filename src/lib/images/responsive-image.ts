@@ -1,6 +1,6 @@
 /**
  * The site's one image type: a responsive image as the browser needs it, computed on the server by
- * astro:assets from a preset (src/lib/image-presets.ts, through src/data/images.ts) and handed to
+ * astro:assets from a preset (src/lib/images/image-presets.ts, through src/data/images.ts) and handed to
  * islands as plain data.
  */
 export interface ResponsiveImage {

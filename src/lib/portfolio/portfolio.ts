@@ -3,7 +3,7 @@
  * steps, and what the island says and names beside the view (filter labels, row ids, which photos
  * load first, what a screen reader hears after a change).
  */
-import type { ResponsiveImage } from './responsive-image';
+import type { ResponsiveImage } from '../images/responsive-image';
 
 /** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
 export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeStorage } from './fake-storage';
+import { fakeStorage } from '../browser/fake-storage';
 import { loadPixel, PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL, pixelAllowed, setOptedOut, trackCustom } from './pixel';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@
  * "Your privacy choices": the visitor's opt-out of the ad pixel, remembered in this browser, and the
  * Global Privacy Control signal. Kept apart from ./pixel so the footer control ships only this.
  */
-import { readStorage, removeStorage, writeStorage } from './storage';
+import { readStorage, removeStorage, writeStorage } from '../browser/storage';
 
 declare global {
   interface Navigator {

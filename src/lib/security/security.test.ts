@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseSettings } from './settings';
+import { parseSettings } from '../content/settings';
 import { cspDirectives, headerPolicy, HEADER_ONLY_DIRECTIVES, scriptResources, SECURITY_HEADERS } from './security';
 
 const base = parseSettings(readFileSync('content/settings.yaml', 'utf8'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseSettings } from './settings';
+import { parseSettings } from '../content/settings';
 import {
   blogPostingJsonLd,
   breadcrumbJsonLd,

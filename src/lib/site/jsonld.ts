@@ -1,5 +1,5 @@
 import type { BlogPosting, BreadcrumbList, FAQPage, ProfessionalService, WebSite, WithContext } from 'schema-dts';
-import type { Settings } from './settings';
+import type { Settings } from '../content/settings';
 import { ROUTES } from './routes.ts';
 
 /** Social profile URLs in a stable order: photo-sharing, social network, short-video. */
