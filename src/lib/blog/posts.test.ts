@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  pageTitle,
   adjacentPosts,
   assertUniqueIds,
   blogListHref,
@@ -242,15 +241,5 @@ describe('previous and next posts', () => {
       next: sorted[7],
     });
     expect(adjacentPosts(sorted, 'missing')).toEqual({ previous: undefined, next: undefined });
-  });
-});
-
-describe('pageTitle', () => {
-  it('adds the brand when the whole title fits in 70 characters', () => {
-    expect(pageTitle('What to Wear', 'Coastlight Boudoir')).toBe('What to Wear | Coastlight Boudoir');
-  });
-  it('drops the brand from long titles', () => {
-    const long = 'Overcoming Excuses: Why You Deserve a Boudoir Experience Today';
-    expect(pageTitle(long, 'Coastlight Boudoir')).toBe(long);
   });
 });

@@ -188,9 +188,3 @@ export function toCalendarDate(value: unknown): Date | null {
   // Rejects days that do not exist, such as 2025-02-30.
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
-
-/** Search results show about 70 characters of a title: add the brand only when it fits. */
-export function pageTitle(title: string, brand: string, max = 70): string {
-  const full = `${title} | ${brand}`;
-  return full.length <= max ? full : title;
-}
