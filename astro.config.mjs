@@ -4,17 +4,17 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { settings } from './src/lib/settings.ts';
-import { NOINDEX_PATHS } from './src/lib/routes.ts';
+import { settings } from './src/lib/content/settings.ts';
+import { NOINDEX_PATHS } from './src/lib/site/routes.ts';
 import { satteri } from '@astrojs/markdown-satteri';
-import { markdownTokensPlugin } from './src/lib/markdown-tokens.ts';
+import { markdownTokensPlugin } from './src/lib/content/markdown-tokens.ts';
 import privateGallery from './src/private-gallery/astro.ts';
 import staticHeaders from './src/integrations/static-headers.ts';
 import imagePipeline from './src/integrations/image-pipeline.ts';
 import editorDev from './src/integrations/editor-dev.ts';
 import sharp from 'sharp';
-import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/lib/font-subset.ts';
-import { cspDirectives, PREVIEW_HEADERS, scriptResources } from './src/lib/security.ts';
+import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/lib/site/font-subset.ts';
+import { cspDirectives, PREVIEW_HEADERS, scriptResources } from './src/lib/security/security.ts';
 
 /** Two faces per family: the preloaded core characters first, then the rest of Latin on demand. */
 const faces = (/** @type {(typeof FONT_FILES)[number]} */ files) => {

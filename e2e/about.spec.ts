@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 const frontmatter = parse(readFileSync('content/pages/about.md', 'utf8').split('---')[1]!) as {
   headline: string;

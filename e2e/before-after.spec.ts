@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, readJsonLd } from './fixtures';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 const ITEMS = parse(readFileSync('content/before-after.yaml', 'utf8')) as { id: string; alt: string }[];
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, readJsonLd, waitForIslands } from './fixtures';
-import { settings } from '../src/lib/settings';
-import { fillSettingTokens } from '../src/lib/text';
+import { settings } from '../src/lib/content/settings';
+import { fillSettingTokens } from '../src/lib/content/text';
 
 /** The shipped posts, newest first, with the long US date each must show. */
 const SPEC_POSTS = [

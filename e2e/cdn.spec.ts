@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { DIST } from './site';
-import { builtPages } from '../src/lib/site-files';
-import { settings } from '../src/lib/settings';
+import { builtPages } from '../src/lib/site/site-files';
+import { settings } from '../src/lib/content/settings';
 import { metaPolicy } from '../src/integrations/static-headers';
-import { HEADER_ONLY_DIRECTIVES, headerPolicy, SECURITY_HEADERS } from '../src/lib/security';
+import { HEADER_ONLY_DIRECTIVES, headerPolicy, SECURITY_HEADERS } from '../src/lib/security/security';
 
 const SITE = new URL(settings.siteUrl).origin;
 

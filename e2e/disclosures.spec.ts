@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, tapAtHydration, tappedAtHydration } from './fixtures';
-import { builtPages } from '../src/lib/site-files';
-import { AGE_VERIFIED_KEY } from '../src/lib/gates';
+import { builtPages } from '../src/lib/site/site-files';
+import { AGE_VERIFIED_KEY } from '../src/lib/browser/gates';
 import { DIST } from './site';
 
 // Every accordion is native <details> in the server HTML and buttons once its island has taken

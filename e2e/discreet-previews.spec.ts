@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 const meta = (page: Page, selector: string) => page.locator(`meta[${selector}]`).getAttribute('content');
 

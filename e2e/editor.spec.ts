@@ -13,9 +13,9 @@ import { parse } from 'yaml';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { contentFiles, EDITOR_ORIGIN, readRepository, seedRepository, useTestBackend } from './editor-repo';
-import { parseSettings } from '../src/lib/settings';
-import { checkContentPhotos } from '../src/lib/content-photos';
-import { astro, copyProject } from '../scripts/site-copy.mjs';
+import { parseSettings } from '../src/lib/content/settings';
+import { checkContentPhotos } from '../src/lib/images/content-photos';
+import { astro, copyProject } from '../scripts/shared/site-copy.mjs';
 import { UPLOAD_MAX_EDGE } from '../src/editor/config';
 
 const faq = parse(readFileSync('content/faq.yaml', 'utf8')) as { id: string; question: string }[];

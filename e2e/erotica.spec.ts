@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
-import { settings } from '../src/lib/settings';
-import { AGE_VERIFIED_KEY } from '../src/lib/gates';
-import { FORM_HIGHLIGHT_MS, HIGHLIGHT_CLASS } from '../src/lib/highlight';
+import { settings } from '../src/lib/content/settings';
+import { AGE_VERIFIED_KEY } from '../src/lib/browser/gates';
+import { FORM_HIGHLIGHT_MS, HIGHLIGHT_CLASS } from '../src/lib/browser/highlight';
 
 const NOSCRIPT_TEXT =
   'JavaScript is required to load the contact form. You can instead email us directly or book a call';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { test, expect, expectNoAxeViolations, readJsonLd, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
-import { settings } from '../src/lib/settings';
-import { fillSettingTokens } from '../src/lib/text';
+import { settings } from '../src/lib/content/settings';
+import { fillSettingTokens } from '../src/lib/content/text';
 
 // What the owner wrote, in file order, with %tokens% filled: the page must show exactly this.
 const FAQ_FILE = 'content/faq.yaml';

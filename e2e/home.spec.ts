@@ -1,8 +1,8 @@
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
-import { settings } from '../src/lib/settings';
-import { HERO_SCROLL_DELAY_MS } from '../src/lib/scroll';
-import { FADE_MS, SLIDE_INTERVAL_MS } from '../src/lib/slides';
+import { settings } from '../src/lib/content/settings';
+import { HERO_SCROLL_DELAY_MS } from '../src/lib/browser/scroll';
+import { FADE_MS, SLIDE_INTERVAL_MS } from '../src/lib/browser/slides';
 
 /** Records fbq calls made by the page. */
 async function stubPixel(page: Page) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIslands } from './fixtures';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 /**
  * Presses Tab until the focused element matches `name`, like a keyboard user would; returns that

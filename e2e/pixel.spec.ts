@@ -3,10 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect } from './fixtures';
-import { startCdn } from '../scripts/cdn.mjs';
+import { startCdn } from '../scripts/servers/cdn.mjs';
 import type { Page } from '@playwright/test';
-import { PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL } from '../src/lib/pixel';
-import { isAboutErotica } from '../src/lib/pixel';
+import { PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL } from '../src/lib/privacy/pixel';
+import { isAboutErotica } from '../src/lib/privacy/pixel';
 
 /**
  * The pixel rules need a build with a pixel id, which the real site does not have: one temporary

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
-import { TEST_FILTERS } from '../src/lib/portfolio-fixtures';
+import { TEST_FILTERS } from '../src/lib/portfolio/portfolio-fixtures';
 
 interface Photo {
   id: string;

@@ -6,7 +6,7 @@ import { test, expect } from '@playwright/test';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { renderVariants } from '../src/private-gallery/publish/sizes';
 import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
-import { publishSample } from '../scripts/cdn.mjs';
+import { publishSample } from '../scripts/servers/cdn.mjs';
 import { GALLERIES, makeFixture } from './vault-fixture';
 import { ENTRY_BLOCK, fileBucket, IV_BYTES, TAG_BYTES, type VaultManifest } from '../src/private-gallery/format/crypto';
 

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { filesOf, GALLERIES, makeFixture, rebuild, serveVault, type Fixture } from './vault-fixture';
-import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
+import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 import { favoritesKey } from '../src/private-gallery/client/favorites';
 import { ACCESS_ENDED, NO_ACCESS_HERE, STALE_LINK } from '../src/private-gallery/client/stages';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 // Several client galleries, built like the site builds them and served at /vault/ in place of
 // the site's own: the page is the same whatever the galleries are.

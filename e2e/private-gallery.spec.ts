@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
-import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/gates';
+import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 
 const ageDialog = (page: Page) => page.getByRole('dialog', { name: 'Adults Only (18+)' });
 const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });

@@ -11,7 +11,7 @@ import { selectionLink } from '../src/private-gallery/format/picks';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { newShare, type Share } from '../src/private-gallery/publish/share';
 import { listGalleries } from '../src/private-gallery/publish/sources';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 // A proofing gallery of five photos whose package includes three (a strict limit), with a partner
 // link to photos 2 and 4, built like the galleries are published and served at /vault/.

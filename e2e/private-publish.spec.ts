@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, waitForIslands } from './fixtures';
-import { startCdn } from '../scripts/cdn.mjs';
+import { startCdn } from '../scripts/servers/cdn.mjs';
 import { kdfFor, newSalt, randomBytes } from '../src/private-gallery/format/crypto';
 import { publishGalleries } from '../src/private-gallery/publish/build';
 import { closeGallery } from '../src/private-gallery/publish/close';
@@ -14,8 +14,8 @@ import { shareCommand } from '../src/private-gallery/publish/share-command';
 import { listGalleries } from '../src/private-gallery/publish/sources';
 import { openTarget } from '../src/private-gallery/publish/target';
 import { STALE_ACCESS, STALE_LINK } from '../src/private-gallery/client/stages';
-import { SECURITY_HEADERS } from '../src/lib/security';
-import { settings } from '../src/lib/settings';
+import { SECURITY_HEADERS } from '../src/lib/security/security';
+import { settings } from '../src/lib/content/settings';
 
 // The owner's journey on the host's runtime: publish to a local R2 bucket, served by the site's
 // Function (wrangler pages dev), then change a photo, close a gallery, all without a rebuild. Two

@@ -3,9 +3,9 @@ import { parse } from 'yaml';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
 import { builtRoutes } from './site';
-import { fillSettingTokens } from '../src/lib/text';
-import { HEADER_NAV } from '../src/lib/navigation';
-import { MAX_SEARCH_LENGTH } from '../src/lib/posts';
+import { fillSettingTokens } from '../src/lib/content/text';
+import { HEADER_NAV } from '../src/lib/site/navigation';
+import { MAX_SEARCH_LENGTH } from '../src/lib/blog/posts';
 
 const answersOf = (file: string) =>
   (parse(readFileSync(file, 'utf8')) as { answer: string }[]).map((item) => fillSettingTokens(item.answer, file));

@@ -5,9 +5,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { builtRoutes } from './site';
-import { settings } from '../src/lib/settings';
-import { AGE_VERIFIED_KEY, VERIFIED } from '../src/lib/gates';
-import { SITE_ONLY_ROUTES } from '../src/lib/security';
+import { settings } from '../src/lib/content/settings';
+import { AGE_VERIFIED_KEY, VERIFIED } from '../src/lib/browser/gates';
+import { SITE_ONLY_ROUTES } from '../src/lib/security/security';
 
 const routes = builtRoutes();
 

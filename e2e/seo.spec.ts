@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { builtRoutes } from './site';
-import { settings } from '../src/lib/settings';
-import { NOINDEX_PATHS } from '../src/lib/routes';
+import { settings } from '../src/lib/content/settings';
+import { NOINDEX_PATHS } from '../src/lib/site/routes';
 
 test('the sitemap lists exactly the indexable routes, every post included @dist', async ({ request }) => {
   const xml = readFileSync('dist/sitemap-0.xml', 'utf8');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, expectNoAxeViolations, readJsonLd } from './fixtures';
-import { settings } from '../src/lib/settings';
+import { settings } from '../src/lib/content/settings';
 
 const HEADER_ENTRIES = [
   ['Home', '/#hero'],

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { builtPages, NOT_FOUND_ROUTE } from '../src/lib/site-files';
+import { builtPages, NOT_FOUND_ROUTE } from '../src/lib/site/site-files';
 
 export const DIST = join(import.meta.dirname, '..', 'dist');
 

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { checkContentPhotos, CONTENT_PHOTO_ADVICE } from './lib/content-photos';
+import { checkContentPhotos, CONTENT_PHOTO_ADVICE } from './lib/images/content-photos';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-photos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,8 +13,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, sync } from 'astro';
-import { DATA_FILES } from './lib/data-files';
-import { fileOfRoute } from './lib/site-files';
+import { DATA_FILES } from './lib/content/data-files';
+import { fileOfRoute } from './lib/site/site-files';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PORTFOLIO = 'content/portfolio.yaml';
@@ -111,7 +111,7 @@ describe('content/portfolio.yaml is validated at build', () => {
   }, 60_000);
 
   it('a photo added by `npm run photos` stops the build until its alt text and overlay are written', async () => {
-    const { yamlStub } = await import('../scripts/import-photos.mjs');
+    const { yamlStub } = await import('../scripts/owner/import-photos.mjs');
     const stub = yamlStub({
       id: 'new-photo',
       image: './images/portfolio/classic/classic-01.jpg',

@@ -6,10 +6,10 @@
  * for a busy one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileOfRoute } from './lib/site-files';
+import { fileOfRoute } from './lib/site/site-files';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astro as runAstro, copyProject } from '../scripts/site-copy.mjs';
+import { astro as runAstro, copyProject } from '../scripts/shared/site-copy.mjs';
 
 const POST = 'content/blog/what-to-wear-for-your-boudoir-session.mdx';
 const OTHER_POST = 'content/blog/the-difference-between-boudoir-and-erotica.mdx';

@@ -3,10 +3,10 @@ import { dirname, relative, resolve } from 'node:path';
 import { defineCollection } from 'astro:content';
 import { file, glob, type Loader, type LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { DATA_FILES } from './lib/data-files';
-import { slugFromFileName, toCalendarDate } from '@/lib/posts';
-import { withRawDates } from '@/lib/raw-frontmatter';
-import { FILTER_IDS, PORTFOLIO_CATEGORIES } from '@/lib/portfolio';
+import { DATA_FILES } from './lib/content/data-files';
+import { slugFromFileName, toCalendarDate } from '@/lib/blog/posts';
+import { withRawDates } from '@/lib/content/raw-frontmatter';
+import { FILTER_IDS, PORTFOLIO_CATEGORIES } from '@/lib/portfolio/portfolio';
 
 type Entry = { id: string; data: Record<string, unknown>; filePath?: string };
 

@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { DATA_FILES } from './lib/data-files';
-import { parseHomeCopy } from './lib/home-copy';
+import { DATA_FILES } from './lib/content/data-files';
+import { parseHomeCopy } from './lib/content/home-copy';
 import { parseGalleryFile } from './private-gallery/publish/gallery-file';
-import { PORTFOLIO_CATEGORIES } from './lib/portfolio';
-import { TEST_FILTERS } from './lib/portfolio-fixtures';
+import { PORTFOLIO_CATEGORIES } from './lib/portfolio/portfolio';
+import { TEST_FILTERS } from './lib/portfolio/portfolio-fixtures';
 
 type Item = Record<string, unknown>;
 const list = (file: string) => parse(readFileSync(file, 'utf8')) as Item[];

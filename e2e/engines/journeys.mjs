@@ -2,13 +2,13 @@
 // every engine at phone size (390×844). They assert what a visitor sees: texts, what is shown or
 // hidden, where focus is, the address bar, what is remembered after a reload.
 import { join } from 'node:path';
-import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site-files.ts';
+import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site/site-files.ts';
 import { check, checkEqual, until, waitForIslands } from './driver.mjs';
 import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
 
 /** The private gallery's development password (README, "The private client gallery"). */
 const GALLERY_PASSWORD = 'coastlight-preview-gallery';
-/** localStorage key and value of a confirmed age (as in src/lib/gates.ts). */
+/** localStorage key and value of a confirmed age (as in src/lib/browser/gates.ts). */
 const AGE_KEY = 'ageVerified';
 const PHONE = { width: 390, height: 844 };
 /** Each page whose island takes over from native <details>, the island's scope and the item tapped. */

@@ -1,14 +1,14 @@
 /**
  * The one place pages read blog posts from: published posts, newest first, with %tokens% filled.
- * The rules themselves are plain functions in src/lib/posts.ts (unit-tested); this file only adds
+ * The rules themselves are plain functions in src/lib/blog/posts.ts (unit-tested); this file only adds
  * Astro's collection and image APIs.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
-import { fillSettingTokens } from '@/lib/text';
-import { postHref } from '@/lib/routes';
-import { IMAGE_PRESETS } from '@/lib/image-presets';
-import type { BlogCard } from '@/lib/blog-list';
+import { fillSettingTokens } from '@/lib/content/text';
+import { postHref } from '@/lib/site/routes';
+import { IMAGE_PRESETS } from '@/lib/images/image-presets';
+import type { BlogCard } from '@/lib/blog/blog-list';
 import { presetImage } from './images';
 import {
   assertUniqueIds,
@@ -18,7 +18,7 @@ import {
   markdownToPlainText,
   searchText,
   sortNewestFirst,
-} from '@/lib/posts';
+} from '@/lib/blog/posts';
 
 export interface Post {
   /** The address: /blog/<slug>, from the file name. */

@@ -1,10 +1,10 @@
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { IMAGE_PRESETS, type ImagePreset } from '@/lib/image-presets';
-import type { DescribedImage, ResponsiveImage } from '@/lib/responsive-image';
+import { IMAGE_PRESETS, type ImagePreset } from '@/lib/images/image-presets';
+import type { DescribedImage, ResponsiveImage } from '@/lib/images/responsive-image';
 
 /**
- * The files of one preset (src/lib/image-presets.ts) for an island, which cannot use <Image>
+ * The files of one preset (src/lib/images/image-presets.ts) for an island, which cannot use <Image>
  * itself: WebP for every browser, and AVIF when the preset has it (the island puts it in a
  * <picture> source). A cropped preset is cut to its shape.
  *

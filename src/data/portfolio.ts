@@ -1,7 +1,7 @@
 import { listInFileOrder } from './collections';
 import { presetImage } from './images';
-import { IMAGE_PRESETS } from '@/lib/image-presets';
-import type { FilterOption, GalleryImage } from '@/lib/portfolio';
+import { IMAGE_PRESETS } from '@/lib/images/image-presets';
+import type { FilterOption, GalleryImage } from '@/lib/portfolio/portfolio';
 
 // Grid: 3 columns from 768 px (at most ~390 px wide each); on phones the first of every three
 // spans both columns and the other two share a row.

@@ -1,13 +1,13 @@
 /**
  * The editor's configuration in local development (`npm run dev`): derived from the same schemas as
- * the deployed one (scripts/build-editor.mjs), read fresh on every request.
+ * the deployed one (scripts/build/build-editor.mjs), read fresh on every request.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { APIRoute } from 'astro';
 import { collections } from '../content.config';
-import { settings } from '../lib/settings';
+import { settings } from '../lib/content/settings';
 import { editorConfig, type Collections } from './config';
 
 /** Front matter keys of each page in content/pages/ (which optional fields each page shows). */

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { editedFiles, editorConfig, IMAGE, type Collections } from './config';
 import { fieldsOf, type EditorField } from './fields';
-import { TEST_FILTERS } from '../lib/portfolio-fixtures';
+import { TEST_FILTERS } from '../lib/portfolio/portfolio-fixtures';
 
 vi.mock('astro:content', () => ({ defineCollection: (collection: unknown) => collection }));
 const { collections } = (await import('../content.config')) as unknown as { collections: Collections };

@@ -4,10 +4,10 @@
  * collection writes is listed in EDITED_FILES, so a test can prove every owner file has one.
  */
 import { z } from 'astro/zod';
-import { DATA_FILES, type DataCollection } from '../lib/data-files';
-import { settingsSchema, SETTINGS_FILE } from '../lib/settings';
-import { homeCopySchema, HOME_COPY_FILE } from '../lib/home-copy';
-import { MASTER_LONG_SIDE } from '../lib/content-photos';
+import { DATA_FILES, type DataCollection } from '../lib/content/data-files';
+import { settingsSchema, SETTINGS_FILE } from '../lib/content/settings';
+import { homeCopySchema, HOME_COPY_FILE } from '../lib/content/home-copy';
+import { MASTER_LONG_SIDE } from '../lib/images/content-photos';
 import { fieldsOf, objectOf, type EditorField, type FieldContext, type FieldHint } from './fields';
 
 /** The longest side of a photo uploaded in the editor, px: a master's size (the site's largest image is 2400). */

@@ -12,7 +12,7 @@ import {
   type GalleryImage,
   type GalleryRow,
   type PortfolioCategory,
-} from '@/lib/portfolio';
+} from '@/lib/portfolio/portfolio';
 
 const NO_EXPANSIONS: ReadonlySet<PortfolioCategory> = new Set();
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { nextSlide, PRELOAD_LEAD_MS, SLIDE_INTERVAL_MS } from '@/lib/slides';
+import { nextSlide, PRELOAD_LEAD_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
 
 /**
  * While the show plays, asks for the next slide's photo PRELOAD_LEAD_MS before autoplay shows it,

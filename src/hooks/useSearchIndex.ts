@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { searchIndexLoader, type SearchIndex } from '@/lib/blog-list';
+import { searchIndexLoader, type SearchIndex } from '@/lib/blog/blog-list';
 
 // One download per page view, shared by every render that needs it.
 const loadSearchIndex = searchIndexLoader();

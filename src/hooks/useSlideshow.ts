@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
-import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/slides';
+import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
 
 /**
  * The hero's cross-fading carousel (embla with fade and autoplay): the slide shown, whether the show

@@ -1,5 +1,5 @@
 import { useRef, type PointerEvent } from 'react';
-import { swipeStep } from '@/lib/swipe';
+import { swipeStep } from '@/lib/browser/swipe';
 
 /**
  * Pointer handlers to spread on an element: a sideways swipe on a touch screen calls `onStep`,

@@ -2,7 +2,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { checkContentPhotos, CONTENT_PHOTO_ADVICE } from '../lib/content-photos';
+import { checkContentPhotos, CONTENT_PHOTO_ADVICE } from '../lib/images/content-photos';
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);

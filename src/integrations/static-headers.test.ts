@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headersFile, metaPolicy, pagePolicies } from './static-headers';
-import { scriptHash } from '../lib/inline-script';
+import { scriptHash } from '../lib/security/inline-script';
 
 const page = (policy: string, body = '') =>
   `<html><head>${body}<meta http-equiv="content-security-policy" content="${policy}"></head></html>`;

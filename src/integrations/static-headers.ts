@@ -2,9 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { headerPolicy, IMMUTABLE_CACHE, SECURITY_HEADERS, SITE_ONLY_ROUTES, siteOnlyPolicy } from '../lib/security';
-import { unhashedInlineScripts } from '../lib/inline-script';
-import { builtPages, NOT_FOUND_ROUTE } from '../lib/site-files';
+import {
+  headerPolicy,
+  IMMUTABLE_CACHE,
+  SECURITY_HEADERS,
+  SITE_ONLY_ROUTES,
+  siteOnlyPolicy,
+} from '../lib/security/security';
+import { unhashedInlineScripts } from '../lib/security/inline-script';
+import { builtPages, NOT_FOUND_ROUTE } from '../lib/site/site-files';
 
 /** The policy a built page carries in its <meta http-equiv="content-security-policy">. */
 export function metaPolicy(html: string): string | null {

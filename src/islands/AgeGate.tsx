@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { withErrorBoundary } from './ErrorBoundary';
 import { useModalDialog } from '@/hooks/useModalDialog';
-import { isAgeVerified, rememberAge, setAgeGateState } from '@/lib/gates';
+import { isAgeVerified, rememberAge, setAgeGateState } from '@/lib/browser/gates';
 
 export interface AgeGateTexts {
   /** Small line above the heading, e.g. the studio's name. */

@@ -1,4 +1,4 @@
-import type { DescribedImage } from '@/lib/responsive-image';
+import type { DescribedImage } from '@/lib/images/responsive-image';
 import { usePreloadNextSlide } from '@/hooks/usePreloadNextSlide';
 import { useReducedMotion } from '@/hooks/useReducedMotion';
 import { useSlideshow } from '@/hooks/useSlideshow';

@@ -3,8 +3,8 @@ import { CloseButton, StepButtons } from './lightbox/LightboxControls';
 import { LightboxPhoto } from './lightbox/LightboxPhoto';
 import { useModalDialog } from '@/hooks/useModalDialog';
 import { useSwipe } from '@/hooks/useSwipe';
-import { stepIndex, type GalleryImage } from '@/lib/portfolio';
-import { lockPageScroll } from '@/lib/scroll-lock';
+import { stepIndex, type GalleryImage } from '@/lib/portfolio/portfolio';
+import { lockPageScroll } from '@/lib/browser/scroll-lock';
 
 /** What the viewer needs of a photo (the portfolio's images, or a private gallery's decrypted ones). */
 export type LightboxImage = Pick<GalleryImage, 'id' | 'alt' | 'overlay'> & {

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import type { ResponsiveImage } from '@/lib/responsive-image';
+import type { ResponsiveImage } from '@/lib/images/responsive-image';
 
 type Props = { image: ResponsiveImage; alt: string } & Omit<
   ImgHTMLAttributes<HTMLImageElement>,

@@ -16,7 +16,7 @@ import {
   type FilterOption,
   type GalleryImage,
   type GalleryRow,
-} from '@/lib/portfolio';
+} from '@/lib/portfolio/portfolio';
 
 interface Props {
   images: GalleryImage[];

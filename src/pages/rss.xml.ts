@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getPublishedPosts } from '@/data/blog';
-import { settings } from '@/lib/settings';
+import { settings } from '@/lib/content/settings';
 
 export const GET: APIRoute = async ({ site }) => {
   const posts = await getPublishedPosts();

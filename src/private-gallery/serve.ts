@@ -4,7 +4,7 @@
  * The host does not apply dist/_headers to a Function's responses, so they carry the site's
  * security headers here, with a policy that lets them run or show nothing.
  */
-import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../lib/security.ts';
+import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../lib/security/security.ts';
 /** The manifest's name (format/seal.ts writes it; that module is Node-only). */
 const MANIFEST = 'manifest.json';
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '@/lib/routes';
+import { ROUTES } from '@/lib/site/routes';
 import type { NavigateHandler } from './navigate';
 
 /** "Show all posts": back to the list's first page, without a search. */

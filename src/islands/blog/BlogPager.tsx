@@ -1,4 +1,4 @@
-import { pagerLinks, type PagerLink } from '@/lib/blog-list';
+import { pagerLinks, type PagerLink } from '@/lib/blog/blog-list';
 import type { NavigateHandler } from './navigate';
 
 const STEP_LABELS = {

@@ -1,5 +1,5 @@
-import type { ListStatus } from '@/lib/blog-list';
-import { matchCountText } from '@/lib/posts';
+import type { ListStatus } from '@/lib/blog/blog-list';
+import { matchCountText } from '@/lib/blog/posts';
 import { AllPostsLink } from './AllPostsLink';
 import type { NavigateHandler } from './navigate';
 

@@ -1,4 +1,4 @@
-import type { BlogCard } from '@/lib/blog-list';
+import type { BlogCard } from '@/lib/blog/blog-list';
 
 const FEATURE_SIZES = '(min-width: 1024px) 680px, (min-width: 768px) 672px, calc(100vw - 48px)';
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 768px) 672px, calc(100vw - 48px)';

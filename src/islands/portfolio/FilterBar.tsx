@@ -1,4 +1,4 @@
-import type { FilterId, FilterOption } from '@/lib/portfolio';
+import type { FilterId, FilterOption } from '@/lib/portfolio/portfolio';
 
 interface Props {
   filters: FilterOption[];

@@ -1,4 +1,4 @@
-import type { GalleryImage } from '@/lib/portfolio';
+import type { GalleryImage } from '@/lib/portfolio/portfolio';
 import { Picture } from '../Picture';
 
 interface Props {

@@ -5,7 +5,7 @@ import {
   viewMoreLabel,
   type GalleryImage,
   type GalleryRow,
-} from '@/lib/portfolio';
+} from '@/lib/portfolio/portfolio';
 import { PhotoTile } from './PhotoTile';
 
 interface Props {

@@ -7,7 +7,7 @@ import {
   saveFavorites,
   toggleFavorite,
 } from './favorites';
-import { fakeStorage } from '../../lib/fake-storage';
+import { fakeStorage } from '../../lib/browser/fake-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@
  * gallery under the gallery's opaque id (never its name), and the message that tells the studio
  * which ones she chose. Nothing is uploaded.
  */
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '../../lib/browser/storage';
 
 const PREFIX = 'galleryFavorites:';
 

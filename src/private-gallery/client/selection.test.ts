@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeStorage } from '../../lib/fake-storage';
+import { fakeStorage } from '../../lib/browser/fake-storage';
 import type { SelectionRules, VaultImage } from '../format/crypto';
 import {
   changedSince,

@@ -3,7 +3,7 @@
  * message that sends it to the studio (nothing is uploaded). Kept in this browser per gallery,
  * under the gallery's opaque id, beside her favorites (which are the selection's photos).
  */
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '../../lib/browser/storage';
 import type { SelectionRules, VaultImage } from '../format/crypto';
 
 /** The longest note on a photo. */

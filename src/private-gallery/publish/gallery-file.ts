@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import { fromBase64, SALT_BYTES, type DownloadPolicy } from '../format/crypto.ts';
-import { describeIssues, parseYamlData } from '../../lib/yaml-data.ts';
+import { describeIssues, parseYamlData } from '../../lib/content/yaml-data.ts';
 
 export const DOWNLOAD_POLICIES = ['none', 'web', 'full'] as const satisfies readonly DownloadPolicy[];
 

@@ -8,7 +8,7 @@ import {
   rememberAge,
   rememberVerified,
   setAgeGateState,
-} from '@/lib/gates';
+} from '@/lib/browser/gates';
 import {
   accessLinkIn,
   BROKEN_LINK,
@@ -20,7 +20,7 @@ import {
   type GalleryVault,
   type Stage,
 } from '@/private-gallery/client/stages';
-import { removeStorage } from '@/lib/storage';
+import { removeStorage } from '@/lib/browser/storage';
 import {
   clearAccess,
   fetchManifest,

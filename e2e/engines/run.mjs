@@ -1,0 +1,330 @@
+#!/usr/bin/env node
+// The visitor journeys (e2e/engines/journeys.mjs) in WebKit and Firefox, against the built site
+// served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front, and the
+// owner's editor journey (e2e/engines/editor.mjs) against dist-editor/, served the same way on its
+// own origin. A journey an engine's automation cannot run is reported as not possible, with why.
+//
+//   npm run test:engines                  both engines, in parallel
+//   npm run test:engines -- --serial      one engine after the other
+//   npm run test:engines -- --only a,f    some journeys
+//   npm run test:engines -- --dist DIR    another build than dist/
+//   ENGINES=firefox npm run test:engines  one engine; ENGINES=chromium skips this suite (local runs)
+//   ENGINES_PORT=5100                     first of the 6 ports used (wrangler, https, http, WebKitWebDriver,
+//                                         the editor's wrangler and https)
+//
+// A missing engine fails the run with one line naming the Debian package to install.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { splitErrors } from './driver.mjs';
+import { JOURNEYS, RECORDER_CHECK, screenshots } from './journeys.mjs';
+import { EDITOR_JOURNEY, NotPossible } from './editor.mjs';
+import { startCdn } from '../../scripts/servers/cdn.mjs';
+import { startFront } from '../../scripts/servers/front.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const REPORTS = join(ROOT, 'reports', 'engines');
+const JOURNEY_TIMEOUT_MS = 120_000;
+
+const { values: options } = parseArgs({
+  options: {
+    serial: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    dist: { type: 'string', default: join(ROOT, 'dist') },
+  },
+});
+const DIST = resolve(options.dist);
+const EDITOR_DIST = join(ROOT, 'dist-editor');
+
+/** What each engine needs, and the Debian/Ubuntu package that provides it. */
+const REQUIREMENTS = {
+  webkit: [
+    ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'webkit2gtk-driver'],
+    ['/usr/bin/Xvfb', 'xvfb'],
+  ],
+  firefox: [['/usr/bin/firefox-esr', 'firefox-esr']],
+};
+
+const requested = (process.env['ENGINES'] ?? 'webkit,firefox')
+  .split(',')
+  .map((name) => name.trim().toLowerCase())
+  .filter(Boolean);
+const engines = requested.filter((name) => name in REQUIREMENTS);
+const unknown = requested.filter((name) => !(name in REQUIREMENTS) && name !== 'chromium');
+if (unknown.length) {
+  console.error(`engines: unknown engine ${unknown.join(', ')} in ENGINES (use webkit, firefox or chromium)`);
+  process.exit(2);
+}
+if (engines.length === 0) {
+  // No stale results for the closing summary to count.
+  rmSync(join(REPORTS, 'results.json'), { force: true });
+  console.log('engines: ENGINES=chromium: the WebKit and Firefox journeys are skipped (Chromium runs in test:e2e)');
+  process.exit(0);
+}
+
+const missing = engines.flatMap((engine) =>
+  REQUIREMENTS[engine].filter(([file]) => !existsSync(file)).map(([file, pkg]) => ({ engine, file, pkg })),
+);
+if (missing.length) {
+  const packages = [...new Set(missing.map((m) => m.pkg))].join(' ');
+  console.error(
+    `engines: missing ${missing.map((m) => m.file).join(', ')}: install the Debian/Ubuntu package(s) ${packages} ` +
+      `(sudo apt-get install -y ${packages}), or set ENGINES=chromium for a quick local run without them`,
+  );
+  process.exit(1);
+}
+if (!existsSync(join(DIST, 'index.html'))) {
+  console.error(`engines: ${DIST} has no build: run \`npm run build\` first`);
+  process.exit(1);
+}
+if (!existsSync(join(EDITOR_DIST, 'admin.html'))) {
+  console.error(`engines: ${EDITOR_DIST} has no editor: run \`npm run build:editor\` first`);
+  process.exit(1);
+}
+
+const only = options.only?.split(',').map((id) => id.trim());
+const journeys = only ? JOURNEYS.filter((j) => only.includes(j.id)) : JOURNEYS;
+const runEditor = !only || only.includes(EDITOR_JOURNEY.id);
+const base = Number(process.env['ENGINES_PORT'] ?? 8790);
+const ports = {
+  wrangler: base,
+  https: base + 1,
+  http: base + 2,
+  webkitDriver: base + 3,
+  editorWrangler: base + 4,
+  editorHttps: base + 5,
+};
+
+const started = Date.now();
+const cleanups = [];
+let shuttingDown = false;
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error) => console.error(`engines: cleanup: ${error.message}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`engines: ${signal}, stopping`);
+    void shutdown().then(() => process.exit(130));
+  });
+}
+
+/** A free X display number (no socket, no lock file). */
+function freeDisplay() {
+  for (let display = 90 + (base % 100); display < 400; display++) {
+    if (!existsSync(`/tmp/.X11-unix/X${display}`) && !existsSync(`/tmp/.X${display}-lock`)) return display;
+  }
+  throw new Error('no free X display number between 90 and 400');
+}
+
+async function launchEngine(name, origin) {
+  if (name === 'webkit') {
+    const { launch } = await import('./webkit.mjs');
+    return launch({ origin, display: freeDisplay(), port: ports.webkitDriver });
+  }
+  const { launch } = await import('./firefox.mjs');
+  return launch({ origin });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const results = [];
+
+async function withTimeout(promise, ms, what) {
+  let timer;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The browser itself went away (its automation session was lost or never came up): a fault of the
+ * machine, not of the page. Such a journey is run once more in a fresh session, as Playwright
+ * retries a test once in CI; a journey that fails on the page is never retried.
+ */
+const lostSession = (error) =>
+  error?.name === 'NoSuchSessionError' || /did not start|Maximum number of active sessions/.test(error?.message ?? '');
+
+/**
+ * Runs one check in a fresh session; prints one line; on failure the error, page errors and a
+ * screenshot. Errors from scripts of `origin` (default: the site's) are the site's own.
+ */
+async function runCheck(engine, id, title, body, { attempt = 1, origin } = {}) {
+  const t0 = Date.now();
+  const label = `${engine.name.padEnd(7)} ${id}. ${title}`;
+  let driver;
+  let failure;
+  let thirdParty = [];
+  let pageErrors = [];
+  try {
+    driver = await engine.session();
+    await withTimeout(body(driver), JOURNEY_TIMEOUT_MS, `${engine.name} ${id}`);
+    const recorded = splitErrors(
+      await withTimeout(driver.errors(), 30_000, 'reading page errors'),
+      origin ?? driver.origin,
+    );
+    pageErrors = recorded.own;
+    thirdParty = recorded.thirdParty;
+    if (pageErrors.length) failure = new Error(`${pageErrors.length} page error(s) or CSP violation(s)`);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    if (driver) {
+      pageErrors = await driver
+        .errors()
+        .then((list) => splitErrors(list, origin ?? driver.origin).own)
+        .catch(() => []);
+    }
+  }
+  // The engine's automation cannot do what the journey needs: said, with why, and never counted as passed.
+  if (failure instanceof NotPossible) {
+    if (driver) await withTimeout(driver.close(), 30_000, 'closing the session').catch(() => undefined);
+    results.push({
+      engine: engine.name,
+      id,
+      title,
+      ok: false,
+      notPossible: true,
+      ms: Date.now() - t0,
+      error: failure.message,
+    });
+    console.log(`– ${label}: NOT POSSIBLE in this engine, not run: ${failure.message}`);
+    return;
+  }
+  let shot = '';
+  if (failure && driver) {
+    shot = join(REPORTS, 'failures', `${engine.name}-${id}.png`);
+    mkdirSync(join(REPORTS, 'failures'), { recursive: true });
+    await driver.screenshot(shot).catch(() => (shot = '(screenshot failed)'));
+  }
+  if (driver) await withTimeout(driver.close(), 30_000, `${engine.name}: closing the session`).catch(() => undefined);
+  if (failure && attempt === 1 && lostSession(failure)) {
+    console.log(`↻ ${label}: the browser session was lost (${failure.name}); once more in a fresh one`);
+    return runCheck(engine, id, title, body, { attempt: 2, origin });
+  }
+  const ms = Date.now() - t0;
+  results.push({
+    engine: engine.name,
+    id,
+    title,
+    ok: !failure,
+    retried: attempt > 1,
+    ms,
+    error: failure?.message,
+    pageErrors,
+    thirdParty,
+  });
+  const lines = [`${failure ? '✗' : '✓'} ${label} (${seconds(ms)})`];
+  if (failure) {
+    const message = failure.message || (failure.stack ?? '').split('\n').slice(0, 3).join('\n');
+    lines.push(`    ${failure.name}: ${message.split('\n').join('\n    ')}`);
+    for (const e of pageErrors)
+      lines.push(`    page error [${e.type}] on ${e.page}: ${e.message}${e.source ? ` (${e.source}:${e.line})` : ''}`);
+    if (shot) lines.push(`    screenshot: ${shot}`);
+  }
+  for (const e of thirdParty)
+    lines.push(`    ignored third-party script error on ${e.page}: ${e.message} (${e.source})`);
+  console.log(lines.join('\n'));
+}
+
+async function runEngine(name, origin) {
+  const t0 = Date.now();
+  let engine;
+  try {
+    engine = await launchEngine(name, origin);
+  } catch (error) {
+    results.push({ engine: name, id: '-', title: 'start', ok: false, ms: 0, error: String(error) });
+    console.log(`✗ ${name.padEnd(7)} could not start: ${error instanceof Error ? error.message : error}`);
+    return;
+  }
+  cleanups.push(() => engine.shutdown());
+  for (const journey of [RECORDER_CHECK, ...journeys]) {
+    if (shuttingDown) return;
+    await runCheck(engine, journey.id, journey.title, (d) => journey.run(d, { dist: DIST, reports: REPORTS }));
+  }
+  if (runEditor && !shuttingDown) {
+    await runCheck(
+      engine,
+      EDITOR_JOURNEY.id,
+      EDITOR_JOURNEY.title,
+      (d) => EDITOR_JOURNEY.run(d, { editorOrigin: editorFront.origin, editorDist: EDITOR_DIST }),
+      { origin: editorFront.origin },
+    );
+  }
+  if (!only && !shuttingDown) {
+    await runCheck(engine, 's', 'screenshots of / and /portfolio at 390 and 1440 px', async (d) => {
+      const files = await screenshots(d, REPORTS);
+      if (files.length !== 4) throw new Error(`expected 4 screenshots, wrote ${files.length}`);
+    });
+  }
+  console.log(`  ${name}: ${seconds(Date.now() - t0)}`);
+}
+
+let exitCode = 1;
+/** @type {{ origin: string }} */
+let editorFront;
+try {
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  // Cloudflare's runtime, as in production (dist/_headers, the host's URL rules), for the site and the editor.
+  const [cdn, editorCdn] = await Promise.all([
+    startCdn({ port: ports.wrangler, dir: DIST, timeoutMs: 90_000 }),
+    startCdn({ port: ports.editorWrangler, dir: EDITOR_DIST, timeoutMs: 90_000 }),
+  ]);
+  for (const server of [cdn, editorCdn]) {
+    cleanups.push(async () => server.stop());
+    process.on('exit', server.stop);
+  }
+  const front = await startFront({
+    upstream: `http://127.0.0.1:${ports.wrangler}`,
+    httpsPort: ports.https,
+    httpPort: ports.http,
+    inject: true,
+  });
+  cleanups.push(front.close);
+  // The editor's own origin, over HTTPS as deployed (a secure context, as the browser storage it uses needs).
+  editorFront = await startFront({
+    upstream: `http://127.0.0.1:${ports.editorWrangler}`,
+    httpsPort: ports.editorHttps,
+    inject: true,
+  });
+  cleanups.push(editorFront.close);
+  console.log(
+    `engines: ${engines.join(' and ')} (${options.serial ? 'one after the other' : 'in parallel'}) against ${front.origin}, ` +
+      `server up after ${seconds(Date.now() - started)}`,
+  );
+  if (options.serial) {
+    for (const name of engines) await runEngine(name, front.origin);
+  } else {
+    await Promise.all(engines.map((name) => runEngine(name, front.origin)));
+  }
+  const passed = results.filter((r) => r.ok).length;
+  const notPossible = results.filter((r) => r.notPossible);
+  const failed = results.length - passed - notPossible.length;
+  writeFileSync(
+    join(REPORTS, 'results.json'),
+    JSON.stringify({ passed, failed, notPossible: notPossible.length, wallMs: Date.now() - started, results }, null, 2),
+  );
+  console.log(`engines: wall time ${seconds(Date.now() - started)}; screenshots in reports/engines/`);
+  const retried = results.filter((r) => r.retried).length;
+  const impossible = notPossible.map((r) => `${r.engine} ${r.id}`).join(', ');
+  console.log(
+    `${passed} passed, ${failed} failed${retried ? ` (${retried} after a lost browser session)` : ''}` +
+      `${impossible ? `, ${notPossible.length} not possible in its engine (${impossible}): not run` : ''}`,
+  );
+  exitCode = failed === 0 && passed > 0 ? 0 : 1;
+} catch (error) {
+  console.error(`engines: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await shutdown();
+}
+process.exit(exitCode);

@@ -1,0 +1,54 @@
+// Checks the built site in dist/: every internal link, image and #fragment resolves.
+// Deterministic and fast; runs in `npm test` after `astro build`.
+import { readFileSync } from 'node:fs';
+import { builtPages, fileForPath } from '../../src/lib/site/site-files.ts';
+
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+
+const ids = new Map();
+function idsOf(file) {
+  if (!ids.has(file)) {
+    const html = readFileSync(file, 'utf8');
+    ids.set(file, new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+  }
+  return ids.get(file);
+}
+
+// Routes linked from the shell whose pages are still being built; this list only ever shrinks.
+const PENDING_ROUTES = new Set([]);
+
+const problems = [];
+const files = builtPages(DIST);
+let checked = 0;
+for (const { file, route } of files) {
+  const html = readFileSync(file, 'utf8');
+  const refs = [
+    ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]),
+    // Case-insensitive: React islands render the attribute as "srcSet".
+    ...[...html.matchAll(/\ssrcset="([^"]*)"/gi)].flatMap((m) =>
+      m[1].split(',').map((part) => part.trim().split(/\s+/)[0]),
+    ),
+  ];
+  for (const ref of refs) {
+    if (!ref || /^(https?:|mailto:|tel:|data:|blob:|javascript:)/.test(ref) || ref.startsWith('//')) continue;
+    checked++;
+    const url = new URL(ref.replace(/&amp;/g, '&'), `http://site${route}`);
+    // A link the host would answer with a redirect (/about/, /about.html) counts as broken.
+    const target = fileForPath(DIST, url.pathname);
+    if (!target && PENDING_ROUTES.has(url.pathname)) continue;
+    if (!target) {
+      problems.push(`${route}: ${ref} → no file served at that address without a redirect`);
+      continue;
+    }
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    if (fragment && target.endsWith('.html') && !idsOf(target).has(fragment)) {
+      problems.push(`${route}: ${ref} → no element with id "${fragment}"`);
+    }
+  }
+}
+
+if (problems.length) {
+  console.error(`check-dist: ${problems.length} broken reference(s):\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`check-dist: ${files.length} pages, ${checked} internal references, all resolve`);

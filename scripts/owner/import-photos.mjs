@@ -1,0 +1,115 @@
+// `npm run photos -- <folder> --to <place>`: turns camera files into masters the project can keep.
+// Each photo is turned upright (EXIF Orientation applied), stripped of every piece of metadata (GPS
+// position, camera serial number, capture date, owner name), scaled down to 3200 px on its long side
+// (the site's largest image is 2400 px wide) and saved as a high-quality JPEG (sRGB, quality 90) in
+// the place's folder under content/images/. A stub entry is added to the place's YAML list with the
+// alt text left empty: the build stops until the owner describes each photo.
+// Places: hero, before-after, erotica, portfolio/classic, portfolio/outdoor, portfolio/fine-art,
+// portfolio/rain-room. Existing files with the same name are not overwritten (use --replace).
+import { existsSync, mkdirSync, readFileSync, readdirSync, appendFileSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import sharp from 'sharp';
+import { MASTER_LONG_SIDE } from '../../src/lib/images/image-presets.ts';
+
+// The long side of a master, from the site's image presets (re-exported for the tests).
+export { MASTER_LONG_SIDE };
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const INPUT = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.heic', '.heif', '.avif']);
+
+/** Where each place's photos go and how its YAML entry looks. */
+const PLACES = {
+  hero: { dir: 'hero', yaml: 'hero.yaml', entry: (id, image) => ({ id, image, alt: '' }) },
+  'before-after': { dir: 'before-after', yaml: 'before-after.yaml', entry: (id, image) => ({ id, image, alt: '' }) },
+  erotica: { dir: 'erotica', yaml: 'erotica-samples.yaml', entry: (id, image) => ({ id, image, alt: '' }) },
+  ...Object.fromEntries(
+    ['classic', 'outdoor', 'fine-art', 'rain-room'].map((category) => [
+      `portfolio/${category}`,
+      {
+        dir: `portfolio/${category}`,
+        yaml: 'portfolio.yaml',
+        entry: (id, image) => ({ id, image, category, alt: '', overlay: '' }),
+      },
+    ]),
+  ),
+};
+
+/** A file name the site can use in an address: lowercase letters, digits and hyphens. */
+export const slug = (name) =>
+  basename(name, extname(name))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'photo';
+
+/** Writes one master: upright, no metadata, long side at most MASTER_LONG_SIDE, sRGB JPEG q90. */
+export async function writeMaster(input, output) {
+  const image = sharp(input, { failOn: 'none' })
+    .rotate()
+    .resize(MASTER_LONG_SIDE, MASTER_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb');
+  // sharp writes no EXIF, XMP, IPTC or ICC data unless asked (withMetadata/keepExif): none is kept.
+  const info = await image.jpeg({ quality: 90, mozjpeg: true, chromaSubsampling: '4:4:4' }).toFile(output);
+  return info;
+}
+
+/** The YAML stub for one entry: the owner writes alt (and overlay) before the build passes. */
+export function yamlStub(fields) {
+  const lines = Object.entries(fields).map(([key, value], index) => {
+    const text = value === '' ? "''" : String(value);
+    const note =
+      key === 'alt'
+        ? '  # WRITE ME: what the photo shows, for visitors who cannot see it (the build stops until you do)'
+        : key === 'overlay'
+          ? '  # WRITE ME: the one word shown over the photo'
+          : '';
+    return `${index === 0 ? '- ' : '  '}${key}: ${text}${note}`;
+  });
+  return lines.join('\n') + '\n';
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const toIndex = args.indexOf('--to');
+  const place = toIndex >= 0 ? args[toIndex + 1] : undefined;
+  const replace = args.includes('--replace');
+  const folder = args.find((arg, index) => !arg.startsWith('--') && index !== toIndex + 1);
+  if (!folder || !place || !PLACES[place]) {
+    console.error(
+      `usage: npm run photos -- <folder with camera files> --to <place> [--replace]\n  places: ${Object.keys(PLACES).join(', ')}`,
+    );
+    process.exit(1);
+  }
+  const { dir, yaml, entry } = PLACES[place];
+  const target = join(ROOT, 'content/images', dir);
+  mkdirSync(target, { recursive: true });
+  const yamlPath = join(ROOT, 'content', yaml);
+  const existingIds = new Set([...readFileSync(yamlPath, 'utf8').matchAll(/^- id: (.+)$/gm)].map((m) => m[1].trim()));
+  const inputs = readdirSync(folder)
+    .filter((name) => INPUT.has(extname(name).toLowerCase()))
+    .sort();
+  if (!inputs.length) {
+    console.error(`photos: no photos (${[...INPUT].join(', ')}) in ${folder}`);
+    process.exit(1);
+  }
+  let stubs = '';
+  for (const name of inputs) {
+    const id = slug(name);
+    const file = `${id}.jpg`;
+    const output = join(target, file);
+    if (existsSync(output) && !replace) {
+      console.log(`photos: ${relative(ROOT, output)} exists, skipped (--replace overwrites it)`);
+      continue;
+    }
+    const info = await writeMaster(join(folder, name), output);
+    console.log(
+      `photos: ${name} → ${relative(ROOT, output)} (${info.width}×${info.height}, ${Math.round(info.size / 1024)} KB)`,
+    );
+    if (!existingIds.has(id)) stubs += yamlStub(entry(id, `./images/${dir}/${file}`));
+  }
+  if (stubs) {
+    appendFileSync(yamlPath, `# Added by npm run photos: write each alt text before building.\n${stubs}`);
+    console.log(`photos: entries added to content/${yaml}; write their alt text (the build stops until you do).`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

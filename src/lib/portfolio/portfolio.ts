@@ -1,0 +1,157 @@
+/**
+ * The portfolio's rules as plain functions (no React): filters, previews, 'View More' and lightbox
+ * steps, and what the island says and names beside the view (filter labels, row ids, which photos
+ * load first, what a screen reader hears after a change).
+ */
+import type { ResponsiveImage } from '../images/responsive-image';
+
+/** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
+export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
+export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+
+export const ALL_FILTER = 'all';
+export const EROTICA_FILTER = 'erotica';
+/** Every filter button id: 'all', each category, and 'erotica' (which shows a note instead of photos). */
+export const FILTER_IDS = [ALL_FILTER, ...PORTFOLIO_CATEGORIES, EROTICA_FILTER] as const;
+export type FilterId = (typeof FILTER_IDS)[number];
+
+/** The URL query parameter that keeps the chosen filter (?category=outdoor). */
+export const CATEGORY_PARAM = 'category';
+/** Photos a category shows before 'View More'. */
+export const PREVIEW_COUNT = 3;
+/** The collections previewed, one row each, in the 'All' view. */
+export const ALL_VIEW_CATEGORIES: readonly PortfolioCategory[] = ['classic', 'outdoor', 'fine-art'];
+
+/** One portfolio photo as the gallery island receives it (plain, serializable data). */
+export interface GalleryImage {
+  id: string;
+  category: PortfolioCategory;
+  alt: string;
+  /** The single word shown over the tile on hover and focus. */
+  overlay: string;
+  /** The grid thumbnail; the first tile of each group of three is shown larger on phones. */
+  thumb: ResponsiveImage;
+  /** The lightbox image; only requested when the lightbox opens. */
+  large: ResponsiveImage;
+}
+
+export interface FilterOption {
+  id: FilterId;
+  label: string;
+}
+
+/** A row of the gallery: a category's photos, the ones shown now, and what its row offers. */
+export interface GalleryRow {
+  category: PortfolioCategory;
+  label: string;
+  shown: GalleryImage[];
+  /** How many more 'View More' would reveal (0 when expanded or in the 'All' view). */
+  hidden: number;
+}
+
+export type GalleryView =
+  { kind: 'rows'; rows: GalleryRow[]; images: GalleryImage[] } | { kind: 'erotica'; rows: []; images: [] };
+
+/** Reads ?category= from a query string; anything unknown falls back to 'all'. */
+export function filterFromSearch(search: string, filters: readonly FilterOption[]): FilterId {
+  const value = new URLSearchParams(search).get(CATEGORY_PARAM);
+  return filters.find((filter) => filter.id === value)?.id ?? ALL_FILTER;
+}
+
+/** The address for a filter: 'all' is the bare page, every other filter adds ?category=. */
+export function hrefForFilter(current: string, filter: FilterId): string {
+  const url = new URL(current);
+  if (filter === ALL_FILTER) url.searchParams.delete(CATEGORY_PARAM);
+  else url.searchParams.set(CATEGORY_PARAM, filter);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * What the gallery shows for a filter.
+ * - 'all': the first PREVIEW_COUNT photos of classic, outdoor and fine-art, one row each.
+ * - a category: its first PREVIEW_COUNT photos, or all of them once expanded.
+ * - 'erotica': nothing (the island shows a note pointing to /erotica).
+ * `images` is the order the lightbox steps through: every photo of the current filter.
+ */
+export function galleryView(
+  images: readonly GalleryImage[],
+  filters: readonly FilterOption[],
+  filter: FilterId,
+  expanded: ReadonlySet<PortfolioCategory>,
+): GalleryView {
+  if (filter === EROTICA_FILTER) return { kind: 'erotica', rows: [], images: [] };
+  const label = (category: PortfolioCategory) => filters.find((f) => f.id === category)?.label ?? category;
+  const inCategory = (category: PortfolioCategory) => images.filter((image) => image.category === category);
+
+  if (filter === ALL_FILTER) {
+    const rows = ALL_VIEW_CATEGORIES.map((category) => ({
+      category,
+      label: label(category),
+      shown: inCategory(category).slice(0, PREVIEW_COUNT),
+      hidden: 0,
+    })).filter((row) => row.shown.length > 0);
+    return { kind: 'rows', rows, images: rows.flatMap((row) => row.shown) };
+  }
+
+  const all = inCategory(filter);
+  const shown = expanded.has(filter) ? all : all.slice(0, PREVIEW_COUNT);
+  return {
+    kind: 'rows',
+    rows: [{ category: filter, label: label(filter), shown, hidden: all.length - shown.length }],
+    images: all,
+  };
+}
+
+/** The label of the 'View More' button, e.g. "View More Classic Boudoir (6 more)". */
+export function viewMoreLabel(label: string, hidden: number): string {
+  return `View More ${label} (${hidden} more)`;
+}
+
+/** The lightbox position after a step of -1 or +1, wrapping at both ends. */
+export function stepIndex(index: number, step: -1 | 1, count: number): number {
+  return (index + step + count) % count;
+}
+
+/** A filter's label as the filter bar shows it ("Classic Boudoir"), or the id itself if unknown. */
+export function filterLabel(filters: readonly FilterOption[], id: string): string {
+  return filters.find((option) => option.id === id)?.label ?? id;
+}
+
+/** The id of a row's heading (the row's accessible name, and where View Gallery moves focus). */
+export function rowHeadingId(category: PortfolioCategory): string {
+  return `portfolio-${category}`;
+}
+
+/** Every photo of a category, in the owner's order. */
+export function categoryImages(images: readonly GalleryImage[], category: PortfolioCategory): GalleryImage[] {
+  return images.filter((image) => image.category === category);
+}
+
+/** The first photo View More reveals in a category (undefined when it has no more than the preview). */
+export function firstHiddenImage(
+  images: readonly GalleryImage[],
+  category: PortfolioCategory,
+): GalleryImage | undefined {
+  return categoryImages(images, category)[PREVIEW_COUNT];
+}
+
+/**
+ * How a tile's photo loads: the first row's preview is in the first view, so it loads at once (its
+ * first photo with high priority); every other photo waits until it is scrolled near.
+ */
+export function tilePriority(rowIndex: number, index: number): 'high' | 'eager' | 'lazy' {
+  if (rowIndex !== 0 || index >= PREVIEW_COUNT) return 'lazy';
+  return index === 0 ? 'high' : 'eager';
+}
+
+/** What a screen reader hears after a filter is chosen: how many photos now show, or where erotica lives. */
+export function filterAnnouncement(filter: FilterId, label: string, view: GalleryView): string {
+  if (filter === EROTICA_FILTER) return `${label}: shown on its own adults-only page.`;
+  const count = view.rows.reduce((n, row) => n + row.shown.length, 0);
+  return `${label}: showing ${count} photos.`;
+}
+
+/** What a screen reader hears after View More: the row now shows all of its photos. */
+export function expandedAnnouncement(label: string, total: number): string {
+  return `${label}: showing all ${total} photos.`;
+}
