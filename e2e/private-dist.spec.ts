@@ -34,11 +34,12 @@ async function needlesOf(dir: string) {
       { what: `${gallery.id} title`, bytes: Buffer.from(gallery.title) },
     );
     for (const source of gallery.photos) {
-      const { thumb, full } = await renderVariants(source.path);
+      const { thumb, screen, full } = await renderVariants(source.path);
       const name = basename(source.path);
       needles.push(
         { what: `${name} original`, bytes: fingerprint(readFileSync(source.path)) },
         { what: `${name} thumbnail`, bytes: fingerprint(thumb.data) },
+        { what: `${name} screen copy`, bytes: fingerprint(screen.data) },
         { what: `${name} full size`, bytes: fingerprint(full.data) },
         { what: `${name} file name`, bytes: Buffer.from(name) },
         { what: `${name} base name`, bytes: Buffer.from(basename(name, extname(name))) },
@@ -64,7 +65,7 @@ function scan(root: string, needles: { what: string; bytes: Buffer }[]) {
 test('dist/ holds no gallery file, encrypted or not: no photo, resized copy, name, title or alt text @dist', async () => {
   test.setTimeout(120_000);
   const needles = await needlesOf(IN_REPOSITORY_DIR);
-  expect(needles.length).toBeGreaterThanOrEqual(3 * 6);
+  expect(needles.length).toBeGreaterThanOrEqual(3 * 7);
   // The galleries live in the bucket only; the site's Function answers /vault/* and nothing else.
   expect(allFiles(DIST).filter((file) => file.includes(`${join(DIST, 'vault')}/`) || file.endsWith('.bin'))).toEqual(
     [],

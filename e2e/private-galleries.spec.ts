@@ -410,8 +410,9 @@ test.describe('private gallery failures are visible and recoverable', () => {
   });
 
   test('a full image that fails in the viewer says so, and Retry shows it', async ({ page }) => {
-    const { fulls } = await filesOf(fixture, GALLERIES.maria.password);
-    await serveVault(page, fixture, (name) => (name === fulls[0] ? 404 : undefined));
+    // The viewer shows the screen copy (these photos are 1200 px: no larger than it).
+    const { screens } = await filesOf(fixture, GALLERIES.maria.password);
+    await serveVault(page, fixture, (name) => (name === screens[0] ? 404 : undefined));
     await open(page);
     await enter(page, GALLERIES.maria.password);
     await page.getByRole('button', { name: 'Open photo 1' }).click();

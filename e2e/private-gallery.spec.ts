@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
@@ -80,9 +81,15 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the development password opens the preview gallery: 3 thumbnails, each opening its full image', async ({
+  test('the development password opens the preview gallery: 3 thumbnails, each opening its screen copy, one file each', async ({
     page,
   }) => {
+    // The sample's photos are 2400×1600: their screen copies 1600×1067. A phone (390 px at 3x) and
+    // a laptop at 1x (1440×900) show a landscape photo at most 1,170 and 1,350 device pixels across.
+    const photoFiles: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (/\/vault\/[0-9a-f]{24}\.bin$/.test(request.url())) photoFiles.push(request.url());
+    });
     await unlock(page);
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
     await expect(passwordDialog(page)).toBeHidden();
@@ -91,6 +98,7 @@ test.describe('private gallery', () => {
     for (const [i, img] of (await images.all()).entries()) {
       expect(await img.getAttribute('src')).toMatch(/^blob:/);
       expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(640);
+      const before = photoFiles.length;
       await page.getByRole('button', { name: `Open photo ${i + 1}` }).click();
       const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
       await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', {
@@ -98,9 +106,11 @@ test.describe('private gallery', () => {
       });
       const full = viewer.locator('[data-lightbox-image]');
       expect(await full.getAttribute('src')).toMatch(/^blob:/);
-      expect(await full.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBeGreaterThan(
-        640,
-      );
+      expect(
+        await full.evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight])),
+      ).toEqual([1600, 1067]);
+      // The screen copy only: the large one is not fetched as well (its thumbnail was already in).
+      expect(photoFiles.length - before).toBe(1);
       await viewer.getByRole('button', { name: 'Close' }).click();
       await expect(viewer).toBeHidden();
     }
@@ -193,6 +203,57 @@ test.describe('private gallery', () => {
     expect(await page.evaluate(() => (window as unknown as { __flashed: boolean }).__flashed)).toBe(false);
     expect(new URL(page.url()).hash).toBe('');
   });
+
+  test.describe('on a laptop at 2x', () => {
+    test.use({ deviceScaleFactor: 2 });
+    test(
+      'the viewer shows the large copy (2400 px), one file; a download is the large copy too',
+      { tag: '@desktop' },
+      async ({ page }) => {
+        const photoFiles: string[] = [];
+        page.on('requestfinished', (request) => {
+          if (/\/vault\/[0-9a-f]{24}\.bin$/.test(request.url())) photoFiles.push(request.url());
+        });
+        await unlock(page);
+        const before = photoFiles.length;
+        await page.getByRole('button', { name: 'Open photo 2' }).click();
+        const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+        await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', {
+          timeout: 15_000,
+        });
+        const size = await viewer
+          .locator('[data-lightbox-image]')
+          .evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight]));
+        expect(size).toEqual([2400, 1600]);
+        expect(photoFiles.length - before).toBe(1);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
+        ]);
+        const meta = await sharp(readFileSync((await download.path())!)).metadata();
+        expect(meta).toMatchObject({ format: 'webp', width: 2400, height: 1600 });
+      },
+    );
+  });
+
+  test(
+    'on a phone, a download is the large copy, not the screen copy the viewer shows',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await unlock(page);
+      await page.getByRole('button', { name: 'Open photo 1' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+      await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', {
+        timeout: 15_000,
+      });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
+      ]);
+      const meta = await sharp(readFileSync((await download.path())!)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 2400, height: 1600 });
+    },
+  );
 
   test('is kept out of the sitemap', { tag: '@desktop' }, async () => {
     const sitemap = readFileSync('dist/sitemap-0.xml', 'utf8');

@@ -162,16 +162,16 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     await other.close();
   });
 
-  test("publishing again after one photo changed uploads only that photo's two files, and she sees it", async ({
+  test("publishing again after one photo changed uploads only that photo's three files, and she sees it", async ({
     page,
   }) => {
     const unchanged = await publish();
-    expect(unchanged.uploads).toMatchObject({ photoFiles: 0, kept: 2 * (ANNA.photos + BELLA.photos) });
+    expect(unchanged.uploads).toMatchObject({ photoFiles: 0, kept: 3 * (ANNA.photos + BELLA.photos) });
     await makePhoto(join(root, 'private', BELLA.id, '2.jpg'), 20);
     const changed = await publish();
-    // A thumbnail and a full size (downloads: web); the old two are deleted.
-    expect(changed.uploads).toMatchObject({ photoFiles: 2, kept: 2 * (ANNA.photos + BELLA.photos) - 2 });
-    expect(changed.uploads.deleted).toBeGreaterThanOrEqual(2);
+    // A thumbnail, a screen copy and a large copy (downloads: web); the old three are deleted.
+    expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 3 * (ANNA.photos + BELLA.photos) - 3 });
+    expect(changed.uploads.deleted).toBeGreaterThanOrEqual(3);
     await enter(page, servers[0]!.origin, BELLA.password);
     await expect(photos(page).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
     // Every photo the page shows decrypted: none is a file the publish deleted.
@@ -206,7 +206,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     expect(shareCommand(['unshare', BELLA.id, link!], settings.siteUrl, root, ownerEnv())).toContain('Withdrawn');
     const withdrawn = await publish();
     // Only the partner's sub-index goes (with the list's decoys that changed); her files all stay.
-    expect(withdrawn.uploads).toMatchObject({ photoFiles: 0, kept: 2 * BELLA.photos + 2 * ANNA.photos });
+    expect(withdrawn.uploads).toMatchObject({ photoFiles: 0, kept: 3 * BELLA.photos + 3 * ANNA.photos });
     // The partner's device, on its next visit, and the link itself open nothing.
     await page.reload();
     await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(STALE_ACCESS, UNLOCK);
@@ -239,10 +239,11 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     const closed = await closeGallery(target, listGalleries(join(root, 'private')), ANNA.id, options());
     const after = (await target.list()).size;
     await target.close();
-    // Her index and her two photos' four files are gone; a closed index replaces the index.
+    // Her index and her two photos' six files (thumbnails, screen and large copies) are gone; a
+    // closed index replaces the index.
     expect(closed.result.closed).toEqual([ANNA.id]);
-    expect(closed.result.uploads).toMatchObject({ photoFiles: 0, deleted: 1 + 2 * ANNA.photos });
-    expect(before - after).toBe(2 * ANNA.photos);
+    expect(closed.result.uploads).toMatchObject({ photoFiles: 0, deleted: 1 + 3 * ANNA.photos });
+    expect(before - after).toBe(3 * ANNA.photos);
 
     await page.reload();
     await expectClosed(page, ANNA.title);

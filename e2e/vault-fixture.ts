@@ -90,6 +90,8 @@ export async function rebuild(fixture: Fixture, passwords: Partial<Record<string
     seed: fixture.seed,
     links: fixture.linkSecrets,
     now: new Date('2021-01-15T00:00:00Z'),
+    // As on the owner's computer: publishing again seals from the cached sizes, resizing nothing.
+    cacheDir: join(fixture.root, 'publish-cache'),
   });
   fixture.vault = out;
   fixture.links = new Map(
@@ -121,7 +123,7 @@ export async function serveVault(page: Page, fixture: Fixture, fail?: (name: str
   });
 }
 
-/** The file names of a gallery in the current build: its index, thumbnails and full images. */
+/** The file names of a gallery in the current build: its index, thumbnails, screen copies and large copies. */
 export async function filesOf(fixture: Fixture, password: string) {
   const manifest = JSON.parse(readFileSync(join(fixture.vault, 'manifest.json'), 'utf8')) as VaultManifest;
   const opened = await openWithPassword(manifest, password);
@@ -131,6 +133,7 @@ export async function filesOf(fixture: Fixture, password: string) {
     id: index.id,
     index: opened.pointer.file,
     thumbs: index.images.map((image) => image.thumb.file),
+    screens: index.images.map((image) => image.screen?.file),
     fulls: index.images.map((image) => image.full.file),
   };
 }

@@ -458,6 +458,18 @@ export const JOURNEYS = [
         );
       };
       await until(d, 'three decoded private photos', photos, [], 40_000);
+      // The viewer shows the copy this window calls for (client/viewer.ts): the 1600 px screen copy of
+      // the sample's 2400×1600 photos unless the window would show more than 80% of it would fill.
+      await d.click('button[aria-label="Open photo 1"]');
+      const shown = () => {
+        const img = document.querySelector('dialog[open] [data-lightbox-image]');
+        if (!document.querySelector('dialog[open] [data-full-state="ready"]') || !img?.complete) return false;
+        const fit = Math.min((innerWidth * devicePixelRatio) / 2400, (innerHeight * devicePixelRatio) / 1600);
+        return img.naturalWidth === (1600 >= 2400 * fit * 0.8 ? 1600 : 2400);
+      };
+      await until(d, 'the viewer showing the photo at the size this window calls for', shown, [], 30_000);
+      await d.key('Escape');
+      await until(d, 'the viewer closed', () => !document.querySelector('dialog[open]'));
       // Proofing: the sample's package includes 2 photos; a heart counts against it.
       const counter = (text) => document.querySelector('[data-selection-counter]')?.textContent.trim() === text;
       await until(d, 'the selection counter at 0 of 2', counter, ['0 of 2 chosen']);

@@ -27,6 +27,7 @@ const image = (name: string, bytes: number, original?: VaultFile): VaultImage =>
   alt: `Photo ${name}`,
   name,
   thumb: file(`${name}-thumb`, 1),
+  screen: file(`${name}-screen`, 2),
   full: file(`${name}-full`, bytes),
   ...(original ? { original: { ...original, key: sealed } } : {}),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK, viewerImages } from './viewer';
+import { BLANK, viewerImages, viewerRole } from './viewer';
 import type { VaultFile, VaultImage } from '../format/crypto';
 
 const file = (name: string, width: number, height: number): VaultFile => ({
@@ -42,5 +42,51 @@ describe('viewerImages', () => {
       overlay: '',
       large: { src: BLANK, width: 2400, height: 1600 },
     });
+  });
+});
+
+describe('viewerRole', () => {
+  /** A photo as publishing lists it: a 640 px thumbnail, a 1600 px screen copy, a 2400 px large copy. */
+  const photo = (width: number, height: number, screen = true): VaultImage => {
+    const scaled = (long: number) => {
+      const ratio = Math.min(1, long / Math.max(width, height));
+      return [Math.round(width * ratio), Math.round(height * ratio)] as const;
+    };
+    return {
+      ...images[0]!,
+      thumb: file('t', 640, Math.round((640 * height) / width)),
+      ...(screen ? { screen: file('s', ...scaled(1600)) } : {}),
+      full: file('f', ...scaled(2400)),
+    };
+  };
+  const portrait = photo(4000, 6000);
+  const landscape = photo(6000, 4000);
+  const screen = (width: number, height: number, pixelRatio: number) => ({ width, height, pixelRatio });
+
+  it('show the screen copy on phones at 3x, portrait or landscape photo, and on a laptop at 1x', () => {
+    for (const phone of [screen(390, 844, 3), screen(430, 932, 3), screen(375, 667, 2), screen(844, 390, 3)]) {
+      expect(viewerRole(portrait, phone)).toBe('screen');
+      expect(viewerRole(landscape, phone)).toBe('screen');
+    }
+    expect(viewerRole(landscape, screen(1440, 900, 1))).toBe('screen');
+    expect(viewerRole(landscape, screen(1920, 1080, 1))).toBe('screen');
+    expect(viewerRole(portrait, screen(1440, 900, 1))).toBe('screen');
+  });
+
+  it('show the large copy where the screen would show more than the screen copy holds: laptops at 2x, wide screens, tablets in portrait', () => {
+    expect(viewerRole(landscape, screen(1440, 900, 2))).toBe('full');
+    // A portrait photo on that laptop is 1,800 device pixels tall at most: the screen copy holds 89%.
+    expect(viewerRole(portrait, screen(1440, 900, 2))).toBe('screen');
+    expect(viewerRole(landscape, screen(2560, 1440, 1))).toBe('full');
+    expect(viewerRole(portrait, screen(820, 1180, 2))).toBe('full');
+    // The same tablet shows a landscape photo at 1,640 px across: the screen copy holds it.
+    expect(viewerRole(landscape, screen(820, 1180, 2))).toBe('screen');
+  });
+
+  it('show the screen copy of a photo no larger than it anywhere, and the large copy of an index without screen copies', () => {
+    const small = photo(1200, 800);
+    expect([small.screen!.width, small.screen!.height]).toEqual([small.full.width, small.full.height]);
+    expect(viewerRole(small, screen(2560, 1440, 2))).toBe('screen');
+    expect(viewerRole(photo(6000, 4000, false), screen(390, 844, 3))).toBe('full');
   });
 });

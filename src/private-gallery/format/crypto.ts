@@ -100,10 +100,17 @@ export interface VaultOriginal extends VaultFile {
 export interface VaultImage {
   /** Opaque id of the photo (stable while the photo is unchanged), bound into its files. */
   id: string;
-  /** The key of the thumbnail and the large copy, wrapped with the gallery key. */
+  /** The key of the thumbnail, the screen copy and the large copy, wrapped with the gallery key. */
   key: Sealed;
   alt: string;
   thumb: VaultFile;
+  /**
+   * The copy the viewer shows on a phone or a laptop (at most 1600 px on its long side: publish/sizes.ts). Every photo
+   * published since it exists has one; an index published before has none, and its viewer shows
+   * the large copy, as it did.
+   */
+  screen?: VaultFile;
+  /** The large copy: downloads, and the viewer on a screen wider than the screen copy. */
   full: VaultFile;
   original?: VaultOriginal;
   /** File name for downloads, e.g. "03"; never the owner's file name. */
@@ -144,8 +151,11 @@ export interface VaultIndex {
   view?: 'partner';
 }
 
-/** What a file is to its photo; its key: 'photo' for thumbnail and large copy, 'original' for the original. */
-export type FileRole = 'thumb' | 'full' | 'original';
+/**
+ * What a file is to its photo; its key: 'photo' for the thumbnail, screen copy and large copy,
+ * 'original' for the original.
+ */
+export type FileRole = 'thumb' | 'screen' | 'full' | 'original';
 
 export class VaultError extends Error {}
 
@@ -405,7 +415,7 @@ export async function openIndex(
 
 /** The additional data of a photo's file of this role. */
 export const fileData = (gallery: string, photo: string, role: FileRole) => boundTo('file', gallery, photo, role);
-/** The additional data of a photo's wrapped key: 'photo' (thumbnail and large copy) or 'original'. */
+/** The additional data of a photo's wrapped key: 'photo' (thumbnail, screen and large copies) or 'original'. */
 export const photoKeyData = (gallery: string, photo: string, kind: 'photo' | 'original') =>
   boundTo('photo key', gallery, photo, kind);
 

@@ -78,7 +78,7 @@ export function galleryKeys(seed: Uint8Array, gallery: string, generation: strin
   return {
     gallery: key('gallery'),
     index: key('index'),
-    /** Thumbnail and large copy share the photo key; the original has its own. */
+    /** Thumbnail, screen copy and large copy share the photo key; the original has its own. */
     photo: (photoHash: string, kind: 'photo' | 'original') => key('photo', kind, photoHash),
   };
 }

@@ -32,6 +32,7 @@ import { galleriesFrom, listGalleries, type GallerySource } from './sources';
 import { folderTarget } from './target';
 import {
   ENTRY_BLOCK,
+  fileBucket,
   fileData,
   INDEX_BUCKETS,
   IV_BYTES,
@@ -43,6 +44,7 @@ import {
   photoKey,
   randomBytes,
   TAG_BYTES,
+  VaultError,
   type VaultManifest,
 } from '../format/crypto';
 
@@ -250,6 +252,57 @@ describe('private galleries at build time', () => {
     ).toEqual([]);
   });
 
+  it('gives every photo a thumbnail, a screen copy and a large copy, whatever its size, in the size buckets decoys share', async () => {
+    const dir = join(root, 'screen');
+    mkdirSync(join(dir, 'eve'), { recursive: true });
+    await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toFile(join(dir, 'eve', 'a-large.jpg'));
+    await photo(join(dir, 'eve', 'b-small.jpg'), '#224488');
+    writeFileSync(join(dir, 'eve', 'gallery.yaml'), 'title: Eve\ndownloads: web\n');
+    const out = join(root, 'vault-screen');
+    const passwords = new Map([['eve', 'eve long password']]);
+    await buildVault(out, listGalleries(dir), { kdf: kdfFor(siteSalt({}, root)), passwords, seed });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const opened = (await openWithPassword(manifest, 'eve long password'))!;
+    const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
+    const roles = (image: object) => Object.keys(image).filter((key) => ['thumb', 'screen', 'full'].includes(key));
+    expect(index.images.map(roles)).toEqual([
+      ['thumb', 'screen', 'full'],
+      ['thumb', 'screen', 'full'],
+    ]);
+    const [large, small] = index.images as [Required<(typeof index.images)[0]>, Required<(typeof index.images)[0]>];
+    expect([large.screen.width, large.screen.height, large.full.width, large.full.height]).toEqual([
+      1600, 1067, 2400, 1600,
+    ]);
+    // A photo smaller than the screen copy has one all the same: the number of files says nothing of sizes.
+    expect([small.screen.width, small.screen.height]).toEqual([900, 600]);
+
+    // The screen copy opens under the photo's key with its own role only.
+    const key = await photoKey(opened.galleryKey, index, large, 'screen');
+    const data = new Uint8Array(readFileSync(join(out, large.screen.file)));
+    const screen = await openFile(key, data, fileData(index.id, large.id, 'screen'), large.screen.bytes);
+    expect(await sharp(screen).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
+    for (const role of ['thumb', 'full'] as const) {
+      await expect(openFile(key, data, fileData(index.id, large.id, role))).rejects.toBeInstanceOf(VaultError);
+    }
+
+    // The bucket: six photo files, each padded to its size bucket; the index, with decoys of its
+    // size beside decoys of every other bucket; the manifest. Nothing else.
+    const files = index.images.flatMap((image) => [image.thumb, image.screen!, image.full]);
+    expect(new Set(files.map((file) => file.file)).size).toBe(6);
+    for (const file of files) {
+      expect(statSync(join(out, file.file)).size).toBe(IV_BYTES + fileBucket(file.bytes) + TAG_BYTES);
+    }
+    const rest = readdirSync(out).filter(
+      (name) => name !== 'manifest.json' && name !== opened.pointer.file && !files.some((file) => file.file === name),
+    );
+    expect(rest).toHaveLength(Object.keys(manifest.grants).length - 1);
+    const decoySizes = rest.map((name) => statSync(join(out, name)).size);
+    expect(decoySizes).toContain(statSync(join(out, opened.pointer.file)).size);
+    expect(new Set(decoySizes)).toEqual(new Set(INDEX_BUCKETS.map((size) => IV_BYTES + size + TAG_BYTES)));
+  });
+
   it('refuses two galleries with one password', async () => {
     const kdf = kdfFor(siteSalt({}, root));
     const same = new Map([
@@ -346,11 +399,11 @@ describe('publishing again', () => {
     // Every published name looks alike (24 hex digits from the seed): photo files, indexes, decoys.
     const names = () => new Set(readdirSync(out).filter((name) => name !== 'manifest.json'));
 
-    // First: every photo resized and sealed, every file uploaded (Ava: thumbnail, full size,
-    // original; Bea: two), beside two indexes, the decoys and the manifest.
+    // First: every photo resized and sealed, every file uploaded (Ava: thumbnail, screen copy,
+    // large copy, original; Bea: three), beside two indexes, the decoys and the manifest.
     const first = await publish();
-    expect(first.cache).toMatchObject({ resized: 3, encrypted: 8 });
-    expect(first.uploads).toMatchObject({ photoFiles: 8, kept: 0, deleted: 0, other: ENTRY_BLOCK + 1 });
+    expect(first.cache).toMatchObject({ resized: 3, encrypted: 11 });
+    expect(first.uploads).toMatchObject({ photoFiles: 11, kept: 0, deleted: 0, other: ENTRY_BLOCK + 1 });
     const coldFiles = published(out);
     expect(readdirSync(out)).toHaveLength(first.objects);
 
@@ -359,11 +412,15 @@ describe('publishing again', () => {
     const manifestBefore = readFileSync(join(out, 'manifest.json'));
     const again = await publish();
     expect(again.cache).toEqual({ resized: 0, encrypted: 0, pruned: 0 });
-    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 8, other: 1, deleted: 0 });
+    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 11, other: 1, deleted: 0 });
     expect(published(out)).toEqual(coldFiles);
     expect(readFileSync(join(out, 'manifest.json')).equals(manifestBefore)).toBe(true);
     // They still open with the password, and hold the photo's published sizes.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const indexOf = async (password: string) => {
+      const pointer = (await openWithPassword(manifest, password))!.pointer;
+      return [pointer, new Uint8Array(readFileSync(join(out, pointer.file)))] as const;
+    };
     const opened = (await openWithPassword(manifest, 'ava long password'))!;
     const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
     const image = index.images[0]!;
@@ -380,32 +437,50 @@ describe('publishing again', () => {
     for (const name of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
       const path = join(cacheDir, name);
       if (statSync(path).isDirectory()) continue;
-      expect(name).toMatch(/^(sizes\/[0-9a-f]{64}\.(thumb\.webp|full\.webp|json)|(names|hashes)\/[0-9a-f]{64}\.json)$/);
+      expect(name).toMatch(
+        /^(sizes\/[0-9a-f]{64}\.(thumb\.webp|screen\.webp|full\.webp|json)|(names|hashes)\/[0-9a-f]{64}\.json)$/,
+      );
       expect(readFileSync(path).includes('long password')).toBe(false);
     }
+
+    // A bucket and cache from before screen copies (their files and cache entries taken out): each
+    // photo is read and resized once more, for its screen copy alone, and only those are uploaded.
+    const screens = [index, await openIndex(...(await indexOf('bea long password')))].flatMap((i) =>
+      i.images.map((img) => img.screen!.file),
+    );
+    for (const name of screens) rmSync(join(out, name));
+    for (const name of readdirSync(join(cacheDir, 'sizes'))) {
+      const path = join(cacheDir, 'sizes', name);
+      if (name.endsWith('.screen.webp') || readFileSync(path, 'utf8').startsWith('{"screen"')) rmSync(path);
+    }
+    const upgraded = await publish();
+    expect(upgraded.cache).toEqual({ resized: 3, encrypted: 3, pruned: 0 });
+    expect(upgraded.uploads).toMatchObject({ photoFiles: 3, kept: 8, other: 1, deleted: 0 });
+    expect(published(out)).toEqual(coldFiles);
 
     // A changed photo: only it is resized, sealed and its three files uploaded, with its gallery's
     // index; its old files and index are deleted, and so are the cache entries of its old version.
     const firstFiles = names();
     await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
     const changed = await publish();
-    expect(changed.cache).toEqual({ resized: 1, encrypted: 3, pruned: 3 + 3 });
-    expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 5, other: 1 + 1, deleted: 3 + 1 });
+    // Pruned: its old sizes (two entries of thumbnail and large copy, a json), screen copy (two) and names (four).
+    expect(changed.cache).toEqual({ resized: 1, encrypted: 4, pruned: 3 + 2 + 4 });
+    expect(changed.uploads).toMatchObject({ photoFiles: 4, kept: 7, other: 1 + 1, deleted: 4 + 1 });
     const changedFiles = names();
-    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(3 + 1);
+    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(4 + 1);
     expect(changedFiles.size).toBe(firstFiles.size);
     const changedContent = published(out);
-    expect([...changedContent].filter((file) => !coldFiles.has(file))).toHaveLength(3 + 1);
+    expect([...changedContent].filter((file) => !coldFiles.has(file))).toHaveLength(4 + 1);
 
     // A changed password: new keys, so every file of that gallery is sealed and uploaded again
     // (from the cached sizes); the other gallery is untouched, the old files deleted.
     passwords.set('ava', 'ava new long password');
     const rekeyed = await publish();
-    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 6, pruned: 6 });
-    expect(rekeyed.uploads).toMatchObject({ photoFiles: 6, kept: 2, deleted: 6 + 1 });
-    expect([...names()].filter((file) => !changedFiles.has(file))).toHaveLength(6 + 1);
+    expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 8, pruned: 8 });
+    expect(rekeyed.uploads).toMatchObject({ photoFiles: 8, kept: 3, deleted: 8 + 1 });
+    expect([...names()].filter((file) => !changedFiles.has(file))).toHaveLength(8 + 1);
     expect(names().size).toBe(firstFiles.size);
-    expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(6 + 1);
+    expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(8 + 1);
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
@@ -439,8 +514,9 @@ describe('closing a gallery', () => {
     const { lastDay, result } = await closeGallery(folderTarget(out), listGalleries(dir), 'cara', { ...options, now });
     expect(lastDay).toBe('2026-11-24');
     expect(result.closed).toEqual(['cara']);
-    // Her two photo files and old index are gone; nothing else was removed or uploaded again.
-    expect(result.uploads).toMatchObject({ photoFiles: 0, kept: 2, deleted: 2 + 1 });
+    // Her three photo files (thumbnail, screen and large copies) and old index are gone; nothing
+    // else was removed or uploaded again.
+    expect(result.uploads).toMatchObject({ photoFiles: 0, kept: 3, deleted: 3 + 1 });
     const after = manifestOf();
     expect(Object.keys(after.grants)).toEqual(Object.keys(before.grants));
     // Her password and her link both open the closed index: the page says it closed.

@@ -29,7 +29,7 @@ import {
 import { sha256, VaultCache } from './cache.ts';
 import { readShares, sealShares, type Share } from './share.ts';
 import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
-import { cachedVariants, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
+import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 
@@ -164,7 +164,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       type: string,
     ): Promise<VaultFile> => {
       const key = keys.photo(hash, role === 'original' ? 'original' : 'photo');
-      const what = sha256(hash, role, JSON.stringify(SIZES), String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
+      const sizes = [JSON.stringify(SIZES), ...(role === 'screen' ? [JSON.stringify(SCREEN_SIZE)] : [])];
+      const what = sha256(hash, role, ...sizes, String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
       const record = `names/${sealedTag(key, sha256(what, ref, photo))}.json`;
       const known = cache.read(record);
       let sealed = known && (JSON.parse(known.toString('utf8')) as { file: string; bytes: number });
@@ -194,14 +195,17 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       hashes[index] = hash;
       const source = () => readFileSync(photo.path);
       const id = photoRef(seed, ref, hash);
-      const { thumb, full } = await cachedVariants(hash, source, cache);
+      const { thumb, screen, full } = await cachedVariants(hash, source, cache);
       const image: VaultImage = {
         id,
         key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
         alt: photo.alt,
         name: String(index + 1).padStart(2, '0'),
         source: basename(photo.path),
+        // Every photo has all three, whatever its size: a small one's screen copy is its large
+        // copy again, under another role, so the number of files never tells a photo's size.
         thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
+        screen: await seal(hash, id, 'screen', screen, 'image/webp'),
         full: await seal(hash, id, 'full', full, 'image/webp'),
       };
       // Only a gallery that allows full-size downloads carries its originals, and their keys:

@@ -14,8 +14,9 @@ export const sha256 = (...parts: (string | Buffer)[]) => {
  * publishing again neither reads nor resizes a photo that did not change:
  * - `hashes/<hash of the path>.json`: a photo's size, modification time and content hash, so an
  *   unchanged file is not read again;
- * - `sizes/<hash>.{thumb,full}.webp` and `.json`: the resized copies, by the hash of the photo's
- *   bytes and the size options (the json holds their dimensions and byte counts);
+ * - `sizes/<hash>.{thumb,full}.webp` and `.json`, `sizes/<hash>.screen.webp` and `.json`: the
+ *   resized copies, by the hash of the photo's bytes and the size options (the json holds their
+ *   dimensions and byte counts); the screen copy apart, so adding it resized nothing else;
  * - `names/<tag>.json`: the name (and plaintext size) a photo file was published under, by an
  *   HMAC under that file's key of what it seals: publishing again finds it in the bucket without
  *   reading, resizing or sealing the photo. The key comes from the seed and the password's grant,

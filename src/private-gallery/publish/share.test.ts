@@ -153,6 +153,15 @@ describe('a partner link', () => {
       own.thumb.bytes,
     );
     expect(thumb.length).toBe(own.thumb.bytes);
+    // Its viewer shows the screen copy, the client's own file, under the same key.
+    expect(own.screen).toEqual(client.index.images[1]!.screen);
+    const screen = await openFile(
+      await photoKey(partner.opened.galleryKey, partner.index, own, 'screen'),
+      vault.read(own.screen!.file),
+      fileData(partner.index.id, own.id, 'screen'),
+      own.screen!.bytes,
+    );
+    expect(screen.length).toBe(own.screen!.bytes);
 
     // Even with the client's index in hand (the page's code, every file name): no other photo's key unwraps,
     // and its photo keys decrypt no other photo's file.

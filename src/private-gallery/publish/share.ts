@@ -71,8 +71,8 @@ export function partnerIndex(index: VaultIndex, share: Share): VaultIndex {
       const image = index.images[n - 1];
       if (!image) throw new Error(`photo ${n} is not in this gallery (1 to ${index.images.length})`);
       // Its own numbering; never the owner's file name, never an original or its key.
-      const { id, key, alt, thumb, full } = image;
-      return { id, key, alt, thumb, full, name: String(i + 1).padStart(2, '0') };
+      const { id, key, alt, thumb, screen, full } = image;
+      return { id, key, alt, thumb, ...(screen ? { screen } : {}), full, name: String(i + 1).padStart(2, '0') };
     }),
   };
 }

@@ -1,29 +1,41 @@
 import sharp from 'sharp';
 import { sha256, type VaultCache } from './cache.ts';
 
-/** The two published sizes of a photo. Part of the cache key: changing them makes every size again. */
+/** The thumbnail and the large copy of a photo. Part of the cache key: changing them makes both again. */
 export const SIZES = {
   thumb: { width: 640, quality: 72 },
   full: { width: 2400, quality: 82 },
 } as const;
+/**
+ * The screen copy, the one the viewer shows: 1600 px on its long side. A 390 px phone at 3x shows
+ * a photo at most 1,074 device pixels across (the viewer's 16 px margins), a portrait one 1,611
+ * tall: 1600 is all of it. A laptop (1440×900 at 1x) shows a landscape photo 1,350 px wide. Wider
+ * or denser screens (a tablet in portrait, a laptop at 2x) take the large copy (client/viewer.ts).
+ * Cached apart from SIZES, so adding it made only it.
+ */
+export const SCREEN_SIZE = { width: 1600, quality: 82 } as const;
 /** Bump when renderVariants changes, so cached sizes are made again. */
 export const VARIANTS_VERSION = 1;
 
-export type Size = keyof typeof SIZES;
+export type Size = keyof typeof SIZES | 'screen';
 
-/** The two published sizes of a photo (a path or its bytes); deterministic, so a scan can recompute them. */
+const render = (path: string | Buffer, { width, quality }: { width: number; quality: number }, square: boolean) =>
+  sharp(path)
+    .rotate()
+    .resize({ width, ...(square ? { height: width, fit: 'inside' as const } : {}), withoutEnlargement: true })
+    .webp({ quality })
+    .toBuffer({ resolveWithObject: true });
+
+/** A photo's screen copy (a path or its bytes): at most SCREEN_SIZE on its long side. */
+export const renderScreen = (path: string | Buffer) => render(path, SCREEN_SIZE, true);
+
+/** The three published sizes of a photo (a path or its bytes); deterministic, so a scan can recompute them. */
 export async function renderVariants(path: string | Buffer) {
-  const thumb = await sharp(path)
-    .rotate()
-    .resize({ width: SIZES.thumb.width, withoutEnlargement: true })
-    .webp({ quality: SIZES.thumb.quality })
-    .toBuffer({ resolveWithObject: true });
-  const full = await sharp(path)
-    .rotate()
-    .resize({ width: SIZES.full.width, height: SIZES.full.width, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: SIZES.full.quality })
-    .toBuffer({ resolveWithObject: true });
-  return { thumb, full };
+  return {
+    thumb: await render(path, SIZES.thumb, false),
+    screen: await renderScreen(path),
+    full: await render(path, SIZES.full, true),
+  };
 }
 
 /** A published size of a photo; its bytes are read (or made) only when they must be sealed. */
@@ -34,9 +46,33 @@ export interface LazyVariant {
   data: () => Promise<Buffer>;
 }
 
+type Rendered = Awaited<ReturnType<typeof renderScreen>>;
+type Meta = [number, number, number?];
+
+const made = (variant: Rendered): LazyVariant => ({
+  width: variant.info.width,
+  height: variant.info.height,
+  bytes: variant.data.length,
+  data: () => Promise.resolve(variant.data),
+});
+
+/** A cached size, read only when it must be sealed. */
+const lazy = (cache: VaultCache, file: string, [width, height, bytes]: Meta): LazyVariant => ({
+  width,
+  height,
+  bytes: bytes!,
+  data: async () => {
+    const data = cache.read(file);
+    if (!data) throw new Error(`the publishing cache lost ${file}: publish again`);
+    return data;
+  },
+});
+
 /**
  * renderVariants through the cache: publishing again only resizes new or changed photos, and reads
- * a cached size only if it must be sealed again. `source` reads the photo.
+ * a cached size only if it must be sealed again. `source` reads the photo. The screen copy has an
+ * entry of its own: a photo whose other sizes were cached before it existed is read once more, for
+ * it alone.
  */
 export async function cachedVariants(
   photoHash: string,
@@ -44,39 +80,46 @@ export async function cachedVariants(
   cache: VaultCache,
 ): Promise<Record<Size, LazyVariant>> {
   const base = `sizes/${sha256(photoHash, JSON.stringify(SIZES), String(VARIANTS_VERSION))}`;
-  const meta = cache.read(`${base}.json`);
-  const cached = meta && (JSON.parse(meta.toString('utf8')) as Partial<Record<Size, [number, number, number?]>>);
-  if (cached?.thumb?.[2] && cached.full?.[2] && cache.has(`${base}.thumb.webp`) && cache.has(`${base}.full.webp`)) {
-    const lazy = (size: Size, [width, height, bytes]: [number, number, number?]): LazyVariant => ({
-      width,
-      height,
-      bytes: bytes!,
-      data: async () => {
-        const data = cache.read(`${base}.${size}.webp`);
-        if (!data) throw new Error(`the publishing cache lost ${base}.${size}.webp: publish again`);
-        return data;
-      },
-    });
-    return { thumb: lazy('thumb', cached.thumb), full: lazy('full', cached.full) };
+  const screenBase = `sizes/${sha256(photoHash, JSON.stringify(SCREEN_SIZE), String(VARIANTS_VERSION))}`;
+  const read = (name: string) => {
+    const meta = cache.read(name);
+    return meta && (JSON.parse(meta.toString('utf8')) as Partial<Record<Size, Meta>>);
+  };
+  const cached = read(`${base}.json`);
+  const cachedScreen = read(`${screenBase}.json`)?.screen;
+  const has = (size: string) => cache.has(`${size}.webp`);
+  const screenKnown = !!cachedScreen?.[2] && has(`${screenBase}.screen`);
+  if (cached?.thumb?.[2] && cached.full?.[2] && has(`${base}.thumb`) && has(`${base}.full`)) {
+    let screen: LazyVariant;
+    if (screenKnown) screen = lazy(cache, `${screenBase}.screen.webp`, cachedScreen);
+    else {
+      const rendered = await renderScreen(source());
+      cache.stats.resized++;
+      writeScreen(cache, screenBase, rendered);
+      screen = made(rendered);
+    }
+    return {
+      thumb: lazy(cache, `${base}.thumb.webp`, cached.thumb),
+      screen,
+      full: lazy(cache, `${base}.full.webp`, cached.full),
+    };
   }
-  const { thumb, full } = await renderVariants(source());
+  const { thumb, screen, full } = await renderVariants(source());
   cache.stats.resized++;
   cache.write(`${base}.thumb.webp`, thumb.data);
   cache.write(`${base}.full.webp`, full.data);
+  const meta = (variant: Rendered): Meta => [variant.info.width, variant.info.height, variant.data.length];
+  cache.write(`${base}.json`, JSON.stringify({ thumb: meta(thumb), full: meta(full) }));
+  writeScreen(cache, screenBase, screen);
+  return { thumb: made(thumb), screen: made(screen), full: made(full) };
+}
+
+function writeScreen(cache: VaultCache, screenBase: string, screen: Rendered) {
+  cache.write(`${screenBase}.screen.webp`, screen.data);
   cache.write(
-    `${base}.json`,
-    JSON.stringify({
-      thumb: [thumb.info.width, thumb.info.height, thumb.data.length],
-      full: [full.info.width, full.info.height, full.data.length],
-    }),
+    `${screenBase}.json`,
+    JSON.stringify({ screen: [screen.info.width, screen.info.height, screen.data.length] }),
   );
-  const made = (variant: typeof thumb): LazyVariant => ({
-    width: variant.info.width,
-    height: variant.info.height,
-    bytes: variant.data.length,
-    data: () => Promise.resolve(variant.data),
-  });
-  return { thumb: made(thumb), full: made(full) };
 }
 
 /** A JPEG's APPn segments that are kept: JFIF, the ICC colour profile, Adobe's colour transform. */

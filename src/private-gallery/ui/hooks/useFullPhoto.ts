@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { FullState } from '@/private-gallery/client/viewer';
+import { currentScreen, viewerRole, type FullState } from '@/private-gallery/client/viewer';
 import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/private-gallery/client/unlock';
 
 /**
- * The full-size photo of the one the viewer shows (`viewer`, 0-based, or null when closed). It is
- * decrypted only while it is shown, and released when the viewer moves on; its thumbnail is asked
- * for too (`need`), to show meanwhile.
+ * The full-size photo of the one the viewer shows (`viewer`, 0-based, or null when closed): its
+ * screen copy, or its large copy on a screen that would show more (viewerRole). It is decrypted
+ * only while it is shown, and released when the viewer moves on; its thumbnail is asked for too
+ * (`need`), to show meanwhile.
  */
 export function useFullPhoto({ index, keys }: Unlocked, viewer: number | null, need: (i: number) => void) {
   const images = index.images;
@@ -20,7 +21,7 @@ export function useFullPhoto({ index, keys }: Unlocked, viewer: number | null, n
     let cancelled = false;
     let url: string | undefined;
     setFull({ index: viewer });
-    decryptToBlob(keys, index, image, 'full', VAULT_BASE, LARGE_FILE_TIMEOUT_MS)
+    decryptToBlob(keys, index, image, viewerRole(image, currentScreen()), VAULT_BASE, LARGE_FILE_TIMEOUT_MS)
       .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
