@@ -15,12 +15,15 @@ export function photosNamed(html) {
   return new Set([...html.matchAll(/\/_astro\/([\w-]+)\.[\w-]+\.(?:avif|webp|jpe?g|png)/g)].map((m) => m[1]));
 }
 
-/** The portfolio page and its category files in `dist`, in bytes. */
+/** The portfolio page and its category files in `dist`, in bytes and photos. */
 export function portfolioSize(dist) {
   const html = readFileSync(join(dist, 'portfolio.html'));
   const text = html.toString('utf8');
   const island = text.match(/<astro-island\b[^>]*component-url="[^"]*PortfolioGallery[^"]*"[^>]*>/)?.[0] ?? '';
   const props = island.match(/\sprops="([^"]*)"/)?.[1] ?? '';
+  // The view without JavaScript: from its container to the closing call to book, which follows it.
+  const start = text.indexOf('data-portfolio-static');
+  const noScript = start < 0 ? '' : text.slice(start, text.indexOf('id="portfolio-cta"', start));
   const chunkDir = join(dist, 'portfolio');
   const chunks = existsSync(chunkDir)
     ? readdirSync(chunkDir)
@@ -33,6 +36,8 @@ export function portfolioSize(dist) {
     brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
     props: Buffer.byteLength(props),
     photos: photosNamed(text).size,
+    propsPhotos: photosNamed(props).size,
+    staticPhotos: [...noScript.matchAll(/<img\b/g)].length,
     chunks: chunks.length,
     chunkBytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
     largestChunk: chunks.reduce((max, chunk) => Math.max(max, chunk.bytes), 0),
@@ -44,7 +49,7 @@ export function describePortfolioSize(size) {
   const kb = (bytes) => (bytes / KB).toFixed(1);
   return (
     `portfolio.html ${kb(size.html)} KB (gzip ${kb(size.gzip)}, brotli ${kb(size.brotli)}), ` +
-    `island props ${kb(size.props)} KB, ${size.photos} photos named; ` +
+    `island props ${kb(size.props)} KB (${size.propsPhotos} photos), ${size.staticPhotos} photos without JavaScript; ` +
     `${size.chunks} category files, ${kb(size.chunkBytes)} KB in all, largest ${kb(size.largestChunk)} KB`
   );
 }
