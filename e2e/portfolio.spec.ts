@@ -462,27 +462,148 @@ test.describe('portfolio page', () => {
   });
 });
 
+// The page carries each category's first three photos; the rest of a category comes from its file
+// (/portfolio/<category>.json) when a visitor chooses it.
+test.describe('portfolio photos on demand', () => {
+  const categoryFiles = (page: Page) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/portfolio\/.+\.json$/.test(pathname)) asked.push(pathname);
+    });
+    return asked;
+  };
+
+  test("'All' fetches no category file by itself; a category's file comes once, however often it is chosen", async ({
+    page,
+  }) => {
+    const asked = categoryFiles(page);
+    await open(page);
+    await expect(tiles(page)).toHaveCount(9);
+    await afterFrames(page, 10);
+    expect(asked).toEqual([]);
+    // The props carry the first view only: three photos of each category, not all 36.
+    const props = (await page.locator('astro-island[component-url*="PortfolioGallery"]').getAttribute('props'))!;
+    expect(
+      props
+        .match(/_astro\/[\w-]+-\d\d\.[\w-]+\.webp/g)
+        ?.map((url) => url.split('.')[0])
+        .filter((name, index, all) => all.indexOf(name) === index),
+    ).toHaveLength(12);
+
+    await filter(page, 'Rain Room').click();
+    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('rain-room').slice(0, 3)));
+    await page.getByRole('button', { name: 'View More Rain Room (6 more)' }).click();
+    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('rain-room')));
+    await filter(page, 'All').click();
+    await filter(page, 'Rain Room').click();
+    await page.getByRole('button', { name: 'View More Rain Room (6 more)' }).click();
+    await expect(tiles(page)).toHaveCount(9);
+    expect(asked.filter((path) => path === '/portfolio/rain-room.json')).toHaveLength(1);
+  });
+
+  test('a failed category file says so at once and Try again brings the photos', async ({ page }) => {
+    let failing = true;
+    await page.route('**/portfolio/classic.json', (route) =>
+      failing ? route.fulfill({ status: 500, body: 'Internal error' }) : route.fallback(),
+    );
+    await open(page);
+    await filter(page, 'Classic Boudoir').click();
+    const problem = page.getByRole('alert').filter({ hasText: 'The rest of Classic Boudoir' });
+    await expect(problem).toHaveText(
+      /The rest of Classic Boudoir could not be loaded\. Check your connection, then try again\.\s*Try again/,
+    );
+    // The first row is on the page already, and stays.
+    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('classic').slice(0, 3)));
+    await page.getByRole('button', { name: 'View More Classic Boudoir (6 more)' }).click();
+    await expect(tiles(page)).toHaveCount(3);
+
+    failing = false;
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await expect(problem).toHaveCount(0);
+    // View More was asked for: the whole category shows, focus on the first photo it revealed.
+    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('classic')));
+    await expect(tiles(page).nth(3)).toBeFocused();
+  });
+
+  test('a stalled category file is given up after 8 seconds, with Try again', { tag: '@desktop' }, async ({ page }) => {
+    await page.route('**/portfolio/outdoor.json', () => undefined);
+    await open(page);
+    // The gallery's timers on a paused test clock from here: the request starts after it is installed.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await filter(page, 'Outdoor Boudoir').click();
+    await page.getByRole('button', { name: 'View More Outdoor Boudoir (6 more)' }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'The rest of Outdoor Boudoir' });
+    await page.clock.runFor(7000);
+    await expect(problem).toHaveCount(0);
+    await expect(tiles(page)).toHaveCount(3);
+    await page.clock.runFor(1500);
+    await expect(problem).toContainText('could not be loaded');
+    await expect(problem.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  test('a photo opened before the rest of its category arrives opens at its place in the whole category', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/portfolio/fine-art.json', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await open(page);
+    await filter(page, 'Fine Art Nude').click();
+    await tiles(page).nth(2).click();
+    await afterFrames(page, 2);
+    await expect(lightbox(page)).toBeHidden();
+    release();
+    await expect(lightbox(page)).toContainText('3 of 9');
+    await page.keyboard.press('ArrowRight');
+    await expect(lightboxImage(page)).toHaveAttribute('src', largeName(idsOf(inCategory('fine-art'))[3]!));
+  });
+});
+
 test.describe('portfolio without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every category shows all its photos under its heading, each visible and loaded', async ({ page }) => {
+  test('every category shows its first 3 photos, and its own page shows all of them, each loaded', async ({ page }) => {
     await page.goto('/portfolio');
     const gallery = page.locator('[data-portfolio-static]');
     for (const [category, label] of CATEGORIES) {
       const section = gallery.locator('section', { has: page.getByRole('heading', { level: 2, name: label }) });
-      const images = section.locator('img');
-      expect(await images.evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(
-        inCategory(category).map((photo) => photo.alt),
+      await expect(section).toContainText('9 portraits');
+      expect(await section.locator('img').evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(
+        inCategory(category)
+          .slice(0, 3)
+          .map((photo) => photo.alt),
       );
-      for (const img of await images.all()) {
-        await img.scrollIntoViewIfNeeded();
-        await expect(img).toBeVisible();
-        await expect
-          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
-          .toBeGreaterThan(0);
-      }
+      await expect(section.getByRole('link', { name: `See all 9 ${label} portraits` })).toHaveAttribute(
+        'href',
+        `/portfolio/${category}`,
+      );
     }
     // The island's grid, filters and buttons need JavaScript, so they are not shown.
     await expect(page.locator('#portfolio-gallery')).toBeHidden();
+
+    await gallery.getByRole('link', { name: 'See all 9 Rain Room portraits' }).click();
+    await expect(page).toHaveURL(/\/portfolio\/rain-room$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rain Room');
+    const images = page.getByRole('region', { name: 'Rain Room' }).locator('img');
+    expect(await images.evaluateAll((els) => els.map((el) => el.getAttribute('alt')))).toEqual(
+      inCategory('rain-room').map((photo) => photo.alt),
+    );
+    for (const img of await images.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect(img).toBeVisible();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // Each photo opens its large image; the way back leads to the portfolio, on this category.
+    await expect(page.getByRole('link', { name: /The whole portfolio/ })).toHaveAttribute(
+      'href',
+      '/portfolio?category=rain-room',
+    );
   });
 });

@@ -92,7 +92,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ })).toBeVisible();
   });
 
-  test('portfolio: every category with its heading and all its photos, no filter buttons', async ({ page }) => {
+  test('portfolio: every category with its heading, its first photos and a link to all of them, no filter buttons', async ({
+    page,
+  }) => {
     await page.goto('/portfolio');
     const gallery = page.locator('[data-portfolio-static]');
     await expect(gallery.getByRole('heading', { level: 2 })).toHaveText([
@@ -102,7 +104,11 @@ test.describe('without JavaScript', () => {
       'Rain Room',
     ]);
     for (const section of await gallery.locator('section').all()) {
-      await expect(section.getByRole('link')).toHaveCount(9);
+      // Three photos, then the category's own page with every one of its nine.
+      await expect(section.getByRole('link')).toHaveCount(4);
+      const all = section.getByRole('link', { name: /^See all 9 .+ portraits/ });
+      await expect(all).toHaveAttribute('href', /^\/portfolio\/[a-z-]+$/);
+      expect((await page.request.get((await all.getAttribute('href'))!)).status()).toBe(200);
     }
     await expect(page.getByRole('group', { name: 'Filter the portfolio' })).toBeHidden();
     // Each photo opens its large image, no script needed.

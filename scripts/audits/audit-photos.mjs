@@ -13,6 +13,9 @@
 //                   of each (`npm run bench:build -- --photos 36`)
 //   --lighthouse    also run `npm run audit` (Lighthouse mobile) against the build; --runs N for it
 //   --port N        port for the servers the checks start (default 4330; the Lighthouse one uses N+1)
+//   --shared-extras the extra portfolio entries beyond the 62 places all show one photo: the pages
+//                   and the portfolio's files are those of N photos, the build is not (it encodes
+//                   one photo for them all); for measuring page sizes at 500 photos in minutes
 // Writes reports/photo-audit.json. Needs exiftool (Debian package "exiftool").
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -31,6 +34,7 @@ import {
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
+import { describePortfolioSize, portfolioSize } from './portfolio-size.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -43,6 +47,7 @@ const bench = args.includes('--bench');
 const lighthouse = args.includes('--lighthouse');
 const runs = option('--runs', '3');
 const port = Number(option('--port', '4330'));
+const sharedExtras = args.includes('--shared-extras');
 const SITE = process.env.PHOTO_SITE_DIR ?? join(tmpdir(), 'coastlight-photo-site');
 const MB = 1024 * 1024;
 const SOURCES = process.env.PHOTO_SOURCES_DIR ?? join(tmpdir(), 'coastlight-camera-photos');
@@ -128,8 +133,8 @@ async function placePhotos() {
   if (extra) {
     let yaml = readFileSync(join(SITE, 'content/portfolio.yaml'), 'utf8');
     for (let i = 1; i <= extra; i++) {
-      const name = `extra-${String(i).padStart(3, '0')}.jpg`;
-      put(await pick('portrait'), join(SITE, 'content/images/portfolio/extra', name));
+      const name = `extra-${String(sharedExtras ? 1 : i).padStart(3, '0')}.jpg`;
+      if (!sharedExtras || i === 1) put(await pick('portrait'), join(SITE, 'content/images/portfolio/extra', name));
       yaml += `- id: extra-${i}\n  image: ./images/portfolio/extra/${name}\n  category: classic\n  alt: Extra benchmark photo ${i}\n  overlay: Extra\n`;
     }
     writeFileSync(join(SITE, 'content/portfolio.yaml'), yaml);
@@ -207,6 +212,8 @@ const stats = distStats();
 console.log(
   `audit-photos: dist/ ${stats.distMb} MB in ${stats.files} files, largest ${stats.largest.file} ${stats.largest.kb} KB`,
 );
+const portfolio = portfolioSize(join(SITE, 'dist'));
+console.log(`audit-photos: ${describePortfolioSize(portfolio)}`);
 const checks = [];
 if (!bench) {
   const node = process.execPath;
@@ -218,7 +225,7 @@ if (!bench) {
     checks.push(check('Lighthouse', node, ['scripts/audits/audit.mjs', '--runs', runs, '--port', String(port + 1)]));
 }
 mkdirSync(join(ROOT, 'reports'), { recursive: true });
-const report = { date: new Date().toISOString(), photos: used, builds, ...stats, checks };
+const report = { date: new Date().toISOString(), photos: used, builds, ...stats, portfolio, checks };
 writeFileSync(join(ROOT, 'reports/photo-audit.json'), JSON.stringify(report, null, 2));
 const failed = checks.filter((c) => !c.passed);
 console.log(

@@ -5,6 +5,9 @@
 // - Pages without islands load no island or framework JS, only the shell script (<= 2 KB gzip:
 //   header state, menu, copyright year).
 // - Home page first-view image bytes at 390 px width (3x screens) <= 250 KB.
+// - The portfolio page carries its first view only, whatever the portfolio's size: its island's
+//   props and its view without JavaScript name at most the first PREVIEW_COUNT photos of each
+//   category; every category with more has its file (/portfolio/<category>.json) for the rest.
 // - Fonts: at most two families, WOFF2 only, font-display swap, a metric-matched fallback face per
 //   family; only each family's core face (src/lib/site/font-subset.ts) is preloaded, <= 40 KB together.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +15,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CORE_RANGES, toUnicodeRange } from '../../src/lib/site/font-subset.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
+import { PORTFOLIO_CATEGORIES, PREVIEW_COUNT } from '../../src/lib/portfolio/portfolio.ts';
+import { portfolioSize } from '../audits/portfolio-size.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const KB = 1024;
@@ -136,6 +141,16 @@ for (const { file: path, route } of builtPages(DIST)) {
   }
   rows.push(row);
 }
+
+// The portfolio page weighs the same at 36 photos or 500: the rest of each category is in its file.
+const portfolio = portfolioSize(DIST);
+const firstView = PORTFOLIO_CATEGORIES.length * PREVIEW_COUNT;
+if (portfolio.propsPhotos > firstView)
+  misses.push(`/portfolio: the gallery's props carry ${portfolio.propsPhotos} photos > ${firstView} (the first view)`);
+if (portfolio.staticPhotos > firstView)
+  misses.push(`/portfolio: the view without JavaScript shows ${portfolio.staticPhotos} photos > ${firstView}`);
+for (const category of PORTFOLIO_CATEGORIES)
+  if (!existsSync(join(DIST, `portfolio/${category}.json`))) misses.push(`/portfolio: no file for ${category}`);
 
 rows.sort((a, b) => a.route.localeCompare(b.route));
 console.log('route'.padEnd(60), 'islands  HTML KB  CSS KB  JS KB (gzip, before interaction)  fonts KB (preloaded)');

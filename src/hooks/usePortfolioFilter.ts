@@ -7,6 +7,7 @@ import {
   filterLabel,
   galleryView,
   hrefForFilter,
+  type CategoryTotals,
   type FilterId,
   type FilterOption,
   type GalleryImage,
@@ -20,11 +21,14 @@ const NO_EXPANSIONS: ReadonlySet<PortfolioCategory> = new Set();
  * The portfolio's state: the filter, the rows opened with View More, the photo open in the lightbox
  * and what a screen reader was last told. The first render is the 'All' view, like the server's HTML;
  * ?category= is applied once hydrated. Every filter change starts fresh: no row expanded, no lightbox.
+ * `images` may hold only the previews of a category (`totals` counts them all): a photo opened before
+ * the rest has arrived opens once it has, at its place in the whole category.
  */
-export function usePortfolioFilter(images: GalleryImage[], filters: FilterOption[]) {
+export function usePortfolioFilter(images: GalleryImage[], filters: FilterOption[], totals: CategoryTotals) {
   const [filter, setFilter] = useState<FilterId>(ALL_FILTER);
   const [expanded, setExpanded] = useState<ReadonlySet<PortfolioCategory>>(NO_EXPANSIONS);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const [waitingToOpen, setWaitingToOpen] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   // The URL is the source of truth for the filter: shared links, reload, back and forward.
@@ -33,6 +37,7 @@ export function usePortfolioFilter(images: GalleryImage[], filters: FilterOption
       setFilter(filterFromSearch(window.location.search, filters));
       setExpanded(NO_EXPANSIONS);
       setLightboxIndex(null);
+      setWaitingToOpen(null);
     };
     sync();
     window.addEventListener('popstate', sync);
@@ -46,7 +51,8 @@ export function usePortfolioFilter(images: GalleryImage[], filters: FilterOption
     setFilter(next);
     setExpanded(NO_EXPANSIONS);
     setLightboxIndex(null);
-    const shown = galleryView(images, filters, next, NO_EXPANSIONS);
+    setWaitingToOpen(null);
+    const shown = galleryView(images, filters, next, NO_EXPANSIONS, totals);
     setAnnouncement(filterAnnouncement(next, filterLabel(filters, next), shown));
   };
 
@@ -56,6 +62,18 @@ export function usePortfolioFilter(images: GalleryImage[], filters: FilterOption
     setAnnouncement(expandedAnnouncement(row.label, row.shown.length + row.hidden));
   };
 
-  const view = galleryView(images, filters, filter, expanded);
-  return { filter, view, lightboxIndex, setLightboxIndex, announcement, choose, expand };
+  const view = galleryView(images, filters, filter, expanded, totals);
+
+  /** Opens the viewer on a photo, at once or as soon as the rest of its category has arrived. */
+  const open = (id: string) => {
+    if (view.complete) setLightboxIndex(view.images.findIndex((image) => image.id === id));
+    else setWaitingToOpen(id);
+  };
+  useEffect(() => {
+    if (waitingToOpen === null || !view.complete) return;
+    setWaitingToOpen(null);
+    setLightboxIndex(view.images.findIndex((image) => image.id === waitingToOpen));
+  }, [waitingToOpen, view]);
+
+  return { filter, view, lightboxIndex, setLightboxIndex, open, announcement, choose, expand };
 }

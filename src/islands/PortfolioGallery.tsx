@@ -1,25 +1,32 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { withErrorBoundary } from './ErrorBoundary';
 import { Lightbox } from './Lightbox';
 import { EroticaNote } from './portfolio/EroticaNote';
 import { FilterBar } from './portfolio/FilterBar';
 import { PortfolioRow } from './portfolio/PortfolioRow';
+import { useCategoryPhotos } from '@/hooks/useCategoryPhotos';
 import { useElementMap } from '@/hooks/useElementMap';
 import { useFocusAfterRender } from '@/hooks/useFocusAfterRender';
 import { usePortfolioFilter } from '@/hooks/usePortfolioFilter';
 import {
   ALL_FILTER,
-  categoryImages,
+  EROTICA_FILTER,
+  PREVIEW_COUNT,
+  categoryProblem,
   filterLabel,
-  firstHiddenImage,
   rowHeadingId,
+  type CategoryTotals,
+  type FilterId,
   type FilterOption,
   type GalleryImage,
   type GalleryRow,
 } from '@/lib/portfolio/portfolio';
 
 interface Props {
+  /** The first photos of every category (firstViewImages); the rest come from each category's file. */
   images: GalleryImage[];
+  /** How many photos each category holds in all. */
+  totals: CategoryTotals;
   filters: FilterOption[];
   /** Where the erotica filter's note points. */
   eroticaHref: string;
@@ -28,12 +35,22 @@ interface Props {
 /**
  * The portfolio: filter buttons, rows of tiles and the lightbox. The server renders the 'All' view,
  * so the photos are there before (and without) JavaScript; ?category= is applied once hydrated.
+ * A category's photos beyond its preview are fetched when it is chosen (or about to be).
  */
-function PortfolioGallery({ images, filters, eroticaHref }: Props) {
-  const { filter, view, lightboxIndex, setLightboxIndex, announcement, choose, expand } = usePortfolioFilter(
+function PortfolioGallery({ images: preview, totals, filters, eroticaHref }: Props) {
+  const { images, status, load } = useCategoryPhotos(preview, totals);
+  const { filter, view, lightboxIndex, setLightboxIndex, open, announcement, choose, expand } = usePortfolioFilter(
     images,
     filters,
+    totals,
   );
+  const prefetch = (next: FilterId) => {
+    if (next !== ALL_FILTER && next !== EROTICA_FILTER) load(next);
+  };
+  // The chosen category's file, however it was chosen: a button, View Gallery, a shared link, Back.
+  useEffect(() => {
+    if (filter !== ALL_FILTER && filter !== EROTICA_FILTER) load(filter);
+  }, [filter, load]);
   const tiles = useElementMap<HTMLButtonElement>();
   const openerId = useRef<string | null>(null);
   // Focus follows the visitor once React has rendered what it points to (after View More or View Gallery).
@@ -44,15 +61,16 @@ function PortfolioGallery({ images, filters, eroticaHref }: Props) {
     focusAfterRender(() => document.getElementById(rowHeadingId(row.category)));
   };
 
+  // Focus moves to the first photo View More revealed, once it is there (the rest may still be on its way).
   const viewMore = (row: GalleryRow) => {
-    const firstHidden = firstHiddenImage(images, row.category);
     expand(row);
-    focusAfterRender(() => (firstHidden ? tiles.get(firstHidden.id) : null));
+    load(row.category);
+    focusAfterRender(() => document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')[PREVIEW_COUNT]);
   };
 
   const openLightbox = (image: GalleryImage) => {
     openerId.current = image.id;
-    setLightboxIndex(view.images.findIndex((candidate) => candidate.id === image.id));
+    open(image.id);
   };
 
   const onLightboxClose = () => {
@@ -63,7 +81,7 @@ function PortfolioGallery({ images, filters, eroticaHref }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl px-5 md:px-8">
-      <FilterBar filters={filters} selected={filter} onChoose={choose} />
+      <FilterBar filters={filters} selected={filter} onChoose={choose} onIntent={prefetch} />
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -77,8 +95,11 @@ function PortfolioGallery({ images, filters, eroticaHref }: Props) {
               key={row.category}
               row={row}
               rowIndex={rowIndex}
-              total={categoryImages(images, row.category).length}
+              total={totals[row.category]}
               offersGallery={filter === ALL_FILTER}
+              problem={filter === row.category && status[row.category] === 'failed' ? categoryProblem(row.label) : null}
+              onRetry={() => load(row.category)}
+              onIntent={prefetch}
               register={tiles.register}
               onOpen={openLightbox}
               onViewGallery={viewGallery}

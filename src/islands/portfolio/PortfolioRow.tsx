@@ -3,9 +3,11 @@ import {
   rowHeadingId,
   tilePriority,
   viewMoreLabel,
+  type FilterId,
   type GalleryImage,
   type GalleryRow,
 } from '@/lib/portfolio/portfolio';
+import { LoadProblem } from './LoadProblem';
 import { PhotoTile } from './PhotoTile';
 
 interface Props {
@@ -16,6 +18,11 @@ interface Props {
   total: number;
   /** The 'All' view: the last preview tile offers the category's own gallery. */
   offersGallery: boolean;
+  /** Why the rest of the category did not arrive (null when nothing went wrong). */
+  problem: string | null;
+  onRetry: () => void;
+  /** A pointer over or a finger on View Gallery: the category's photos can start on their way. */
+  onIntent: (filter: FilterId) => void;
   register: (id: string) => (element: HTMLButtonElement | null) => void;
   onOpen: (image: GalleryImage) => void;
   onViewGallery: (row: GalleryRow) => void;
@@ -28,6 +35,9 @@ export function PortfolioRow({
   rowIndex,
   total,
   offersGallery,
+  problem,
+  onRetry,
+  onIntent,
   register,
   onOpen,
   onViewGallery,
@@ -54,6 +64,9 @@ export function PortfolioRow({
               <button
                 type="button"
                 onClick={() => onViewGallery(row)}
+                onPointerEnter={() => onIntent(row.category)}
+                onTouchStart={() => onIntent(row.category)}
+                onFocus={() => onIntent(row.category)}
                 className="absolute right-2 bottom-2 inline-flex min-h-10 items-center gap-1.5 rounded-full bg-ivory/95 px-3 py-2 text-[0.7rem] font-medium tracking-[0.12em] text-plum-deep uppercase shadow-md transition-colors hover:bg-blush md:right-4 md:bottom-4 md:px-5 md:text-xs"
               >
                 View Gallery<span className="sr-only"> of {row.label}</span> <span aria-hidden="true">→</span>
@@ -62,6 +75,7 @@ export function PortfolioRow({
           </li>
         ))}
       </ul>
+      {problem && <LoadProblem problem={problem} onRetry={onRetry} />}
       {row.hidden > 0 && (
         <div className="mt-10 text-center">
           <button type="button" className="btn btn-outline text-plum-deep" onClick={() => onViewMore(row)}>

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_FILTERS } from './portfolio-fixtures';
 import {
+  CATEGORY_PAGE_SIZE,
+  categoryHref,
   categoryImages,
+  categoryPageHref,
+  categoryProblem,
+  categoryTotals,
+  fetchCategory,
+  firstViewImages,
+  withCategory,
   expandedAnnouncement,
   filterAnnouncement,
   filterFromSearch,
   filterLabel,
-  firstHiddenImage,
   galleryView,
   hrefForFilter,
   rowHeadingId,
@@ -116,11 +123,6 @@ describe('portfolio island texts and names', () => {
       expect(categoryImages(IMAGES, 'outdoor').map((i) => i.id)).toEqual([1, 2, 3, 4, 5].map((n) => `outdoor-${n}`));
     });
 
-    it('finds the first photo View More reveals: the fourth, if there is one', () => {
-      expect(firstHiddenImage(IMAGES, 'classic')?.id).toBe('classic-4');
-      expect(firstHiddenImage(IMAGES, 'rain-room')).toBeUndefined();
-    });
-
     it("loads the first row's three previews at once, the very first with high priority, the rest lazily", () => {
       expect([0, 1, 2, 3].map((index) => tilePriority(0, index))).toEqual(['high', 'eager', 'eager', 'lazy']);
       expect([0, 1, 2].map((index) => tilePriority(1, index))).toEqual(['lazy', 'lazy', 'lazy']);
@@ -145,5 +147,96 @@ describe('portfolio island texts and names', () => {
     it('announces every photo of an expanded row', () => {
       expect(expandedAnnouncement('Classic Boudoir', 9)).toBe('Classic Boudoir: showing all 9 photos.');
     });
+  });
+});
+
+// The page carries only each category's first photos; the rest arrive from the category's file.
+describe('portfolio at any size', () => {
+  // 500 photos: most of them classic, as an owner with a large portfolio might have.
+  const LARGE = [
+    ...Array.from({ length: 473 }, (_, n) => image('classic', n + 1)),
+    ...(['outdoor', 'fine-art', 'rain-room'] as const).flatMap((c) =>
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => image(c, n)),
+    ),
+  ];
+  const totals = categoryTotals(LARGE);
+
+  it('the page carries the first 3 of each category, at 36 photos or at 500', () => {
+    expect(ids(firstViewImages(IMAGES))).toEqual([1, 2, 3].flatMap((n) => CATEGORIES.map((c) => `${c}-${n}`)));
+    expect(ids(firstViewImages(LARGE))).toEqual(
+      ['classic', 'outdoor', 'fine-art', 'rain-room'].flatMap((c) => [1, 2, 3].map((n) => `${c}-${n}`)),
+    );
+    expect(totals).toEqual({ classic: 473, outdoor: 9, 'fine-art': 9, 'rain-room': 9 });
+  });
+
+  it("'All' and every category's first row need nothing more than the page", () => {
+    const preview = firstViewImages(LARGE);
+    const all = galleryView(preview, FILTERS, 'all', new Set(), totals);
+    expect(all.complete).toBe(true);
+    expect(all.images).toHaveLength(9);
+    const classic = galleryView(preview, FILTERS, 'classic', new Set(), totals);
+    expect(ids(classic.rows[0]!.shown)).toEqual(['classic-1', 'classic-2', 'classic-3']);
+    expect(classic.rows[0]!.hidden).toBe(470);
+    expect(classic.complete).toBe(false);
+  });
+
+  it('View More shows the whole category once its file has arrived, and the viewer steps through all of it', () => {
+    const preview = firstViewImages(LARGE);
+    const waiting = galleryView(preview, FILTERS, 'classic', new Set(['classic']), totals);
+    expect(waiting.rows[0]!.shown).toHaveLength(3);
+    expect(waiting.rows[0]!.hidden).toBe(470);
+    const arrived = withCategory(preview, 'classic', categoryImages(LARGE, 'classic'));
+    const open = galleryView(arrived, FILTERS, 'classic', new Set(['classic']), totals);
+    expect(open.complete).toBe(true);
+    expect(open.rows[0]!.shown).toHaveLength(473);
+    expect(open.rows[0]!.hidden).toBe(0);
+    expect(ids(open.images).slice(0, 4)).toEqual(['classic-1', 'classic-2', 'classic-3', 'classic-4']);
+    // The other categories keep their previews.
+    expect(ids(categoryImages(arrived, 'outdoor'))).toEqual(['outdoor-1', 'outdoor-2', 'outdoor-3']);
+  });
+
+  it("names the category's file and its own pages", () => {
+    expect(categoryHref('rain-room')).toBe('/portfolio/rain-room.json');
+    expect(categoryPageHref('classic')).toBe('/portfolio/classic');
+    expect(categoryPageHref('classic', 2)).toBe('/portfolio/classic/2');
+    expect(CATEGORY_PAGE_SIZE).toBeGreaterThanOrEqual(9);
+  });
+
+  describe('fetching a category', () => {
+    const answer = (status: number, body: unknown) => async () => ({
+      ok: status < 400,
+      status,
+      json: async () => body,
+    });
+
+    it('returns its photos from /portfolio/<category>.json', async () => {
+      const asked: string[] = [];
+      const photos = categoryImages(LARGE, 'outdoor');
+      const get = async (url: string) => {
+        asked.push(url);
+        return answer(200, photos)();
+      };
+      expect(await fetchCategory('outdoor', get)).toEqual(photos);
+      expect(asked).toEqual(['/portfolio/outdoor.json']);
+    });
+
+    it('fails on an error status or a file that is not the category', async () => {
+      await expect(fetchCategory('outdoor', answer(500, 'Internal error'))).rejects.toThrow('answered 500');
+      await expect(fetchCategory('outdoor', answer(200, categoryImages(LARGE, 'classic')))).rejects.toThrow(
+        'not a list of outdoor photos',
+      );
+    });
+
+    it('gives up on a stalled request after its timeout', async () => {
+      const stalled = (_url: string, { signal }: { signal: AbortSignal }) =>
+        new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      await expect(fetchCategory('outdoor', stalled, 20)).rejects.toThrow('aborted');
+    });
+  });
+
+  it('says what failed and what to do', () => {
+    expect(categoryProblem('Classic Boudoir')).toBe(
+      'The rest of Classic Boudoir could not be loaded. Check your connection, then try again.',
+    );
   });
 });

@@ -49,8 +49,16 @@ export interface GalleryRow {
   hidden: number;
 }
 
+/**
+ * The view of one filter. `images` is the order the lightbox steps through; `complete` is false while
+ * a category's photos beyond its preview have not arrived yet (the page carries only the previews).
+ */
 export type GalleryView =
-  { kind: 'rows'; rows: GalleryRow[]; images: GalleryImage[] } | { kind: 'erotica'; rows: []; images: [] };
+  | { kind: 'rows'; rows: GalleryRow[]; images: GalleryImage[]; complete: boolean }
+  | { kind: 'erotica'; rows: []; images: []; complete: true };
+
+/** How many photos each category holds: the page knows the counts before it has every photo. */
+export type CategoryTotals = Record<PortfolioCategory, number>;
 
 /** Reads ?category= from a query string; anything unknown falls back to 'all'. */
 export function filterFromSearch(search: string, filters: readonly FilterOption[]): FilterId {
@@ -72,14 +80,17 @@ export function hrefForFilter(current: string, filter: FilterId): string {
  * - a category: its first PREVIEW_COUNT photos, or all of them once expanded.
  * - 'erotica': nothing (the island shows a note pointing to /erotica).
  * `images` is the order the lightbox steps through: every photo of the current filter.
+ * `images` may hold only some of a category's photos (its preview) and `totals` the full counts: the
+ * row then counts what View More will show, and shows it once the rest has arrived.
  */
 export function galleryView(
   images: readonly GalleryImage[],
   filters: readonly FilterOption[],
   filter: FilterId,
   expanded: ReadonlySet<PortfolioCategory>,
+  totals: Partial<CategoryTotals> = {},
 ): GalleryView {
-  if (filter === EROTICA_FILTER) return { kind: 'erotica', rows: [], images: [] };
+  if (filter === EROTICA_FILTER) return { kind: 'erotica', rows: [], images: [], complete: true };
   const label = (category: PortfolioCategory) => filters.find((f) => f.id === category)?.label ?? category;
   const inCategory = (category: PortfolioCategory) => images.filter((image) => image.category === category);
 
@@ -90,16 +101,95 @@ export function galleryView(
       shown: inCategory(category).slice(0, PREVIEW_COUNT),
       hidden: 0,
     })).filter((row) => row.shown.length > 0);
-    return { kind: 'rows', rows, images: rows.flatMap((row) => row.shown) };
+    return { kind: 'rows', rows, images: rows.flatMap((row) => row.shown), complete: true };
   }
 
   const all = inCategory(filter);
-  const shown = expanded.has(filter) ? all : all.slice(0, PREVIEW_COUNT);
+  const total = Math.max(totals[filter] ?? 0, all.length);
+  const complete = all.length === total;
+  const shown = expanded.has(filter) && complete ? all : all.slice(0, PREVIEW_COUNT);
   return {
     kind: 'rows',
-    rows: [{ category: filter, label: label(filter), shown, hidden: all.length - shown.length }],
+    rows: [{ category: filter, label: label(filter), shown, hidden: total - shown.length }],
     images: all,
+    complete,
   };
+}
+
+/** How many photos each category holds. */
+export function categoryTotals(images: readonly GalleryImage[]): CategoryTotals {
+  const totals = Object.fromEntries(PORTFOLIO_CATEGORIES.map((category) => [category, 0])) as CategoryTotals;
+  for (const image of images) totals[image.category] += 1;
+  return totals;
+}
+
+/**
+ * The photos the page itself carries: the first PREVIEW_COUNT of every category, in the owner's
+ * order. That is the 'All' view and the first row of every filter; the rest of a category comes from
+ * its file (categoryHref) when a visitor asks for it, so the page weighs the same at 36 photos or 500.
+ */
+export function firstViewImages(images: readonly GalleryImage[]): GalleryImage[] {
+  const seen = new Map<PortfolioCategory, number>();
+  return images.filter((image) => {
+    const count = seen.get(image.category) ?? 0;
+    seen.set(image.category, count + 1);
+    return count < PREVIEW_COUNT;
+  });
+}
+
+/** The address of a category's file: every photo of it, in the owner's order (src/pages/portfolio/). */
+export function categoryHref(category: PortfolioCategory): string {
+  return `/portfolio/${category}.json`;
+}
+
+/** Photos on each page of a category's own page (the portfolio's path to every photo without JavaScript). */
+export const CATEGORY_PAGE_SIZE = 24;
+
+/** A category's own page, plain HTML: /portfolio/classic, then /portfolio/classic/2 and on. */
+export function categoryPageHref(category: PortfolioCategory, page = 1): string {
+  return page === 1 ? `/portfolio/${category}` : `/portfolio/${category}/${page}`;
+}
+
+/** The photos known so far with a category's full list in place of its preview. */
+export function withCategory(
+  images: readonly GalleryImage[],
+  category: PortfolioCategory,
+  all: readonly GalleryImage[],
+): GalleryImage[] {
+  return [...images.filter((image) => image.category !== category), ...all];
+}
+
+/** How long a category's file may take before the gallery says so and offers to try again. */
+export const CATEGORY_TIMEOUT_MS = 8000;
+
+/** What the gallery says when a category's photos beyond its preview did not arrive. */
+export function categoryProblem(label: string): string {
+  return `The rest of ${label} could not be loaded. Check your connection, then try again.`;
+}
+
+type Fetch = (url: string, init: { signal: AbortSignal }) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
+
+/**
+ * A category's photos from its file, or an error if it fails or takes longer than `timeoutMs`
+ * (a stalled request must not leave the visitor waiting without a word).
+ */
+export async function fetchCategory(
+  category: PortfolioCategory,
+  get: Fetch = (url, init) => fetch(url, init),
+  timeoutMs = CATEGORY_TIMEOUT_MS,
+): Promise<GalleryImage[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await get(categoryHref(category), { signal: controller.signal });
+    if (!response.ok) throw new Error(`${categoryHref(category)} answered ${response.status}`);
+    const photos: unknown = await response.json();
+    if (!Array.isArray(photos) || photos.some((photo) => (photo as GalleryImage)?.category !== category))
+      throw new Error(`${categoryHref(category)} is not a list of ${category} photos`);
+    return photos as GalleryImage[];
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The label of the 'View More' button, e.g. "View More Classic Boudoir (6 more)". */
@@ -125,14 +215,6 @@ export function rowHeadingId(category: PortfolioCategory): string {
 /** Every photo of a category, in the owner's order. */
 export function categoryImages(images: readonly GalleryImage[], category: PortfolioCategory): GalleryImage[] {
   return images.filter((image) => image.category === category);
-}
-
-/** The first photo View More reveals in a category (undefined when it has no more than the preview). */
-export function firstHiddenImage(
-  images: readonly GalleryImage[],
-  category: PortfolioCategory,
-): GalleryImage | undefined {
-  return categoryImages(images, category)[PREVIEW_COUNT];
 }
 
 /**
