@@ -64,7 +64,7 @@ describe('image service', () => {
     photo = await cameraPortrait();
   });
 
-  it('decodes a camera photo once for all the files made from it', { timeout: 30_000 }, async () => {
+  it('decodes a camera photo once for all the files made from it', { timeout: 60_000 }, async () => {
     const before = decodes.count;
     const original = Buffer.from(photo);
     for (const transform of portfolioTransforms()) await service.transform(original, transform, config, logger);
@@ -95,7 +95,7 @@ describe('image service', () => {
     },
   );
 
-  it('leaves to Astro’s service what the master cannot hold and what is not a JPEG', async () => {
+  it('leaves to Astro’s service what the master cannot hold and what is not a JPEG', { timeout: 60_000 }, async () => {
     const before = decodes.count;
     const png = await sharp(photo).rotate().resize(600).png().toBuffer();
     expect(await dimensions(png)).toMatchObject({ width: 600, height: 900 });
