@@ -1,7 +1,9 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import type { Plugin } from 'vite';
 import { checkContentPhotos, CONTENT_PHOTO_ADVICE } from '../lib/images/content-photos';
 
 async function walk(dir: string): Promise<string[]> {
@@ -15,8 +17,123 @@ async function walk(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+/** Astro's loader of imported images (astro/dist/assets/vite-plugin-assets.js). */
+const ASTRO_IMAGE_LOADER = 'astro:assets:esm';
+/** Photos read at once while the build imports them (each is read whole for its dimensions). */
+export const IMPORT_READS = 4;
+
+type LoadHook = (this: unknown, id: string, ...rest: unknown[]) => unknown;
+interface EmittedAsset {
+  type?: string;
+  source?: unknown;
+  name?: string;
+}
+interface BundleContext {
+  emitFile(file: EmittedAsset): string;
+  getFileName(ref: string): string;
+  environment?: object;
+}
+
+/** Loaders already wrapped, by any instance of the plugin (a loader wrapped twice would wait for itself). */
+const wrapped = new WeakSet<LoadHook>();
+
+/** At most `limit` calls of `run` at once; the rest wait their turn. */
+export function limiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function <T>(run: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await run();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Keeps the build's memory flat however many photos the site has. Astro's image loader reads every
+ * imported photo whole (up to 200 at once) and hands the bytes to the bundler as an asset, which
+ * holds them until it writes the bundle: a camera photo costs its file size in memory for the
+ * whole build (peak 6.6 GB at 500 photos). Around that loader, this plugin
+ * - lets `IMPORT_READS` photos be read at a time, and
+ * - gives the bundler a stand-in of a few bytes named by the photo's content hash (so the file name
+ *   changes exactly when the photo does, as before), then copies the photo over the stand-in when
+ *   the bundle is written, file to file.
+ * The photo thus ends up where Astro expects it (the image step reads each original from there, one
+ * per core, and deletes it); what the build holds is its dimensions, not its pixels.
+ */
+export function boundedPhotoImports(reads = IMPORT_READS): Plugin {
+  const copies = new WeakMap<object, { ref: string; path: string }[]>();
+  const turn = limiter(reads);
+  const wrap = (load: LoadHook): LoadHook => {
+    if (wrapped.has(load)) return load;
+    const bounded = async function (this: unknown, id: string, ...rest: unknown[]) {
+      const context = this as BundleContext;
+      const path = id.split('?')[0] ?? id;
+      const emitFile = (file: EmittedAsset) => {
+        if (file.type !== 'asset' || !(file.source instanceof Uint8Array) || /\.svg$/i.test(path)) {
+          return context.emitFile(file);
+        }
+        const digest = createHash('sha256').update(file.source).digest('base64url');
+        const ref = context.emitFile({ ...file, source: `photo ${digest}\n` });
+        const environment = context.environment ?? context;
+        copies.set(environment, [...(copies.get(environment) ?? []), { ref, path }]);
+        return ref;
+      };
+      const proxy = new Proxy(context, {
+        get(target, key) {
+          if (key === 'emitFile') return emitFile;
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      return turn(async () => load.call(proxy, id, ...rest));
+    };
+    wrapped.add(bounded);
+    return bounded;
+  };
+  return {
+    name: 'image-pipeline:bounded-photo-imports',
+    // Called once per build environment, with the same plugin objects: the loader is wrapped once.
+    configResolved(config) {
+      const loader = config.plugins.find((plugin) => plugin.name === ASTRO_IMAGE_LOADER);
+      const hook = loader?.load as { handler: LoadHook } | LoadHook | undefined;
+      if (!loader || !hook) {
+        config.logger.warn(
+          `image-pipeline: Astro's image loader (${ASTRO_IMAGE_LOADER}) was not found; photos are read whole`,
+        );
+        return;
+      }
+      if (typeof hook === 'function') (loader as { load: LoadHook }).load = wrap(hook);
+      else hook.handler = wrap(hook.handler);
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(options) {
+        const environment = (this as unknown as BundleContext).environment ?? this;
+        const list = copies.get(environment) ?? [];
+        copies.delete(environment);
+        const outDir = options.dir ?? '';
+        const done = new Set<string>();
+        for (const { ref, path } of list) {
+          const target = join(outDir, this.getFileName(ref));
+          if (done.has(target)) continue;
+          done.add(target);
+          await mkdir(dirname(target), { recursive: true });
+          await copyFile(path, target);
+        }
+      },
+    },
+  };
+}
+
 /**
  * Image housekeeping around the build:
+ * - while it imports photos, reads a few at a time and keeps none in memory (`boundedPhotoImports`);
  * - before it, names the photos in content/images/ that are larger than the site can use (the build
  *   accepts them, it just spends time and memory on pixels nobody sees) or carry camera metadata
  *   (GPS, serial, date, owner: the published sizes never do, but the file in the project does);
@@ -29,6 +146,9 @@ export default function imagePipeline({ contentDir = 'content/images' } = {}): A
   return {
     name: 'image-pipeline',
     hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [boundedPhotoImports()] } });
+      },
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         cacheDir = fileURLToPath(new URL('assets/', config.cacheDir));
