@@ -1,7 +1,7 @@
 import sharpService from 'astro/assets/services/sharp';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_PRESETS } from '../lib/image-presets';
+import { IMAGE_PRESETS } from '../lib/images/image-presets';
 import service, { decodes, masterSize, outputSize } from './image-service';
 
 type Transform = Parameters<typeof service.transform>[1];

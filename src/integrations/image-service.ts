@@ -1,7 +1,7 @@
 import type { ImageOutputFormat, LocalImageService } from 'astro';
 import sharpService, { resolveSharpEncoderOptions, type SharpImageServiceConfig } from 'astro/assets/services/sharp';
 import sharp, { type FormatEnum } from 'sharp';
-import { IMAGE_PRESETS, type ImagePreset } from '../lib/image-presets.ts';
+import { IMAGE_PRESETS, type ImagePreset } from '../lib/images/image-presets.ts';
 
 /**
  * astro:assets' sharp service (`image.service.entrypoint` in astro.config.mjs), with one change:
