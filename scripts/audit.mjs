@@ -74,6 +74,12 @@ function explainRun(lhr) {
     (r) => r.networkEndTime <= lcpAt && !(r.resourceType === 'Image' && ['Low', 'VeryLow'].includes(r.priority)),
   );
   const kb = (list) => Math.round(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
+  // A request to another origin costs a new connection in the simulation (3-4 round trips on slow
+  // 4G) whatever its size, e.g. an embedded form's frame that answered before the paint.
+  const page = new URL(lhr.finalDisplayedUrl).origin;
+  const otherOrigins = [
+    ...new Set(counted.map((r) => new URL(r.url).origin).filter((o) => o !== page && o !== 'null')),
+  ];
   const byType = {};
   for (const r of counted) byType[r.resourceType] = (byType[r.resourceType] ?? 0) + (r.transferSize ?? 0);
   const node = findNode(lhr.audits['lcp-breakdown-insight']?.details);
@@ -87,7 +93,7 @@ function explainRun(lhr) {
     `simulated FCP ${ms(lhr.audits['first-contentful-paint']?.numericValue)} LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`,
     `finished by the observed LCP: ${counted.length} requests, ${kb(counted)} KB (${Object.entries(byType)
       .map(([type, bytes]) => `${type} ${Math.round(bytes / 1024)}`)
-      .join(', ')})`,
+      .join(', ')})${otherOrigins.length ? `, other origins: ${otherOrigins.join(' ')}` : ''}`,
     `LCP element ${node?.selector ?? node?.nodeLabel ?? '?'}`,
     lcpRequest
       ? `LCP image ${lcpRequest.url.split('/').pop()} ${Math.round(lcpRequest.transferSize / 1024)} KB ${lcpRequest.priority}, requested at ${ms(lcpRequest.networkRequestTime)} ms`
