@@ -88,7 +88,11 @@ test.describe('home sections', () => {
     expect(await story.evaluate((el) => getComputedStyle(el).scrollMarginTop)).toBe('96px');
   });
 
-  test('contact form iframe, its fallback link and the #contact-form anchor', async ({ page, isMobile }) => {
+  test('contact form iframe, its fallback link and the #contact-form anchor', async ({ page, isMobile, request }) => {
+    // Served without an address, which it gets once the page has loaded (never before the first paint).
+    const served = (await (await request.get('/')).text()).match(/<iframe[^>]*data-src[^>]*>/)?.[0] ?? '';
+    expect(served).toContain(`data-src="${settings.booking.contactFormUrl}"`);
+    expect(served).not.toMatch(/\ssrc=/);
     await page.goto('/');
     const frame = page.locator('#contact-form iframe');
     await expect(frame).toHaveAttribute('src', settings.booking.contactFormUrl);
@@ -103,6 +107,15 @@ test.describe('home sections', () => {
     // The form host is blocked in tests, as when it fails for a visitor: the link stays usable.
     await fallback.scrollIntoViewIfNeeded();
     await expect(fallback).toBeVisible();
+  });
+
+  test('without JavaScript the contact form is the plain frame', { tag: '@desktop' }, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('#contact-form iframe[src]')).toHaveAttribute('src', settings.booking.contactFormUrl);
+    await expect(page.locator('#contact-form iframe[data-src]')).toBeHidden();
+    await context.close();
   });
 });
 
