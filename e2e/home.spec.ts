@@ -88,7 +88,11 @@ test.describe('home sections', () => {
     expect(await story.evaluate((el) => getComputedStyle(el).scrollMarginTop)).toBe('96px');
   });
 
-  test('contact form iframe, its fallback link and the #contact-form anchor', async ({ page, isMobile }) => {
+  test('contact form iframe, its fallback link and the #contact-form anchor', async ({ page, isMobile, request }) => {
+    // Served without an address, which it gets once the page has loaded (never before the first paint).
+    const served = (await (await request.get('/')).text()).match(/<iframe[^>]*data-src[^>]*>/)?.[0] ?? '';
+    expect(served).toContain(`data-src="${settings.booking.contactFormUrl}"`);
+    expect(served).not.toMatch(/\ssrc=/);
     await page.goto('/');
     const frame = page.locator('#contact-form iframe');
     await expect(frame).toHaveAttribute('src', settings.booking.contactFormUrl);
@@ -104,10 +108,19 @@ test.describe('home sections', () => {
     await fallback.scrollIntoViewIfNeeded();
     await expect(fallback).toBeVisible();
   });
+
+  test('without JavaScript the contact form is the plain frame', { tag: '@desktop' }, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('#contact-form iframe[src]')).toHaveAttribute('src', settings.booking.contactFormUrl);
+    await expect(page.locator('#contact-form iframe[data-src]')).toBeHidden();
+    await context.close();
+  });
 });
 
 test.describe('hero slideshow', () => {
-  test('first image is in the server HTML, eager and high priority; the others are not in the first view', async ({
+  test('first image is in the server HTML, lazy and high priority; the others are not in the first view', async ({
     page,
     request,
   }) => {
@@ -125,15 +138,20 @@ test.describe('hero slideshow', () => {
     expect(heroRequests.filter((url) => /hero-0[23]/.test(url))).toEqual([]);
     await expect(slides).toHaveCount(3);
     const first = slides.nth(0).locator('img');
-    await expect(first).toHaveAttribute('loading', 'eager');
+    // Lazy: fetched once the page has laid out, so never before the headline (the page's largest
+    // paint) is painted; then at high priority.
+    await expect(first).toHaveAttribute('loading', 'lazy');
     await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(first).toHaveAttribute('srcset', /480w.*2400w/);
     const firstSrc = await first.getAttribute('src');
-    // Server HTML (before any script): the LCP image with its priority and full srcset.
+    // Server HTML (before any script): the first slide with its priority and full srcset.
     const serverImg = html.match(/<img[^>]*hero-01[^>]*>/i)?.[0] ?? '';
     expect(serverImg, 'first slide in the server HTML').not.toBe('');
     expect(/fetchpriority="high"/i.test(serverImg), 'fetchpriority high').toBe(true);
-    expect(/loading="eager"/i.test(serverImg), 'eager').toBe(true);
+    expect(/loading="lazy"/i.test(serverImg), 'lazy').toBe(true);
     expect(serverImg.includes(firstSrc ?? 'missing'), 'same src as hydrated').toBe(true);
     expect(/hero-0[23]/.test(html.replace(/<astro-island[^>]*>/g, '')), 'later slides in the server markup').toBe(
       false,

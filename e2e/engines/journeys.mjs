@@ -647,7 +647,10 @@ export async function screenshots(d, reports) {
         d,
         `${route} ready for a screenshot`,
         () => {
-          const eager = [...document.querySelectorAll('img[loading="eager"], img:not([loading])')];
+          // The hero's first slide is lazy (fetched once the page has laid out) but in the picture.
+          const eager = [
+            ...document.querySelectorAll('img[loading="eager"], img:not([loading]), [data-slide="0"] img'),
+          ];
           return (
             document.fonts.status === 'loaded' &&
             eager.every((img) => img.complete) &&

@@ -7,12 +7,20 @@
 // connections it saw: over plain HTTP/1.1 it opens a new connection, each starting slow, for the
 // stylesheet, the fonts and every image at once, which no visitor of the deployed site pays (with
 // camera photos /portfolio's largest paint: 2.14-2.25 s over HTTP/1.1, 1.68-1.70 s over HTTP/2).
-// Options: --runs N (median of N runs, default 3), --only /path (audit one route), --cpu N (CPU
+// Options: --runs N (median of N runs, default 3), --only /path (audit one route; several: /a,/b), --cpu N (CPU
 // slowdown instead of the preset's 4x, for hosts slower than the 1500-2000 benchmark index that 4x
 // assumes; see Lighthouse's docs/throttling.md), --port N (default 4323; the TLS front uses N+1),
 // --http1 (plain HTTP/1.1 from the runtime itself, as earlier audits measured). Each row notes the
 // host's benchmark index and the protocol the page came over.
+// With --runs above 1 each row gives min/median/max of performance, LCP and TBT over the runs,
+// and the goals hold for every run, not only the median (slow runs are what visitors on slow
+// phones get). --explain adds one line per run: the first and largest paint as observed at full
+// speed (Lighthouse simulates from what finished before them), the LCP element and request, the
+// LCP phases, and the bytes that finished loading before the observed largest paint. --save DIR
+// keeps every run's Lighthouse JSON for a closer look.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
@@ -32,6 +40,8 @@ const reportOnly = args.includes('--report-only');
 const cpu = option('--cpu', null);
 const PORT = Number(option('--port', '4323'));
 const http1 = args.includes('--http1');
+const explain = args.includes('--explain');
+const saveDir = option('--save', null);
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -41,12 +51,65 @@ function routes() {
   const all = builtPages(DIST).map(({ route }) => route);
   const posts = all.filter((r) => r.startsWith('/blog/')).sort();
   const rest = all.filter((r) => !r.startsWith('/blog/')).sort();
-  return only ? [only] : [...rest, ...posts.slice(0, 1)];
+  return only ? only.split(',') : [...rest, ...posts.slice(0, 1)];
 }
 
-/** Goals (the README's): performance 100 without islands, >= 95 with; LCP <= 2.0 s; TBT and CLS limits. */
-function goalsFor(hasIsland) {
-  return { performance: hasIsland ? 95 : 100, lcpMs: 2000, tbtMs: 50, cls: 0.01 };
+/** Goals (the README's), for every run: performance 100, LCP <= 1.5 s, TBT <= 50 ms, CLS <= 0.01. */
+function goalsFor() {
+  return { performance: 100, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
+}
+
+/**
+ * One run in a line, from Lighthouse's own report: Lighthouse loads the page at full speed and
+ * simulates slow 4G over the requests that had finished when the page painted (its "lantern"
+ * model), so a paint that comes late on the test host takes in more requests and a later estimate.
+ */
+function explainRun(lhr) {
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const lcpAt = observed.observedLargestContentfulPaint ?? 0;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  // What the LCP estimate simulates: every request finished by the observed largest paint, except
+  // low-priority images (offscreen ones), which Lighthouse leaves out.
+  const counted = requests.filter(
+    (r) => r.networkEndTime <= lcpAt && !(r.resourceType === 'Image' && ['Low', 'VeryLow'].includes(r.priority)),
+  );
+  const kb = (list) => Math.round(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
+  // A request to another origin costs a new connection in the simulation (3-4 round trips on slow
+  // 4G) whatever its size, e.g. an embedded form's frame that answered before the paint.
+  const page = new URL(lhr.finalDisplayedUrl).origin;
+  const otherOrigins = [
+    ...new Set(counted.map((r) => new URL(r.url).origin).filter((o) => o !== page && o !== 'null')),
+  ];
+  const byType = {};
+  for (const r of counted) byType[r.resourceType] = (byType[r.resourceType] ?? 0) + (r.transferSize ?? 0);
+  const node = findNode(lhr.audits['lcp-breakdown-insight']?.details);
+  const lcpUrl = lhr.audits['lcp-discovery-insight']?.details?.items?.find?.((i) => i?.url)?.url;
+  const lcpRequest =
+    requests.find((r) => lcpUrl && r.url === lcpUrl) ??
+    requests.find((r) => r.resourceType === 'Image' && node?.snippet?.includes(new URL(r.url).pathname));
+  const ms = (n) => `${Math.round(n ?? 0)}`;
+  return [
+    `observed FCP ${ms(observed.observedFirstContentfulPaint)} LCP ${ms(lcpAt)} ms`,
+    `simulated FCP ${ms(lhr.audits['first-contentful-paint']?.numericValue)} LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`,
+    `finished by the observed LCP: ${counted.length} requests, ${kb(counted)} KB (${Object.entries(byType)
+      .map(([type, bytes]) => `${type} ${Math.round(bytes / 1024)}`)
+      .join(', ')})${otherOrigins.length ? `, other origins: ${otherOrigins.join(' ')}` : ''}`,
+    `LCP element ${node?.selector ?? node?.nodeLabel ?? '?'}`,
+    lcpRequest
+      ? `LCP image ${lcpRequest.url.split('/').pop()} ${Math.round(lcpRequest.transferSize / 1024)} KB ${lcpRequest.priority}, requested at ${ms(lcpRequest.networkRequestTime)} ms`
+      : 'LCP image none',
+  ].join('; ');
+}
+
+/** The first DOM node a Lighthouse details object names. */
+function findNode(details) {
+  if (!details || typeof details !== 'object') return null;
+  if (details.type === 'node') return details;
+  for (const value of Object.values(details)) {
+    const found = findNode(value);
+    if (found) return found;
+  }
+  return null;
 }
 
 const median = (values) => {
@@ -89,6 +152,11 @@ try {
       let { lhr } = await run();
       for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr } = await run());
       if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(join(saveDir, `${route.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+      }
+      if (explain) console.log(`  ${route} run ${i + 1}: ${explainRun(lhr)}`);
       const bytes = Object.fromEntries(
         (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
       );
@@ -109,21 +177,37 @@ try {
         protocol: document?.protocol ?? '?',
       });
     }
-    // Median of each metric across runs.
+    // Median of each metric across runs; performance, LCP and TBT also as min/median/max.
     const row = { route };
     for (const key of Object.keys(samples[0])) {
       row[key] = ['hasIsland', 'protocol'].includes(key) ? samples[0][key] : median(samples.map((s) => s[key]));
     }
-    const goals = goalsFor(row.hasIsland);
+    for (const key of ['performance', 'lcpMs', 'tbtMs', 'cls']) {
+      const values = samples.map((s) => s[key]);
+      row[`${key}Range`] = [Math.min(...values), median(values), Math.max(...values)];
+    }
+    row.runs = samples;
+    row.load = loadavg().map((n) => Number(n.toFixed(1)));
+    // Every run must meet the goals: the worst run of each metric is judged.
+    const goals = goalsFor();
+    const worst = {
+      performance: row.performanceRange[0],
+      lcpMs: row.lcpMsRange[2],
+      tbtMs: row.tbtMsRange[2],
+      cls: row.clsRange[2],
+    };
     row.misses = [
-      row.performance < goals.performance && `performance ${row.performance} < ${goals.performance}`,
-      row.lcpMs > goals.lcpMs && `LCP ${row.lcpMs} ms > ${goals.lcpMs}`,
-      row.tbtMs > goals.tbtMs && `TBT ${row.tbtMs} ms > ${goals.tbtMs}`,
-      row.cls > goals.cls && `CLS ${row.cls} > ${goals.cls}`,
+      worst.performance < goals.performance && `performance ${worst.performance} < ${goals.performance}`,
+      worst.lcpMs > goals.lcpMs && `LCP ${worst.lcpMs} ms > ${goals.lcpMs}`,
+      worst.tbtMs > goals.tbtMs && `TBT ${worst.tbtMs} ms > ${goals.tbtMs}`,
+      worst.cls > goals.cls && `CLS ${worst.cls} > ${goals.cls}`,
     ].filter(Boolean);
     rows.push(row);
+    const range = ([min, mid, max], format) =>
+      runs > 1 ? `${format(min)}/${format(mid)}/${format(max)}` : format(mid);
+    const seconds = (ms) => (ms / 1000).toFixed(2);
     console.log(
-      `${route.padEnd(34)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row.bestPractices).padStart(3)}  seo ${String(row.seo).padStart(3)}  LCP ${String(row.lcpMs).padStart(5)} ms  TBT ${String(row.tbtMs).padStart(4)} ms  CLS ${row.cls.toFixed(3)}  JS ${String(row.jsKb).padStart(3)} KB  CSS ${String(row.cssKb).padStart(3)} KB  img ${String(row.imageKb).padStart(4)} KB  host ${row.benchmarkIndex} ${row.protocol}${row.misses.length ? `  MISSED: ${row.misses.join('; ')}` : ''}`,
+      `${route.padEnd(34)} perf ${range(row.performanceRange, String).padStart(runs > 1 ? 11 : 3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row.bestPractices).padStart(3)}  seo ${String(row.seo).padStart(3)}  LCP ${range(row.lcpMsRange, seconds).padStart(runs > 1 ? 14 : 4)} s  TBT ${range(row.tbtMsRange, String).padStart(runs > 1 ? 11 : 3)} ms  CLS ${row.cls.toFixed(3)}  JS ${String(row.jsKb).padStart(3)} KB  CSS ${String(row.cssKb).padStart(3)} KB  img ${String(row.imageKb).padStart(4)} KB  host ${row.benchmarkIndex} ${row.protocol}  load ${row.load.join(' ')}${row.misses.length ? `  MISSED: ${row.misses.join('; ')}` : ''}`,
     );
   }
 } finally {
@@ -143,6 +227,6 @@ writeFileSync(
 );
 const missed = rows.filter((r) => r.misses.length);
 console.log(
-  `audit: ${rows.length} routes, median of ${runs} run(s), CPU ${cpu ?? 4}x, ${missed.length} missing a goal; report in reports/audit.json`,
+  `audit: ${rows.length} routes, ${runs} run(s) each (min/median/max), CPU ${cpu ?? 4}x, ${missed.length} missing a goal in some run; report in reports/audit.json`,
 );
 process.exit(missed.length && !reportOnly ? 1 : 0);
