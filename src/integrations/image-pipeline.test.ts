@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,9 +51,9 @@ function bundle() {
   return { assets, context };
 }
 
-function setUp() {
+function setUp(digestFile?: string) {
   const loader = astroLoader();
-  const plugin = boundedPhotoImports();
+  const plugin = boundedPhotoImports({ digestFile });
   const configResolved = plugin.configResolved as unknown as (config: unknown) => void;
   // Once per build environment, as Vite does.
   for (const environment of ['prerender', 'client']) {
@@ -74,7 +75,7 @@ describe('photo imports during the build', () => {
     const { loader, writeBundle } = setUp();
     const { assets, context } = bundle();
     const load = loader.plugin.load.handler as unknown as Hook;
-    await Promise.all(photos.map((path) => load.call(context, `${path}?astroContentImageFlag`)));
+    const codes = await Promise.all(photos.map((path) => load.call(context, `${path}?astroContentImageFlag`)));
     expect(assets.size).toBe(photos.length);
     for (const asset of assets.values()) expect(String(asset.source)).toMatch(/^photo [\w-]{43}\n$/);
     // Each photo its own stand-in.
@@ -83,8 +84,12 @@ describe('photo imports during the build', () => {
 
     const out = mkdtempSync(join(tmpdir(), 'dist-'));
     await writeBundle.call(context, { dir: out });
+    // Each photo in its own file, whatever order the loads finished in.
     photos.forEach((path, i) => {
-      expect(readFileSync(join(out, `_astro/photo-ref${i}.jpg`)).equals(readFileSync(path))).toBe(true);
+      const ref = /"(ref\d+)"/.exec(String(codes[i]))?.[1];
+      expect(readFileSync(join(out, `_astro/photo-${ref}.jpg`)).equals(readFileSync(path))).toBe(true);
+      // Linked, not copied: the image step deletes it again, having read it only if it must.
+      expect(statSync(join(out, `_astro/photo-${ref}.jpg`)).ino).toBe(statSync(path).ino);
     });
   });
 
@@ -103,5 +108,37 @@ describe('photo imports during the build', () => {
     writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await (loader.plugin.load.handler as unknown as Hook).call(context, svg);
     expect(Buffer.from(assets.get('ref0')?.source as Uint8Array).toString()).toContain('<svg');
+  });
+
+  it('hashes a photo again only when its size or modification time changed (an edit in place)', async () => {
+    const digestFile = join(mkdtempSync(join(tmpdir(), 'cache-')), 'photo-digests.json');
+    const photo = join(dir, 'edited.jpg');
+    writeFileSync(photo, Buffer.alloc(200_000, 42));
+    const sha256 = (bytes: Buffer) => `photo ${createHash('sha256').update(bytes).digest('base64url')}\n`;
+    const build = async () => {
+      const { loader, writeBundle } = setUp(digestFile);
+      const { assets, context } = bundle();
+      await (loader.plugin.load.handler as unknown as Hook).call(context, photo);
+      await writeBundle.call(context, { dir: mkdtempSync(join(tmpdir(), 'dist-')) });
+      return String(assets.get('ref0')?.source);
+    };
+    expect(await build()).toBe(sha256(readFileSync(photo)));
+    // The remembered hash is used as it is: a build that hashed the photo again would not name it so.
+    const file = JSON.parse(readFileSync(digestFile, 'utf8')) as { photos: Record<string, { digest: string }> };
+    expect(Object.keys(file.photos)).toEqual([photo]);
+    file.photos[photo]!.digest = 'remembered';
+    writeFileSync(digestFile, JSON.stringify(file));
+    expect(await build()).toBe('photo remembered\n');
+
+    // Edited in place: the same path and size, new bytes, a new modification time.
+    const edited = Buffer.alloc(200_000, 99);
+    writeFileSync(photo, edited);
+    utimesSync(photo, new Date(), new Date(Date.now() + 60_000));
+    expect(await build()).toBe(sha256(edited));
+    // A new size alone (the modification time put back) is a change too.
+    const { mtime } = statSync(photo);
+    writeFileSync(photo, Buffer.alloc(150_000, 7));
+    utimesSync(photo, mtime, mtime);
+    expect(await build()).toBe(sha256(readFileSync(photo)));
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -53,6 +53,77 @@ export function limiter(limit: number) {
   };
 }
 
+/** A photo's content hash as of its size and modification time (nanoseconds) when it was last hashed. */
+interface KnownDigest {
+  size: number;
+  mtime: string;
+  digest: string;
+}
+
+/**
+ * Content hashes of the photos by path, kept in a small JSON file between builds (under Astro's
+ * cacheDir, beside its image cache): a photo whose size and modification time are unchanged is not
+ * hashed again. A photo edited in place gets a new modification time (and usually a new size), so
+ * its hash is made afresh. The file keeps only the photos the last build imported.
+ */
+export function photoDigests(file?: string) {
+  let known: Promise<Record<string, KnownDigest>> | undefined;
+  const used: Record<string, KnownDigest> = {};
+  const read = async () => {
+    if (!file) return {};
+    try {
+      const data = JSON.parse(await readFile(file, 'utf8')) as { photos?: Record<string, KnownDigest> };
+      return data.photos ?? {};
+    } catch {
+      return {};
+    }
+  };
+  return {
+    /** The photo's size and modification time now, and its hash if that is what was hashed before. */
+    async lookup(path: string) {
+      known ??= read();
+      const info = await stat(path, { bigint: true });
+      const seen = { size: Number(info.size), mtime: String(info.mtimeNs) };
+      const before = (await known)[path];
+      const digest = before && before.size === seen.size && before.mtime === seen.mtime ? before.digest : undefined;
+      return { seen, digest };
+    },
+    /** Notes the hash used for the photo in this build. */
+    use(path: string, seen: { size: number; mtime: string }, digest: string) {
+      used[path] = { ...seen, digest };
+    },
+    /** Writes the hashes this build used, unless the file already holds exactly these. */
+    async save() {
+      if (!file) return;
+      const previous = await (known ?? read());
+      const same =
+        Object.keys(previous).length === Object.keys(used).length &&
+        Object.entries(used).every(([path, { size, mtime, digest }]) => {
+          const before = previous[path];
+          return before?.size === size && before.mtime === mtime && before.digest === digest;
+        });
+      if (same) return;
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify({ photos: used }));
+      known = Promise.resolve({ ...used });
+    },
+  };
+}
+
+/**
+ * Puts the photo where the bundler wrote its stand-in: a hard link where the file system allows it
+ * (the image step only reads the original, and only for a size missing from Astro's image cache,
+ * then deletes it: a warm build need not copy 10 MB per photo for nothing), a copy where it does not.
+ */
+async function place(path: string, target: string) {
+  await unlink(target).catch(() => undefined);
+  try {
+    await link(path, target);
+  } catch {
+    await copyFile(path, target);
+  }
+}
+
 /**
  * Keeps the build's memory flat however many photos the site has. Astro's image loader reads every
  * imported photo whole (up to 200 at once) and hands the bytes to the bundler as an asset, which
@@ -60,37 +131,46 @@ export function limiter(limit: number) {
  * whole build (peak 6.6 GB at 500 photos). Around that loader, this plugin
  * - lets `IMPORT_READS` photos be read at a time, and
  * - gives the bundler a stand-in of a few bytes named by the photo's content hash (so the file name
- *   changes exactly when the photo does, as before), then copies the photo over the stand-in when
- *   the bundle is written, file to file.
+ *   changes exactly when the photo does, as before; the hash is remembered in `digestFile` by size
+ *   and modification time, so an unchanged photo is not hashed again), then puts the photo in place
+ *   of the stand-in when the bundle is written, file to file (`place`).
  * The photo thus ends up where Astro expects it (the image step reads each original from there, one
  * per core, and deletes it); what the build holds is its dimensions, not its pixels.
  */
-export function boundedPhotoImports(reads = IMPORT_READS): Plugin {
+export function boundedPhotoImports({
+  reads = IMPORT_READS,
+  digestFile,
+}: { reads?: number; digestFile?: string | undefined } = {}): Plugin {
   const copies = new WeakMap<object, { ref: string; path: string }[]>();
+  const digests = photoDigests(digestFile);
   const turn = limiter(reads);
   const wrap = (load: LoadHook): LoadHook => {
     if (wrapped.has(load)) return load;
     const bounded = async function (this: unknown, id: string, ...rest: unknown[]) {
       const context = this as BundleContext;
       const path = id.split('?')[0] ?? id;
-      const emitFile = (file: EmittedAsset) => {
-        if (file.type !== 'asset' || !(file.source instanceof Uint8Array) || /\.svg$/i.test(path)) {
-          return context.emitFile(file);
-        }
-        const digest = createHash('sha256').update(file.source).digest('base64url');
-        const ref = context.emitFile({ ...file, source: `photo ${digest}\n` });
-        const environment = context.environment ?? context;
-        copies.set(environment, [...(copies.get(environment) ?? []), { ref, path }]);
-        return ref;
-      };
-      const proxy = new Proxy(context, {
-        get(target, key) {
-          if (key === 'emitFile') return emitFile;
-          const value: unknown = Reflect.get(target, key, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
+      return turn(async () => {
+        const known = /\.svg$/i.test(path) ? undefined : await digests.lookup(path).catch(() => undefined);
+        const emitFile = (file: EmittedAsset) => {
+          if (file.type !== 'asset' || !(file.source instanceof Uint8Array) || /\.svg$/i.test(path)) {
+            return context.emitFile(file);
+          }
+          const digest = known?.digest ?? createHash('sha256').update(file.source).digest('base64url');
+          if (known) digests.use(path, known.seen, digest);
+          const ref = context.emitFile({ ...file, source: `photo ${digest}\n` });
+          const environment = context.environment ?? context;
+          copies.set(environment, [...(copies.get(environment) ?? []), { ref, path }]);
+          return ref;
+        };
+        const proxy = new Proxy(context, {
+          get(target, key) {
+            if (key === 'emitFile') return emitFile;
+            const value: unknown = Reflect.get(target, key, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+        return load.call(proxy, id, ...rest);
       });
-      return turn(async () => load.call(proxy, id, ...rest));
     };
     wrapped.add(bounded);
     return bounded;
@@ -124,8 +204,9 @@ export function boundedPhotoImports(reads = IMPORT_READS): Plugin {
           if (done.has(target)) continue;
           done.add(target);
           await mkdir(dirname(target), { recursive: true });
-          await copyFile(path, target);
+          await place(path, target);
         }
+        await digests.save();
       },
     },
   };
@@ -133,7 +214,8 @@ export function boundedPhotoImports(reads = IMPORT_READS): Plugin {
 
 /**
  * Image housekeeping around the build:
- * - while it imports photos, reads a few at a time and keeps none in memory (`boundedPhotoImports`);
+ * - while it imports photos, reads a few at a time and keeps none in memory (`boundedPhotoImports`),
+ *   hashing only the photos changed since the last build (`cacheDir`/photo-digests.json);
  * - before it, names the photos in content/images/ that are larger than the site can use (the build
  *   accepts them, it just spends time and memory on pixels nobody sees) or carry camera metadata
  *   (GPS, serial, date, owner: the published sizes never do, but the file in the project does);
@@ -146,8 +228,9 @@ export default function imagePipeline({ contentDir = 'content/images' } = {}): A
   return {
     name: 'image-pipeline',
     hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({ vite: { plugins: [boundedPhotoImports()] } });
+      'astro:config:setup': ({ config, updateConfig }) => {
+        const digestFile = fileURLToPath(new URL('photo-digests.json', config.cacheDir));
+        updateConfig({ vite: { plugins: [boundedPhotoImports({ digestFile })] } });
       },
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
