@@ -9,6 +9,7 @@ import { fillSettingTokens } from '@/lib/content/text';
 import { postHref } from '@/lib/site/routes';
 import { IMAGE_PRESETS } from '@/lib/images/image-presets';
 import type { BlogCard } from '@/lib/blog/blog-list';
+import { oncePerBuild } from './collections';
 import { presetImage } from './images';
 import {
   assertUniqueIds,
@@ -72,7 +73,7 @@ function toPost(entry: CollectionEntry<'blog'>): Post {
   };
 }
 
-let cached: Promise<Post[]> | undefined;
+const publishedOnce = oncePerBuild(() => loadPosts(false));
 
 /**
  * Published posts, newest first. Drafts are left out of production builds and shown only while
@@ -81,10 +82,8 @@ let cached: Promise<Post[]> | undefined;
 export function getPublishedPosts(): Promise<Post[]> {
   // The mode, not DEV/PROD: those follow NODE_ENV, and a build run with NODE_ENV=test or development
   // (some CI setups) must still leave drafts out. Only `astro dev` runs in development mode.
-  // Read once per build; the dev server re-reads so edits show up on reload.
   if (import.meta.env.MODE === 'development') return loadPosts(true);
-  cached ??= loadPosts(false);
-  return cached;
+  return publishedOnce();
 }
 
 async function loadPosts(includeDrafts: boolean): Promise<Post[]> {

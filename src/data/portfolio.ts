@@ -1,4 +1,4 @@
-import { listInFileOrder } from './collections';
+import { listInFileOrder, oncePerBuild } from './collections';
 import { presetImage } from './images';
 import { IMAGE_PRESETS } from '@/lib/images/image-presets';
 import type { FilterOption, GalleryImage } from '@/lib/portfolio/portfolio';
@@ -20,8 +20,13 @@ export async function portfolioFilters(): Promise<FilterOption[]> {
   return (await listInFileOrder('portfolioFilters')).map(({ data }) => ({ id: data.id, label: data.label }));
 }
 
-/** Every portfolio photo as the gallery island receives it, in the order the owner wrote them. */
-export async function portfolioImages(): Promise<GalleryImage[]> {
+/**
+ * Every portfolio photo as the gallery island receives it, in the order the owner wrote them. Made
+ * once per build: the portfolio, each category's file and each category page all read it.
+ */
+export const portfolioImages = oncePerBuild(loadPortfolioImages);
+
+async function loadPortfolioImages(): Promise<GalleryImage[]> {
   const entries = await listInFileOrder('portfolio');
   const positionInCategory = new Map<string, number>();
   return Promise.all(
