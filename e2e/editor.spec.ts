@@ -6,7 +6,7 @@
  * (the fixture), and the editor must work without them. The journey does what the owner does, and
  * asserts on the files the editor wrote: the site's own schemas accept them.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { parse } from 'yaml';
@@ -25,6 +25,7 @@ const CAMERA_PHOTO = join('node_modules', '.cache', 'editor-test', 'camera-24mp.
 async function cameraPhoto(): Promise<string> {
   if (existsSync(CAMERA_PHOTO)) return CAMERA_PHOTO;
   mkdirSync(join('node_modules', '.cache', 'editor-test'), { recursive: true });
+  const partial = `${CAMERA_PHOTO}.${process.pid}.part`;
   await sharp({
     create: {
       width: 6000,
@@ -45,7 +46,9 @@ async function cameraPhoto(): Promise<string> {
       },
     })
     .jpeg({ quality: 92 })
-    .toFile(CAMERA_PHOTO);
+    .toFile(partial);
+  // Whole or not at all: the desktop and phone journeys may make it at the same time in a fresh clone.
+  renameSync(partial, CAMERA_PHOTO);
   return CAMERA_PHOTO;
 }
 
