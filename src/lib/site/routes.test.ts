@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { postHref, ROUTES } from './routes';
+import { categoryDataHref, categoryPageHref, postHref, ROUTES } from './routes';
 import { HEADER_NAV, FOOTER_NAV } from './navigation';
 
 const pageFile = (route: string) =>
@@ -19,6 +19,14 @@ describe('addresses', () => {
 
   it('writes a post under the blog', () => {
     expect(postHref('rain-room')).toBe('/blog/rain-room');
+  });
+
+  it("writes a portfolio category's pages and its file under the portfolio, where their files are", () => {
+    expect(categoryPageHref('classic')).toBe('/portfolio/classic');
+    expect(categoryPageHref('classic', 2)).toBe('/portfolio/classic/2');
+    expect(categoryDataHref('rain-room')).toBe('/portfolio/rain-room.json');
+    expect(existsSync(`src/pages${ROUTES.portfolio}/[category]/[...page].astro`)).toBe(true);
+    expect(existsSync(`src/pages${ROUTES.portfolio}/[category].json.ts`)).toBe(true);
   });
 
   it('leads every menu entry to one of the addresses', () => {

@@ -1,3 +1,5 @@
+import type { PortfolioCategory } from '../portfolio/portfolio.ts';
+
 /**
  * Every page's address, written once: navigation, links, structured data and checks use these.
  * A page's address is also its file in src/pages/ (`/about` is about.astro, `/blog` is
@@ -17,6 +19,14 @@ export const ROUTES = {
 
 /** A blog post's address, from its file name in content/blog/. */
 export const postHref = (slug: string): string => `${ROUTES.blog}/${slug}`;
+
+/** A portfolio category's own page, plain HTML: /portfolio/classic, then /portfolio/classic/2 and on. */
+export function categoryPageHref(category: PortfolioCategory, page = 1): string {
+  return page === 1 ? `${ROUTES.portfolio}/${category}` : `${ROUTES.portfolio}/${category}/${page}`;
+}
+
+/** A portfolio category's file: every photo of it, in the owner's order (src/pages/portfolio/[category].json.ts). */
+export const categoryDataHref = (category: PortfolioCategory): string => `${ROUTES.portfolio}/${category}.json`;
 
 /** Pages that are gated or not-found: marked noindex and kept out of the sitemap. */
 export const NOINDEX_PATHS = [ROUTES.erotica, ROUTES.privateGallery, '/404'] as const;
