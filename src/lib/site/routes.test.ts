@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { categoryDataHref, categoryPageHref, postHref, ROUTES } from './routes';
+import { categoryDataHref, categoryPageHref, FILE_ROUTES, postHref, ROUTES } from './routes';
 import { HEADER_NAV, FOOTER_NAV } from './navigation';
 
 const pageFile = (route: string) =>
@@ -14,6 +14,14 @@ describe('addresses', () => {
         files.some((file) => existsSync(file)),
         `${route}: ${files.join(' or ')}`,
       ).toBe(true);
+    }
+  });
+
+  it('names each file beside the pages by the file that builds it', () => {
+    for (const [name, route] of Object.entries(FILE_ROUTES)) {
+      // @astrojs/sitemap writes the sitemap; no file in src/pages/ does.
+      if (name === 'sitemap') continue;
+      expect(existsSync(`src/pages${route}.ts`), `${route}: src/pages${route}.ts`).toBe(true);
     }
   });
 

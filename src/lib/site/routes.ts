@@ -28,6 +28,17 @@ export function categoryPageHref(category: PortfolioCategory, page = 1): string 
 /** A portfolio category's file: every photo of it, in the owner's order (src/pages/portfolio/[category].json.ts). */
 export const categoryDataHref = (category: PortfolioCategory): string => `${ROUTES.portfolio}/${category}.json`;
 
+/**
+ * The files the site serves beside its pages, each built by the file of the same name (plus `.ts`)
+ * in src/pages/, but the sitemap, which @astrojs/sitemap writes.
+ */
+export const FILE_ROUTES = {
+  /** Every post's searchable words, which the blog list fetches for a search. */
+  blogSearchIndex: `${ROUTES.blog}/search.json`,
+  rss: '/rss.xml',
+  sitemap: '/sitemap-index.xml',
+} as const;
+
 /** Pages that are gated or not-found: marked noindex and kept out of the sitemap. */
 export const NOINDEX_PATHS = [ROUTES.erotica, ROUTES.privateGallery, '/404'] as const;
 
