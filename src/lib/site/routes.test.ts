@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { categoryDataHref, categoryPageHref, FILE_ROUTES, postHref, ROUTES } from './routes';
+import {
+  categoryDataHref,
+  categoryPageHref,
+  FILE_ROUTES,
+  NOINDEX_PATHS,
+  NOT_FOUND_ROUTE,
+  postHref,
+  ROUTES,
+} from './routes';
 import { HEADER_NAV, FOOTER_NAV } from './navigation';
 
 const pageFile = (route: string) =>
@@ -15,6 +23,11 @@ describe('addresses', () => {
         `${route}: ${files.join(' or ')}`,
       ).toBe(true);
     }
+  });
+
+  it('names the not-found page by its file, and keeps it out of the index', () => {
+    expect(existsSync(`src/pages${NOT_FOUND_ROUTE}.astro`), NOT_FOUND_ROUTE).toBe(true);
+    expect(NOINDEX_PATHS).toContain(NOT_FOUND_ROUTE);
   });
 
   it('names each file beside the pages by the file that builds it', () => {

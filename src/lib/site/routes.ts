@@ -39,8 +39,11 @@ export const FILE_ROUTES = {
   sitemap: '/sitemap-index.xml',
 } as const;
 
+/** The not-found page (404.astro): unknown paths are answered with it, status 404. */
+export const NOT_FOUND_ROUTE = '/404';
+
 /** Pages that are gated or not-found: marked noindex and kept out of the sitemap. */
-export const NOINDEX_PATHS = [ROUTES.erotica, ROUTES.privateGallery, '/404'] as const;
+export const NOINDEX_PATHS = [ROUTES.erotica, ROUTES.privateGallery, NOT_FOUND_ROUTE] as const;
 
 /** The id of the home page's contact section, the target of every booking button. */
 export const STORY_ID = 'story-begins';
