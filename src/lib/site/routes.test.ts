@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   categoryDataHref,
   categoryPageHref,
+  CONTACT_FORM_HREF,
+  CONTACT_FORM_ID,
   FILE_ROUTES,
   NOINDEX_PATHS,
   NOT_FOUND_ROUTE,
@@ -48,6 +50,10 @@ describe('addresses', () => {
     expect(categoryDataHref('rain-room')).toBe('/portfolio/rain-room.json');
     expect(existsSync(`src/pages${ROUTES.portfolio}/[category]/[...page].astro`)).toBe(true);
     expect(existsSync(`src/pages${ROUTES.portfolio}/[category].json.ts`)).toBe(true);
+  });
+
+  it('leads to the contact form on the home page', () => {
+    expect(CONTACT_FORM_HREF).toBe(`${ROUTES.home}#${CONTACT_FORM_ID}`);
   });
 
   it('leads every menu entry to one of the addresses', () => {

@@ -50,9 +50,13 @@ export const STORY_ID = 'story-begins';
 /** The id of the hero, the target of the logo and the Home entry. */
 export const HERO_ID = 'hero';
 
-// The home page is '/' (ROUTES.home), written out so the browser scripts that need it carry no
-// copy of ROUTES.
+/** The id of the form in the contact section; the private gallery sends a client there to ask for a password. */
+export const CONTACT_FORM_ID = 'contact-form';
+
+// The home page is '/' (ROUTES.home), written out so the browser scripts that import this module
+// carry no copy of ROUTES for them (routes.test.ts checks them against it).
 export const STORY_HREF = `/#${STORY_ID}`;
+export const CONTACT_FORM_HREF = `/#${CONTACT_FORM_ID}`;
 
 /**
  * The canonical route of a page from the URL Astro renders it under (which ends in `.html`
