@@ -3,6 +3,7 @@
  * collection's schema: its address from its file name, whether it is published, the order, its
  * dates and the posts either side of it. The /blog list and its search are in ./blog-list.
  */
+import { postHref } from '../site/routes.ts';
 
 /** The smallest shape every query needs; pages pass their richer post objects through untouched. */
 export interface Dated {
@@ -22,7 +23,7 @@ export function slugFromFileName(entry: string, dir = 'content/blog'): string {
   const name = entry.replace(/\.mdx?$/, '');
   if (!SLUG.test(name)) {
     throw new Error(
-      `${dir}/${entry}: file name: the file name becomes the post's address (/blog/<file-name>), ` +
+      `${dir}/${entry}: file name: the file name becomes the post's address (${postHref('<file-name>')}), ` +
         `so use only lowercase letters, digits and hyphens, e.g. my-new-post.mdx`,
     );
   }
