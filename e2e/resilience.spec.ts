@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { builtRoutes } from './site';
 import { fillSettingTokens } from '../src/lib/content/text';
 import { HEADER_NAV } from '../src/lib/site/navigation';
-import { MAX_SEARCH_LENGTH } from '../src/lib/blog/posts';
+import { MAX_SEARCH_LENGTH } from '../src/lib/blog/blog-list';
 
 const answersOf = (file: string) =>
   (parse(readFileSync(file, 'utf8')) as { answer: string }[]).map((item) => fillSettingTokens(item.answer, file));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { builtPages, NOT_FOUND_ROUTE } from '../src/lib/site/site-files';
+import { builtPages } from '../src/lib/site/site-files';
+import { NOT_FOUND_ROUTE } from '../src/lib/site/routes';
 
 export const DIST = join(import.meta.dirname, '..', 'dist');
 

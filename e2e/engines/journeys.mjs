@@ -2,7 +2,8 @@
 // every engine at phone size (390×844). They assert what a visitor sees: texts, what is shown or
 // hidden, where focus is, the address bar, what is remembered after a reload.
 import { join } from 'node:path';
-import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site/site-files.ts';
+import { builtPages } from '../../src/lib/site/site-files.ts';
+import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
 import { check, checkEqual, until, waitForIslands } from './driver.mjs';
 import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 import { startCdn } from '../servers/cdn.mjs';
-import { builtPages, NOT_FOUND_ROUTE } from '../../src/lib/site/site-files.ts';
+import { builtPages } from '../../src/lib/site/site-files.ts';
+import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -1,25 +1,17 @@
 /**
  * The one place pages read blog posts from: published posts, newest first, with %tokens% filled.
- * The rules themselves are plain functions in src/lib/blog/posts.ts (unit-tested); this file only adds
- * Astro's collection and image APIs.
+ * The rules themselves are plain functions (unit-tested) in src/lib/blog/posts.ts, and those of the
+ * list and its search in src/lib/blog/blog-list.ts; this file only adds Astro's collection and image APIs.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
 import { fillSettingTokens } from '@/lib/content/text';
 import { postHref } from '@/lib/site/routes';
 import { IMAGE_PRESETS } from '@/lib/images/image-presets';
-import type { BlogCard } from '@/lib/blog/blog-list';
+import { markdownToPlainText, searchText, type BlogCard } from '@/lib/blog/blog-list';
 import { oncePerBuild } from './collections';
 import { presetImage } from './images';
-import {
-  assertUniqueIds,
-  formatLongDate,
-  isoDate,
-  isPublished,
-  markdownToPlainText,
-  searchText,
-  sortNewestFirst,
-} from '@/lib/blog/posts';
+import { assertUniqueIds, formatLongDate, isoDate, isPublished, sortNewestFirst } from '@/lib/blog/posts';
 
 export interface Post {
   /** The address: /blog/<slug>, from the file name. */

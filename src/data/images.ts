@@ -1,6 +1,6 @@
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { IMAGE_PRESETS, type ImagePreset } from '@/lib/images/image-presets';
+import { avifEncoding, IMAGE_PRESETS, mainEncoding, type ImagePreset } from '@/lib/images/image-presets';
 import type { DescribedImage, ResponsiveImage } from '@/lib/images/responsive-image';
 
 /**
@@ -16,11 +16,10 @@ import type { DescribedImage, ResponsiveImage } from '@/lib/images/responsive-im
 export async function presetImage(src: ImageMetadata, preset: ImagePreset, sizes: string): Promise<ResponsiveImage> {
   const crop = preset.height === undefined ? {} : { height: preset.height, fit: 'cover' as const };
   const options = { src, width: preset.width, ...crop, widths: [...preset.widths], sizes };
-  const quality = preset.quality === undefined ? {} : { quality: preset.quality };
-  const avifQuality = typeof preset.avif === 'number' ? { quality: preset.avif } : {};
+  const avif = avifEncoding(preset);
   const [image, modern] = await Promise.all([
-    getImage({ ...options, format: 'webp', ...quality }),
-    preset.avif ? getImage({ ...options, format: 'avif', ...avifQuality }) : undefined,
+    getImage({ ...options, ...mainEncoding(preset) }),
+    avif ? getImage({ ...options, ...avif }) : undefined,
   ]);
   // getSrcSet drops widths above the original and adds the original's own width instead.
   const largest = image.srcSet.values.at(-1)?.transform;
@@ -46,6 +45,6 @@ export async function describedImage(
 
 /** The link preview card (Open Graph, IMAGE_PRESETS.shareCard) cut from a photo. */
 export function shareCard(src: ImageMetadata) {
-  const { width, height, format, quality } = IMAGE_PRESETS.shareCard;
-  return getImage({ src, width, height, fit: 'cover', format, quality });
+  const { width, height } = IMAGE_PRESETS.shareCard;
+  return getImage({ src, width, height, fit: 'cover', ...mainEncoding(IMAGE_PRESETS.shareCard) });
 }

@@ -8,6 +8,8 @@ import { DATA_FILES, type DataCollection } from '../lib/content/data-files';
 import { settingsSchema, SETTINGS_FILE } from '../lib/content/settings';
 import { homeCopySchema, HOME_COPY_FILE } from '../lib/content/home-copy';
 import { MASTER_LONG_SIDE } from '../lib/images/content-photos';
+import { IMAGE_PRESETS } from '../lib/images/image-presets';
+import { ROUTES } from '../lib/site/routes';
 import { fieldsOf, objectOf, type EditorField, type FieldContext, type FieldHint } from './fields';
 
 /** The longest side of a photo uploaded in the editor, px: a master's size (the site's largest image is 2400). */
@@ -48,7 +50,7 @@ const LISTS: Record<DataCollection, { label: string; images?: string; summary: s
     label: 'Before & After',
     images: 'before-after',
     summary: '{{alt}}',
-    hint: 'Landscape 3:2 photos of at least 2400×1600.',
+    hint: `Landscape 3:2 photos of at least ${IMAGE_PRESETS.beforeAfter.width}×${IMAGE_PRESETS.beforeAfter.height}.`,
   },
   eroticaSamples: {
     label: 'Erotica samples',
@@ -61,8 +63,8 @@ const LISTS: Record<DataCollection, { label: string; images?: string; summary: s
     summary: '{{author}}',
     hint: 'Featured ones always show on the home page; at least one must be featured.',
   },
-  faq: { label: 'FAQ', summary: '{{question}}', hint: 'In the order they show on /faq.' },
-  eroticaFaq: { label: 'Erotica FAQ', summary: '{{question}}', hint: 'In the order they show on /erotica.' },
+  faq: { label: 'FAQ', summary: '{{question}}', hint: `In the order they show on ${ROUTES.faq}.` },
+  eroticaFaq: { label: 'Erotica FAQ', summary: '{{question}}', hint: `In the order they show on ${ROUTES.erotica}.` },
   press: { label: 'As Seen In logos', images: 'press', summary: '{{name}}', hint: 'Left to right in the footer.' },
 };
 

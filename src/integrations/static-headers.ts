@@ -10,7 +10,8 @@ import {
   siteOnlyPolicy,
 } from '../lib/security/security';
 import { unhashedInlineScripts } from '../lib/security/inline-script';
-import { builtPages, NOT_FOUND_ROUTE } from '../lib/site/site-files';
+import { builtPages } from '../lib/site/site-files';
+import { NOT_FOUND_ROUTE } from '../lib/site/routes';
 
 /** The policy a built page carries in its <meta http-equiv="content-security-policy">. */
 export function metaPolicy(html: string): string | null {

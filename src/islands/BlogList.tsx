@@ -8,9 +8,8 @@ import { PostCard } from './blog/PostCard';
 import { useFocusAfterRender } from '@/hooks/useFocusAfterRender';
 import { useSearchIndex } from '@/hooks/useSearchIndex';
 import { useUrlQuery } from '@/hooks/useUrlQuery';
-import { blogListView, listStatus, type BlogCard, type ListQuery } from '@/lib/blog/blog-list';
+import { blogListView, listStatus, readListQuery, type BlogCard, type ListQuery } from '@/lib/blog/blog-list';
 import { isModifiedClick } from '@/lib/browser/clicks';
-import { readListQuery } from '@/lib/blog/posts';
 import { prefersReducedMotion } from '@/lib/browser/scroll';
 
 export type { BlogCard };

@@ -1,5 +1,4 @@
-import type { ListStatus } from '@/lib/blog/blog-list';
-import { matchCountText } from '@/lib/blog/posts';
+import { matchCountText, type ListStatus } from '@/lib/blog/blog-list';
 import { AllPostsLink } from './AllPostsLink';
 import type { NavigateHandler } from './navigate';
 

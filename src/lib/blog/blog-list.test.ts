@@ -1,5 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { blogListView, listStatus, pagerLinks, searchIndexLoader, type IndexState, type ListQuery } from './blog-list';
+import {
+  blogListHref,
+  blogListView,
+  cleanSearch,
+  listStatus,
+  markdownToPlainText,
+  matchCountText,
+  matchesSearch,
+  MAX_SEARCH_LENGTH,
+  PAGE_SIZE,
+  pageCount,
+  pageItems,
+  pagerLinks,
+  parsePage,
+  readListQuery,
+  searchIndexLoader,
+  searchText,
+  type IndexState,
+  type ListQuery,
+} from './blog-list';
+import { TEST_POSTS as posts } from './blog-fixtures';
+import { sortNewestFirst } from './posts';
 
 // Nine posts, newest first, as the list receives them.
 const POSTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((slug) => ({ slug }));
@@ -11,6 +32,101 @@ const READY: IndexState = { index: INDEX, failed: false };
 const FAILED: IndexState = { index: null, failed: true };
 const query = (search = '', rawPage: string | null = null): ListQuery => ({ rawPage, search });
 const slugs = (list: { slug: string }[]) => list.map((post) => post.slug);
+
+describe('pagination', () => {
+  it('fits 9 posts on 3 pages of 4, 4 and 1', () => {
+    expect(PAGE_SIZE).toBe(4);
+    expect(pageCount(9)).toBe(3);
+    expect(pageCount(8)).toBe(2);
+    expect(pageCount(0)).toBe(1);
+    const sorted = sortNewestFirst(posts);
+    expect(pageItems(sorted, 1)).toHaveLength(4);
+    expect(pageItems(sorted, 2).map((post) => post.slug)).toEqual(sorted.slice(4, 8).map((post) => post.slug));
+    expect(pageItems(sorted, 3).map((post) => post.slug)).toEqual(['capturing-curves-self-love-and-boudoir']);
+  });
+
+  it('reads the page from the URL, falling back to 1 for junk and out-of-range values', () => {
+    expect(parsePage('2', 3)).toBe(2);
+    expect(parsePage('3', 3)).toBe(3);
+    expect(parsePage(' 2 ', 3)).toBe(2);
+    for (const junk of [null, undefined, '', '0', '4', '99', '-1', '1.5', '2x', 'abc', '1e1', '0x2']) {
+      expect(parsePage(junk, 3), String(junk)).toBe(1);
+    }
+  });
+
+  it('writes page and search into the address, leaving out the defaults', () => {
+    expect(blogListHref(1)).toBe('/blog');
+    expect(blogListHref(2)).toBe('/blog?page=2');
+    expect(blogListHref(1, ' rain ')).toBe('/blog?search=rain');
+    expect(blogListHref(2, 'hair & makeup')).toBe('/blog?search=hair+%26+makeup&page=2');
+    expect(readListQuery('?search=hair+%26+makeup&page=2')).toEqual({ page: '2', search: 'hair & makeup' });
+    expect(readListQuery('')).toEqual({ page: null, search: '' });
+  });
+
+  it('cuts a search to MAX_SEARCH_LENGTH characters and drops bidi controls', () => {
+    expect(readListQuery(`?search=${'a'.repeat(5000)}`).search).toBe('a'.repeat(MAX_SEARCH_LENGTH));
+    expect(MAX_SEARCH_LENGTH).toBe(100);
+    expect(readListQuery('?search=%E2%80%AErain%E2%80%AC').search).toBe('rain');
+    expect(cleanSearch('  \u2067hair\u2069 ')).toBe('hair');
+  });
+});
+
+describe('search', () => {
+  /** The posts a search finds: each post's index text (searchText), filtered as the BlogList island does. */
+  const search = (query: string) => posts.filter((post) => matchesSearch(searchText(post), query));
+
+  it('turns a Markdown body into plain words', () => {
+    expect(
+      markdownToPlainText('## Heading\n\n**Bold line.**\n\n- one\n- two with **strong** text\n\nA [link](/x).'),
+    ).toBe('Heading Bold line. one two with strong text A link.');
+  });
+
+  it('matches title, excerpt, categories, tags and body, ignoring case', () => {
+    const slugs = (query: string) => search(query).map((post) => post.slug);
+    expect(slugs('RAIN ROOM')).toEqual(['ultimate-rain-room-boudoir-experience']);
+    expect(slugs('water')).toEqual(['ultimate-rain-room-boudoir-experience']);
+    expect(slugs('excerpt of capturing')).toEqual(['capturing-curves-self-love-and-boudoir']);
+    // Four posts by category, one more whose excerpt names it.
+    expect(slugs('self-love')).toHaveLength(5);
+    expect(slugs('$495')).toEqual(['what-to-wear-for-your-boudoir-session']);
+    expect(slugs('Hair And Makeup')).toEqual(['what-to-wear-for-your-boudoir-session']);
+    expect(slugs('')).toHaveLength(9);
+    expect(slugs('nothing-like-this')).toEqual([]);
+  });
+
+  it('needs every word of the search, in any order', () => {
+    expect(matchesSearch('soft light and warm water', 'water soft')).toBe(true);
+    expect(matchesSearch('soft light and warm water', 'water snow')).toBe(false);
+    expect(matchesSearch('anything', '   ')).toBe(true);
+  });
+
+  it('treats markup in a search as plain text', () => {
+    expect(matchesSearch('a <b>x</b> b', '<b>x</b>')).toBe(true);
+    expect(search('<b>x</b>')).toEqual([]);
+  });
+
+  it('matches the compact index exactly as it would the full text', () => {
+    const post = {
+      title: 'Rain Room',
+      excerpt: 'Warm water, soft light.',
+      categories: ['Experiences'],
+      tags: [],
+      body: 'Water water WATER falls; light, soft light.',
+    };
+    const full = [post.title, post.excerpt, ...post.categories, post.body].join(' ');
+    const compact = searchText(post);
+    expect(compact.split(' ').filter((word) => word === 'water')).toHaveLength(1);
+    expect(compact.length).toBeLessThan(full.length);
+    for (const query of ['water', 'WATER', 'ater fal', 'light,', 'light soft', 'experiences', 'nope', 'room warm']) {
+      expect(matchesSearch(compact, query), query).toBe(matchesSearch(full, query));
+    }
+  });
+
+  it('counts matches in words', () => {
+    expect(matchCountText(1)).toBe('1 post matches');
+    expect(matchCountText(3)).toBe('3 posts match');
+  });
+});
 
 describe('blogListView', () => {
   it('without a search shows every post, 4 a page across 3 pages, page 1 by default', () => {

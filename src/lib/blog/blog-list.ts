@@ -1,10 +1,109 @@
 /**
- * What the /blog list shows for an address: the posts a search matches, the page asked for, the
- * status line and the pager's links, and the search index it loads. Plain functions over the rules
- * in ./posts, for the BlogList island.
+ * The /blog list and its search, as plain functions for the BlogList island, the /blog page and the
+ * search index's build: its pages and their addresses, what a search matches, what the list shows
+ * for an address (the posts, the page asked for, the status line and the pager's links), and the
+ * search index it loads. The rules of a post itself are in ./posts.
  */
-import { blogListHref, matchesSearch, pageCount, pageItems, parsePage } from './posts';
+import { ROUTES } from '../site/routes.ts';
 import type { DescribedImage } from '../images/responsive-image';
+
+/** Posts per page on /blog (the nine shipped posts make 3 pages). */
+export const PAGE_SIZE = 4;
+
+/** How many pages `total` posts fill (at least 1, so an empty list still has a page). */
+export function pageCount(total: number, size = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** The page asked for in the URL, or 1 for anything missing, junk ("2x", "-1", "1.5") or out of range. */
+export function parsePage(raw: string | null | undefined, pages: number): number {
+  if (!raw || !/^\d+$/.test(raw.trim())) return 1;
+  const page = Number(raw.trim());
+  return page >= 1 && page <= pages ? page : 1;
+}
+
+/** The posts shown on `page` (1-based). */
+export function pageItems<T>(items: readonly T[], page: number, size = PAGE_SIZE): T[] {
+  return items.slice((page - 1) * size, page * size);
+}
+
+/** The list's address for a page and search: page 1 and an empty search stay out of the URL. */
+export function blogListHref(page: number, search = ''): string {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set('search', search.trim());
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${ROUTES.blog}?${query}` : ROUTES.blog;
+}
+
+/** The longest search kept from the address; anything longer is cut (no title is near this long). */
+export const MAX_SEARCH_LENGTH = 100;
+
+// Bidirectional embedding, override and isolate controls: invisible, never part of a real search,
+// and able to reverse the text around them.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A search as the page uses and echoes it: bidi controls removed, trimmed, at most MAX_SEARCH_LENGTH characters. */
+export function cleanSearch(raw: string): string {
+  const chars = [...raw.replace(BIDI_CONTROLS, '').trim()];
+  return chars.slice(0, MAX_SEARCH_LENGTH).join('').trim();
+}
+
+/** What the list's URL asks for: the raw page value and the search text (cleaned, may be empty). */
+export function readListQuery(search: string): { page: string | null; search: string } {
+  const params = new URLSearchParams(search);
+  return { page: params.get('page'), search: cleanSearch(params.get('search') ?? '') };
+}
+
+/**
+ * Plain text of a post body for searching: drops Markdown markers (#, **, list dashes), keeps words.
+ * %tokens% must already be filled.
+ */
+export function markdownToPlainText(markdown: string): string {
+  return markdown
+    .replace(/^\s*#{1,6}\s+/gm, '')
+    .replace(/^\s*[-*]\s+/gm, '')
+    .replace(/\*\*|__|\*|`/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The fields a search looks through. */
+export interface Searchable {
+  title: string;
+  excerpt: string;
+  categories: readonly string[];
+  tags: readonly string[];
+  /** Plain body text (see markdownToPlainText). */
+  body: string;
+}
+
+/**
+ * Everything a search may match, lowercased, each distinct whitespace-separated word once.
+ * Matching a query word as a substring of this is the same as matching it in the full text
+ * (a word without spaces can only sit inside one run of non-space characters), at a fraction of the size.
+ */
+export function searchText(post: Searchable): string {
+  const text = [post.title, post.excerpt, ...post.categories, ...post.tags, post.body].join(' ').toLowerCase();
+  return [...new Set(text.split(/\s+/).filter(Boolean))].join(' ');
+}
+
+/** The words of a search, lowercased; empty when there is nothing to search for. */
+export function searchWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** True when every word of the query appears in the text (case-insensitive). An empty query matches all. */
+export function matchesSearch(text: string, query: string): boolean {
+  const haystack = text.toLowerCase();
+  return searchWords(query).every((word) => haystack.includes(word));
+}
+
+/** "3 posts match" / "1 post matches". */
+export function matchCountText(count: number): string {
+  return count === 1 ? '1 post matches' : `${count} posts match`;
+}
 
 /** One card, computed on the server: plain serializable data only. */
 export interface BlogCard {

@@ -53,5 +53,4 @@ export async function checkContentPhotos(root: string, content = join(root, 'con
 }
 
 /** What to do about them, for the build's warning and the test's failure. */
-export const CONTENT_PHOTO_ADVICE =
-  '`npm run photos -- <folder> --to <place>` makes clean 3200 px masters of camera files; or upload the photo again in the editor from a browser that can open it.';
+export const CONTENT_PHOTO_ADVICE = `\`npm run photos -- <folder> --to <place>\` makes clean ${MASTER_LONG_SIDE} px masters of camera files; or upload the photo again in the editor from a browser that can open it.`;

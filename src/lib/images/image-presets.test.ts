@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_PRESETS, MASTER_LONG_SIDE, presetTableRows } from './image-presets';
+import { avifEncoding, IMAGE_PRESETS, mainEncoding, MASTER_LONG_SIDE, presetTableRows } from './image-presets';
 
 /** The rows of the first table under "## Photos" in the README, as trimmed cells (header and rule left out). */
 function readmeTable(): string[][] {
@@ -18,6 +18,16 @@ function readmeTable(): string[][] {
 describe('image presets', () => {
   it('are the README table, row for row', () => {
     expect(readmeTable()).toEqual(presetTableRows());
+  });
+
+  it('give each use its format and quality as astro:assets takes them, leaving out a default quality', () => {
+    expect(mainEncoding(IMAGE_PRESETS.hero)).toStrictEqual({ format: 'webp', quality: 72 });
+    expect(mainEncoding(IMAGE_PRESETS.headshot)).toStrictEqual({ format: 'webp' });
+    expect(mainEncoding(IMAGE_PRESETS.shareCard)).toStrictEqual({ format: 'jpg', quality: 80 });
+    expect(avifEncoding(IMAGE_PRESETS.gridTile)).toStrictEqual({ format: 'avif', quality: 40 });
+    expect(avifEncoding(IMAGE_PRESETS.sample)).toStrictEqual({ format: 'avif' });
+    expect(avifEncoding(IMAGE_PRESETS.beforeAfter.phone)).toStrictEqual({ format: 'avif', quality: 45 });
+    expect(avifEncoding(IMAGE_PRESETS.lightbox)).toBeUndefined();
   });
 
   it('make nothing wider than a master, and each largest width is the image itself', () => {

@@ -24,7 +24,15 @@ export interface ImagePreset {
   /** AVIF in front of it, at this quality (astro:assets' default when `true`). */
   avif?: number | true;
   /** Phones' own smaller files (AVIF), where a phone would otherwise fetch a larger one. */
-  phone?: { width: number; height: number; widths: readonly number[]; avif: number };
+  phone?: PhoneFiles;
+}
+
+/** A preset's files for phones: AVIF only, at this quality. */
+export interface PhoneFiles {
+  width: number;
+  height: number;
+  widths: readonly number[];
+  avif: number;
 }
 
 export const IMAGE_PRESETS = {
@@ -74,6 +82,32 @@ export const IMAGE_PRESETS = {
 
 export type ImagePresetName = keyof typeof IMAGE_PRESETS;
 
+/** A format and its quality as astro:assets takes them; no `quality` means astro:assets' default. */
+export interface Encoding<Format extends string> {
+  format: Format;
+  quality?: number;
+}
+
+/** The main files' format when a preset names none. */
+const DEFAULT_FORMAT = 'webp';
+
+/** A preset's main files (the <img> itself): its format, WebP unless said, and its quality. */
+export function mainEncoding(preset: ImagePreset): Encoding<'webp' | 'jpg'> {
+  const format = preset.format ?? DEFAULT_FORMAT;
+  return preset.quality === undefined ? { format } : { format, quality: preset.quality };
+}
+
+/**
+ * A preset's AVIF files (the <picture> source in front of the <img>), or undefined when it makes
+ * none; a preset's `phone` files are AVIF too, and read the same way.
+ */
+export function avifEncoding(preset: { avif: number | true }): Encoding<'avif'>;
+export function avifEncoding(preset: ImagePreset | PhoneFiles): Encoding<'avif'> | undefined;
+export function avifEncoding(preset: { avif?: number | true }): Encoding<'avif'> | undefined {
+  if (!preset.avif) return undefined;
+  return preset.avif === true ? { format: 'avif' } : { format: 'avif', quality: preset.avif };
+}
+
 /**
  * The README's "Photos" table, one row per preset: use, widths and formats with their qualities
  * (none written: astro:assets' default).
@@ -82,10 +116,13 @@ export function presetTableRows(): [string, string, string][] {
   return Object.values(IMAGE_PRESETS).map((preset: ImagePreset) => {
     const widths = preset.widths.length === 1 ? `${preset.width}×${preset.height}` : widthRange(preset.widths);
     const phone = preset.phone ? ` (phones: ${preset.phone.widths.join('/')}, AVIF ${preset.phone.avif})` : '';
-    const main = `${preset.format === 'jpg' ? 'JPEG' : 'WebP'}${preset.quality ? ` ${preset.quality}` : ''}`;
-    const avif = preset.avif ? `AVIF${preset.avif === true ? '' : ` ${preset.avif}`} + ` : '';
+    const { format, quality } = mainEncoding(preset);
+    const main = `${FORMAT_NAMES[format]}${quality ? ` ${quality}` : ''}`;
+    const modern = avifEncoding(preset);
+    const avif = modern ? `AVIF${modern.quality === undefined ? '' : ` ${modern.quality}`} + ` : '';
     return [preset.use, `${widths}${phone}`, `${avif}${main}`];
   });
 }
 
+const FORMAT_NAMES = { webp: 'WebP', jpg: 'JPEG' } as const;
 const widthRange = (widths: readonly number[]) => `${Math.min(...widths)}-${Math.max(...widths)}`;

@@ -4,6 +4,7 @@
  * load first, what a screen reader hears after a change).
  */
 import type { ResponsiveImage } from '../images/responsive-image';
+import { categoryDataHref } from '../site/routes.ts';
 
 /** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
 export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
@@ -126,7 +127,7 @@ export function categoryTotals(images: readonly GalleryImage[]): CategoryTotals 
 /**
  * The photos the page itself carries: the first PREVIEW_COUNT of every category, in the owner's
  * order. That is the 'All' view and the first row of every filter; the rest of a category comes from
- * its file (categoryHref) when a visitor asks for it, so the page weighs the same at 36 photos or 500.
+ * its file (categoryDataHref) when a visitor asks for it, so the page weighs the same at 36 photos or 500.
  */
 export function firstViewImages(images: readonly GalleryImage[]): GalleryImage[] {
   const seen = new Map<PortfolioCategory, number>();
@@ -137,18 +138,8 @@ export function firstViewImages(images: readonly GalleryImage[]): GalleryImage[]
   });
 }
 
-/** The address of a category's file: every photo of it, in the owner's order (src/pages/portfolio/). */
-export function categoryHref(category: PortfolioCategory): string {
-  return `/portfolio/${category}.json`;
-}
-
 /** Photos on each page of a category's own page (the portfolio's path to every photo without JavaScript). */
 export const CATEGORY_PAGE_SIZE = 24;
-
-/** A category's own page, plain HTML: /portfolio/classic, then /portfolio/classic/2 and on. */
-export function categoryPageHref(category: PortfolioCategory, page = 1): string {
-  return page === 1 ? `/portfolio/${category}` : `/portfolio/${category}/${page}`;
-}
 
 /** The photos known so far with a category's full list in place of its preview. */
 export function withCategory(
@@ -181,11 +172,11 @@ export async function fetchCategory(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await get(categoryHref(category), { signal: controller.signal });
-    if (!response.ok) throw new Error(`${categoryHref(category)} answered ${response.status}`);
+    const response = await get(categoryDataHref(category), { signal: controller.signal });
+    if (!response.ok) throw new Error(`${categoryDataHref(category)} answered ${response.status}`);
     const photos: unknown = await response.json();
     if (!Array.isArray(photos) || photos.some((photo) => (photo as GalleryImage)?.category !== category))
-      throw new Error(`${categoryHref(category)} is not a list of ${category} photos`);
+      throw new Error(`${categoryDataHref(category)} is not a list of ${category} photos`);
     return photos as GalleryImage[];
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import type { Settings } from '../content/settings';
+import { ROUTES } from '../site/routes.ts';
 
 type DirectiveName =
   | 'default-src'
@@ -52,7 +53,7 @@ export function scriptResources(s: Settings): string[] {
 }
 
 /** Pages whose policy allows only the site and its hashes: no form provider, no pixel, no third party. */
-export const SITE_ONLY_ROUTES = ['/private-gallery'] as const;
+export const SITE_ONLY_ROUTES = [ROUTES.privateGallery] as const;
 
 /**
  * A page policy with every other origin taken out: each directive keeps only keywords ('self',

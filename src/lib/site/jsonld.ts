@@ -17,10 +17,10 @@ export function businessJsonLd(s: Settings, imageUrl: string): WithContext<Profe
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
-    '@id': absoluteUrl(s, '/#business'),
+    '@id': absoluteUrl(s, `${ROUTES.home}#business`),
     name: s.brand.name,
     description: s.brand.tagline,
-    url: absoluteUrl(s, '/'),
+    url: absoluteUrl(s, ROUTES.home),
     image: imageUrl,
     email: s.contact.email,
     telephone: s.contact.phoneText,
@@ -55,7 +55,7 @@ export function websiteJsonLd(s: Settings): WithContext<WebSite> {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     name: s.brand.name,
-    url: absoluteUrl(s, '/'),
+    url: absoluteUrl(s, ROUTES.home),
     potentialAction: {
       '@type': 'SearchAction',
       target: {
@@ -114,7 +114,7 @@ export interface PostForJsonLd {
 }
 
 export function blogPostingJsonLd(s: Settings, post: PostForJsonLd): WithContext<BlogPosting> {
-  const organization = { '@type': 'Organization' as const, name: s.brand.name, url: absoluteUrl(s, '/') };
+  const organization = { '@type': 'Organization' as const, name: s.brand.name, url: absoluteUrl(s, ROUTES.home) };
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

@@ -15,9 +15,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-/** The route of the not-found page; unknown paths are answered with it and status 404. */
-export const NOT_FOUND_ROUTE = '/404';
-
 /** The URL path a page's file answers to: 'about.html' → '/about', 'index.html' → '/'. */
 export function routeOfFile(relativePath: string): string {
   const path = relativePath
