@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildVault } from './build';
+import { buildVault, publishGalleries } from './build';
 import { closeGallery } from './close';
 import {
   DEVELOPMENT_PASSWORD,
@@ -484,6 +484,73 @@ describe('publishing again', () => {
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
+  });
+});
+
+describe('removing a gallery', () => {
+  it('deletes its files and its way in once the new manifest is written, after every other object, and leaves the others as they were', async () => {
+    const dir = join(root, 'removing');
+    const out = join(root, 'vault-removing');
+    mkdirSync(join(dir, 'eve'), { recursive: true });
+    mkdirSync(join(dir, 'fay'), { recursive: true });
+    await photo(join(dir, 'eve', 'one.jpg'), '#224466');
+    await photo(join(dir, 'fay', 'two.jpg'), '#664422');
+    writeFileSync(join(dir, 'eve', 'gallery.yaml'), 'title: Eve\n');
+    writeFileSync(join(dir, 'fay', 'gallery.yaml'), 'title: Fay\n');
+    const options = {
+      kdf: kdfFor(siteSalt({}, root)),
+      passwords: new Map([
+        ['eve', 'eve long password'],
+        ['fay', 'fay long password'],
+      ]),
+      seed,
+    };
+    await buildVault(out, listGalleries(dir), options);
+    const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const eve = (await openWithPassword(manifestOf(), 'eve long password'))!.pointer;
+    const eveIndex = await openIndex(eve, new Uint8Array(readFileSync(join(out, eve.file))));
+    const eveFiles = [
+      eve.file,
+      ...eveIndex.images.flatMap((image) => [image.thumb.file, image.screen!.file, image.full.file]),
+    ];
+    const fay = (await openWithPassword(manifestOf(), 'fay long password'))!.pointer;
+
+    // Her folder is gone from the owner's computer: publishing again, every step recorded in order.
+    rmSync(join(dir, 'eve'), { recursive: true });
+    const steps: string[] = [];
+    const folder = folderTarget(out);
+    const recording = {
+      ...folder,
+      put: async (name: string, data: Uint8Array | string) => {
+        steps.push(`put ${name}`);
+        await folder.put(name, data);
+      },
+      delete: async (names: string[]) => {
+        steps.push(...names.map((name) => `delete ${name}`));
+        await folder.delete(names);
+      },
+    };
+    const result = await publishGalleries(recording, listGalleries(dir), options);
+
+    expect(result.galleries.map((gallery) => gallery.id)).toEqual(['fay']);
+    // Nothing of hers is left, and her password opens nothing; Fay's gallery is the one it was.
+    for (const file of eveFiles) expect(existsSync(join(out, file)), `her file ${file}`).toBe(false);
+    expect(await openWithPassword(manifestOf(), 'eve long password')).toBeNull();
+    expect((await openWithPassword(manifestOf(), 'fay long password'))!.pointer).toEqual(fay);
+    // The manifest is the last object written, and every deletion comes after it.
+    const manifestAt = steps.indexOf('put manifest.json');
+    expect(manifestAt, 'the manifest was written').toBeGreaterThanOrEqual(0);
+    expect(
+      steps.slice(0, manifestAt).filter((step) => !step.startsWith('put ')),
+      'before the manifest',
+    ).toEqual([]);
+    expect(
+      steps.slice(manifestAt + 1).filter((step) => !step.startsWith('delete ')),
+      'after the manifest',
+    ).toEqual([]);
+    const deleted = steps.filter((step) => step.startsWith('delete ')).map((step) => step.slice('delete '.length));
+    expect(deleted).toEqual(expect.arrayContaining(eveFiles));
+    expect(result.uploads.deleted).toBe(deleted.length);
   });
 });
 
