@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
+import sharp from 'sharp';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { renderVariants } from '../src/private-gallery/publish/sizes';
 import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
@@ -122,5 +123,62 @@ test('two client galleries publish nothing private in the clear, not even their 
     rmSync(again, { recursive: true, force: true });
   } finally {
     rmSync(fixture.root, { recursive: true, force: true });
+  }
+});
+
+test("the owner's command: publish refuses a gallery without its password, then publishes and closes it in the local bucket; git status unchanged @dist", async () => {
+  test.setTimeout(180_000);
+  const status = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' });
+  const before = status();
+  const root = mkdtempSync(join(tmpdir(), 'owner-command-'));
+  const galleries = join(root, 'galleries');
+  const bucket = join(root, 'bucket');
+  mkdirSync(join(galleries, 'ivy'), { recursive: true });
+  writeFileSync(join(galleries, 'ivy', 'gallery.yaml'), 'title: Ivy, November 2026\n');
+  for (const [name, background] of [
+    ['IVY_0001.jpg', '#8a6070'],
+    ['IVY_0002.jpg', '#607a8a'],
+  ] as const) {
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+      .jpeg()
+      .toFile(join(galleries, 'ivy', name));
+  }
+  /** `npm run galleries -- …` as the owner types it, on her galleries folder, against the local bucket. */
+  const galleriesCommand = (args: string[], env: Record<string, string> = {}) => {
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/owner/galleries.mjs', ...args, '--local', '--persist-to', bucket],
+      { encoding: 'utf8', env: { ...process.env, PRIVATE_GALLERY_DIR: galleries, ...env }, timeout: 120_000 },
+    );
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  };
+  const password = { PRIVATE_GALLERY_PASSWORD_IVY: 'ivy long password for the test' };
+  try {
+    // Fails closed: no password of her own, nothing published, and a passphrase offered.
+    const refused = galleriesCommand(['publish']);
+    expect(refused.status, refused.output).toBe(1);
+    expect(refused.output).toContain('Nothing was published:');
+    expect(refused.output).toContain('PRIVATE_GALLERY_PASSWORD_IVY');
+
+    const published = galleriesCommand(['publish'], password);
+    expect(published.status, published.output).toBe(0);
+    // Hers and the repository's sample: two galleries, two photos of hers and the sample's three.
+    expect(published.output).toMatch(
+      /^Published 2 galleries \(5 photos\) to .* 0 old files deleted; 5 photos resized\.$/m,
+    );
+
+    const again = galleriesCommand(['publish'], password);
+    expect(again.output).toMatch(/^Published 2 galleries \(5 photos\) .*: 0 photo files uploaded, 15 already there, /m);
+
+    const closed = galleriesCommand(['close', 'ivy'], password);
+    expect(closed.status, closed.output).toBe(0);
+    // Her thumbnails, screen and large copies (2 x 3) and her old index.
+    expect(closed.output).toContain('Closed "ivy" in');
+    expect(closed.output).toContain(': 7 old files deleted.');
+    expect(readFileSync(join(galleries, 'ivy', 'gallery.yaml'), 'utf8')).toMatch(/^expires: \d{4}-\d{2}-\d{2}/m);
+
+    expect(status(), 'git status after the owner published and closed').toBe(before);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
