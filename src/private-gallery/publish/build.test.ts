@@ -487,24 +487,26 @@ describe('publishing again', () => {
   });
 });
 
+/** One-photo galleries in a folder of their own, each with its password ("<id> long password"). */
+async function onePhotoGalleries(name: string, galleries: Record<string, { color: string; yaml: string }>) {
+  const dir = join(root, name);
+  const passwords = new Map<string, string>();
+  for (const [id, { color, yaml }] of Object.entries(galleries)) {
+    mkdirSync(join(dir, id), { recursive: true });
+    await photo(join(dir, id, `${id}.jpg`), color);
+    writeFileSync(join(dir, id, 'gallery.yaml'), yaml);
+    passwords.set(id, `${id} long password`);
+  }
+  return { dir, out: join(root, `vault-${name}`), kdf: kdfFor(siteSalt({}, root)), passwords };
+}
+
 describe('removing a gallery', () => {
   it('deletes its files and its way in once the new manifest is written, after every other object, and leaves the others as they were', async () => {
-    const dir = join(root, 'removing');
-    const out = join(root, 'vault-removing');
-    mkdirSync(join(dir, 'eve'), { recursive: true });
-    mkdirSync(join(dir, 'fay'), { recursive: true });
-    await photo(join(dir, 'eve', 'one.jpg'), '#224466');
-    await photo(join(dir, 'fay', 'two.jpg'), '#664422');
-    writeFileSync(join(dir, 'eve', 'gallery.yaml'), 'title: Eve\n');
-    writeFileSync(join(dir, 'fay', 'gallery.yaml'), 'title: Fay\n');
-    const options = {
-      kdf: kdfFor(siteSalt({}, root)),
-      passwords: new Map([
-        ['eve', 'eve long password'],
-        ['fay', 'fay long password'],
-      ]),
-      seed,
-    };
+    const { dir, out, kdf, passwords } = await onePhotoGalleries('removing', {
+      eve: { color: '#224466', yaml: 'title: Eve\n' },
+      fay: { color: '#664422', yaml: 'title: Fay\n' },
+    });
+    const options = { kdf, passwords, seed };
     await buildVault(out, listGalleries(dir), options);
     const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const eve = (await openWithPassword(manifestOf(), 'eve long password'))!.pointer;
@@ -556,19 +558,10 @@ describe('removing a gallery', () => {
 
 describe('closing a gallery', () => {
   it('closes one gallery at once: a closed index behind the same ways in, its photo files deleted, the others untouched', async () => {
-    const dir = join(root, 'closing');
-    const out = join(root, 'vault-closing');
-    mkdirSync(join(dir, 'cara'), { recursive: true });
-    mkdirSync(join(dir, 'dana'), { recursive: true });
-    await photo(join(dir, 'cara', 'one.jpg'), '#123456');
-    await photo(join(dir, 'dana', 'two.jpg'), '#654321');
-    writeFileSync(join(dir, 'cara', 'gallery.yaml'), 'title: Cara\ndownloads: web\n');
-    writeFileSync(join(dir, 'dana', 'gallery.yaml'), 'title: Dana\n');
-    const kdf = kdfFor(siteSalt({}, root));
-    const passwords = new Map([
-      ['cara', 'cara long password'],
-      ['dana', 'dana long password'],
-    ]);
+    const { dir, out, kdf, passwords } = await onePhotoGalleries('closing', {
+      cara: { color: '#123456', yaml: 'title: Cara\ndownloads: web\n' },
+      dana: { color: '#654321', yaml: 'title: Dana\n' },
+    });
     const link = randomBytes(32);
     const options = { kdf, passwords, seed, links: new Map([['cara', [link]]]) };
     await buildVault(out, listGalleries(dir), options);
