@@ -10,6 +10,8 @@ import {
   NOT_FOUND_ROUTE,
   postHref,
   ROUTES,
+  STORY_HREF,
+  STORY_ID,
 } from './routes';
 import { HEADER_NAV, FOOTER_NAV } from './navigation';
 
@@ -52,7 +54,8 @@ describe('addresses', () => {
     expect(existsSync(`src/pages${ROUTES.portfolio}/[category].json.ts`)).toBe(true);
   });
 
-  it('leads to the contact form on the home page', () => {
+  it('leads to the contact section and its form on the home page', () => {
+    expect(STORY_HREF).toBe(`${ROUTES.home}#${STORY_ID}`);
     expect(CONTACT_FORM_HREF).toBe(`${ROUTES.home}#${CONTACT_FORM_ID}`);
   });
 

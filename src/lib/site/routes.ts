@@ -53,9 +53,12 @@ export const HERO_ID = 'hero';
 /** The id of the form in the contact section; the private gallery sends a client there to ask for a password. */
 export const CONTACT_FORM_ID = 'contact-form';
 
-// The home page is '/' (ROUTES.home), written out so the browser scripts that import this module
-// carry no copy of ROUTES for them (routes.test.ts checks them against it).
+// The home page is '/' (ROUTES.home), written out: the bundler keeps a template on ROUTES.home in
+// the browser chunk of every script that imports this module, unused (it cannot tell a template
+// literal has no side effects). routes.test.ts checks both against ROUTES.home.
+/** The booking buttons' target: the contact section on the home page. */
 export const STORY_HREF = `/#${STORY_ID}`;
+/** The contact form on the home page. */
 export const CONTACT_FORM_HREF = `/#${CONTACT_FORM_ID}`;
 
 /**
