@@ -154,15 +154,19 @@ async function save(page: Page) {
   await page.evaluate(() => {
     const answers: string[] = [];
     const seen = new WeakSet<Element>();
-    (window as unknown as { editorAnswers: string[] }).editorAnswers = answers;
-    new MutationObserver(() => {
+    const recorder = window as unknown as { editorAnswers: string[]; answerObserver?: MutationObserver };
+    // The last Save's observer stops: one records at a time, into this Save's answers.
+    recorder.answerObserver?.disconnect();
+    recorder.editorAnswers = answers;
+    recorder.answerObserver = new MutationObserver(() => {
       for (const toast of document.querySelectorAll('.toast')) {
         const text = toast.textContent?.trim();
         if (!text || seen.has(toast)) continue;
         seen.add(toast);
         answers.push(text);
       }
-    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+    });
+    recorder.answerObserver.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Save' }).click();
 }
