@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, expectNoAxeViolations, tapAtHydration, tappedAtHydration, waitForIslands } from './fixtures';
 import type { Page } from '@playwright/test';
 import { settings } from '../src/lib/content/settings';
 import { HERO_SCROLL_DELAY_MS } from '../src/lib/browser/scroll';
@@ -255,6 +255,17 @@ test.describe('hero slideshow', () => {
     await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('button', { name: 'Show slide 1' })).not.toHaveAttribute('aria-current', 'true');
     await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
+  });
+
+  test('an indicator pressed the moment the slideshow hydrates is kept', async ({ page }) => {
+    // The carousel starts a task after hydration (so that neither makes one long task); a press in
+    // between is a real visitor's press and must still take her to that slide.
+    await tapAtHydration(page, '#hero [data-indicator="2"]');
+    await page.goto('/');
+    await expect.poll(() => tappedAtHydration(page), 'the tap at hydration').toBe(true);
+    await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
+    await expect(page.locator('[data-slide="2"]')).toHaveAttribute('data-active', '');
   });
 
   test('pause stops the show and play resumes it', { tag: '@desktop' }, async ({ page }) => {
