@@ -18,22 +18,10 @@ for (const { family, latin, core } of FONT_FILES) {
   const subset = await subsetFont(source, text, {
     targetFormat: 'woff2',
     variationAxes: { wght: { min: 300, max: 700 } },
-    // Default shaping plus lining figures (headings use them); alternates and small caps are dropped.
-    keepFeatures: [
-      'ccmp',
-      'locl',
-      'mark',
-      'mkmk',
-      'kern',
-      'liga',
-      'clig',
-      'calt',
-      'rlig',
-      'rvrn',
-      'lnum',
-      'pnum',
-      'tnum',
-    ],
+    // Default shaping plus lining figures (headings use them). Alternates, small caps, tabular figures
+    // (no style asks for them) and other languages' letterforms (`locl`; the site is in English) are
+    // dropped: 1.8 KB less for the two files every page loads before its first photo.
+    keepFeatures: ['ccmp', 'mark', 'mkmk', 'kern', 'liga', 'clig', 'calt', 'rlig', 'rvrn', 'lnum', 'pnum'],
   });
   mkdirSync(dirname(core), { recursive: true });
   writeFileSync(core, subset);
