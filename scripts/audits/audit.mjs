@@ -68,11 +68,14 @@ function explainRun(lhr) {
   const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
   const lcpAt = observed.observedLargestContentfulPaint ?? 0;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  // What the LCP estimate simulates: every request finished by the observed largest paint, except
-  // low-priority images (offscreen ones), which Lighthouse leaves out.
-  const counted = requests.filter(
-    (r) => r.networkEndTime <= lcpAt && !(r.resourceType === 'Image' && ['Low', 'VeryLow'].includes(r.priority)),
-  );
+  // What the LCP estimate simulates: every request finished by the observed largest paint. Its
+  // optimistic half leaves out low-priority images (offscreen ones); its pessimistic half keeps them
+  // (they share the simulated bandwidth) but does not wait for them. Both halves also take the first
+  // parse, layout and paint tasks as the host ran them, multiplied by the CPU slowdown.
+  const lowImage = (r) => r.resourceType === 'Image' && ['Low', 'VeryLow'].includes(r.priority);
+  const finished = requests.filter((r) => r.networkEndTime <= lcpAt);
+  const counted = finished.filter((r) => !lowImage(r));
+  const lowImages = finished.filter(lowImage);
   const kb = (list) => Math.round(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
   // A request to another origin costs a new connection in the simulation (3-4 round trips on slow
   // 4G) whatever its size, e.g. an embedded form's frame that answered before the paint.
@@ -93,7 +96,8 @@ function explainRun(lhr) {
     `simulated FCP ${ms(lhr.audits['first-contentful-paint']?.numericValue)} LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`,
     `finished by the observed LCP: ${counted.length} requests, ${kb(counted)} KB (${Object.entries(byType)
       .map(([type, bytes]) => `${type} ${Math.round(bytes / 1024)}`)
-      .join(', ')})${otherOrigins.length ? `, other origins: ${otherOrigins.join(' ')}` : ''}`,
+      .join(', ')})${otherOrigins.length ? `, other origins: ${otherOrigins.join(' ')}` : ''}` +
+      (lowImages.length ? ` + ${kb(lowImages)} KB of low-priority images (pessimistic half only)` : ''),
     `LCP element ${node?.selector ?? node?.nodeLabel ?? '?'}`,
     lcpRequest
       ? `LCP image ${lcpRequest.url.split('/').pop()} ${Math.round(lcpRequest.transferSize / 1024)} KB ${lcpRequest.priority}, requested at ${ms(lcpRequest.networkRequestTime)} ms`
