@@ -42,14 +42,16 @@ function HeroSlideshow({ slides }: Props) {
                   className="h-full w-full object-cover"
                   // The page's largest paint is the headline, not this photo (browsers leave out an
                   // image that fills the whole screen), so the first slide is fetched once the page
-                  // has laid out (lazy: after the stylesheet, when a browser asks for it anyway), then
-                  // at high priority. Fetched before the headline's first paint, Lighthouse counts the
-                  // photo in the largest paint's estimate (camera photos: 1.67-1.71 s -> 2.04-2.05 s in
-                  // 3 of 5 runs). A later slide's <img> exists only once it is wanted, and then it is
-                  // needed soon. Decoded off the main thread: a sync decode held the page's first paint
-                  // until the photo was decoded (camera photos, slow 4G: first paint 1.55 s -> 0.92 s).
+                  // has laid out (lazy: after the stylesheet, when a browser asks for it anyway), and
+                  // after what the headline needs (low priority: the stylesheet and fonts go first).
+                  // Lighthouse counts a photo that finished before the headline's first paint in the
+                  // largest paint's estimate unless it is low priority (camera photos, --cpu 2: 1.58 s
+                  // in 1 of 5 runs at high priority; at most 1.32 s in 10 of 10 at low). A later
+                  // slide's <img> exists only once it is wanted, and then it is needed soon. Decoded
+                  // off the main thread: a sync decode held the page's first paint until the photo
+                  // was decoded (camera photos, slow 4G: first paint 1.55 s -> 0.92 s).
                   loading={index === 0 ? 'lazy' : 'eager'}
-                  fetchPriority={index === 0 ? 'high' : 'low'}
+                  fetchPriority="low"
                   decoding="async"
                 />
               )}
