@@ -15,8 +15,9 @@ export function useSlideshow(reduced: boolean, want: (index: number) => void) {
     Autoplay({ delay: SLIDE_INTERVAL_MS, playOnInit: !reduced, stopOnInteraction: false }),
   ]);
   // Embla measures and styles every slide as it starts. Given the viewport by the ref itself, it
-  // starts inside hydration's commit, one long task with it (58 + 31 ms at Lighthouse's 4x CPU on the
-  // test host); handed over in the next task, each stays short. A press in between is kept (`pending`).
+  // started inside the commit that follows hydration, one long task with it (58 ms of script at
+  // Lighthouse's 4x CPU on the test host); handed over in the next task, it is a task of its own
+  // (13-29 ms). A press in between is kept (`pending`).
   const emblaRef = useCallback(
     (node: HTMLDivElement | null) => {
       if (!node) return;
@@ -30,7 +31,7 @@ export function useSlideshow(reduced: boolean, want: (index: number) => void) {
   );
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
-  // Embla starts one render after hydration: an indicator pressed before that is kept, not lost.
+  // Embla starts a task after hydration (emblaRef): an indicator pressed before that is kept, not lost.
   const pending = useRef<number | null>(null);
 
   useEffect(() => {
