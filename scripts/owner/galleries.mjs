@@ -19,6 +19,7 @@ import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts'
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
 import { isExpired } from '../../src/private-gallery/format/crypto.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
+import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 
 // npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
 if (['share', 'unshare'].includes(process.argv[2] ?? '')) {
@@ -97,10 +98,29 @@ if (command === 'publish') {
     process.exit(0);
   }
   console.log(`Private links (${galleries.length} ${galleries.length === 1 ? 'gallery' : 'galleries'} in ${where}):\n`);
+  // Past their last day but still in the bucket: the host refuses their photos; a publish deletes them.
+  const stillOut = new Set();
+  let bucketLabel = 'the bucket';
+  if (galleries.some((gallery) => isExpired(gallery.expires))) {
+    try {
+      const bucket = await target();
+      bucketLabel = bucket.label;
+      for (const gallery of await pastButPublished(bucket, galleries, options.passwords)) stillOut.add(gallery.id);
+      await bucket.close();
+    } catch (error) {
+      console.warn(`! Could not check ${bucketLabel} for closed galleries still published: ${error.message}\n`);
+    }
+  }
   for (const gallery of galleries) {
     console.log(`${gallery.title}  (${gallery.id}, ${gallery.photos.length} photos)`);
     if (isExpired(gallery.expires)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
+      if (stillOut.has(gallery.id)) {
+        console.warn(
+          `! "${gallery.id}" passed its last day (${gallery.expires}) but its photos are still in ${bucketLabel}: the site ` +
+            `no longer serves them, and "npm run galleries -- publish" (or "npm run galleries -- close ${gallery.id}") deletes them.\n`,
+        );
+      }
       continue;
     }
     const secrets = options.links.get(gallery.id) ?? [];

@@ -47,3 +47,91 @@ describe('the vault Function', () => {
     expect(await head.text()).toBe('');
   });
 });
+
+/** A bucket whose objects a test sets; the ETag follows the bytes, as R2's does. */
+function fakeBucket(objects: Record<string, string>): VaultBucket & { objects: Record<string, string> } {
+  return {
+    objects,
+    get: async (key) => {
+      const data = objects[key];
+      if (data === undefined) return null;
+      const bytes = new TextEncoder().encode(data);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      const etag = `"${[...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+      return { body: new Response(bytes).body!, size: bytes.length, httpEtag: etag };
+    },
+  };
+}
+
+describe('the vault Function and the closing schedule', () => {
+  const photo = `${'d'.repeat(24)}.bin`;
+  const subIndex = `${'e'.repeat(24)}.bin`;
+  const open = `${'f'.repeat(24)}.bin`;
+  const instant = '2027-02-01T00:00:00.000Z';
+  const closes = Date.parse(instant);
+  // Written as publish writes it (publish/build.ts): object names and instants, no gallery.
+  const schedule = JSON.stringify({ version: 1, closes: { [instant]: [photo, subIndex] } });
+  const at = (bucket: VaultBucket, name: string, now: number, init: RequestInit = {}) =>
+    vaultResponse(new Request('https://x/vault/', init), bucket, name, now);
+
+  it('serves a scheduled file revalidated (no-cache, 304 when unchanged) until its instant, then 410 Gone, no-store, with the site headers', async () => {
+    const bucket = fakeBucket({
+      'manifest.json': '{}',
+      [photo]: 'sealed',
+      [subIndex]: 'sub',
+      [open]: 'x',
+      'schedule.json': schedule,
+    });
+    const before = await at(bucket, photo, closes - 1);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('cache-control')).toBe('no-cache');
+    expect(await before.text()).toBe('sealed');
+    const etag = before.headers.get('etag')!;
+    const revalidated = await at(bucket, photo, closes - 1, { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('cache-control')).toBe('no-cache');
+
+    for (const name of [photo, subIndex]) {
+      for (const init of [{}, { method: 'HEAD' }, { headers: { 'If-None-Match': etag } }]) {
+        const gone = await at(bucket, name, closes, init);
+        expect(gone.status, name).toBe(410);
+        expect(gone.headers.get('cache-control')).toBe('no-store');
+        for (const [header, value] of Object.entries(SECURITY_HEADERS)) expect(gone.headers.get(header)).toBe(value);
+        expect(gone.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+    }
+    // Still 410 a year later, and once the object itself is deleted by the next publish.
+    delete bucket.objects[photo];
+    expect((await at(bucket, photo, closes + 365 * 86_400_000)).status).toBe(410);
+    // What the schedule does not name is untouched: the manifest, and a file with no closing date.
+    expect((await at(bucket, 'manifest.json', closes)).status).toBe(200);
+    const unscheduled = await at(bucket, open, closes);
+    expect(unscheduled.status).toBe(200);
+    expect(unscheduled.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves the schedule itself, and reads a new one at once (a publish needs no wait)', async () => {
+    const bucket = fakeBucket({ [photo]: 'sealed', 'schedule.json': schedule });
+    for (const method of ['GET', 'HEAD'])
+      expect((await at(bucket, 'schedule.json', closes, { method })).status).toBe(404);
+    expect((await at(bucket, photo, closes)).status).toBe(410);
+    // The owner extends the date and publishes: the next request reads the new schedule.
+    const later = '2027-03-01T00:00:00.000Z';
+    bucket.objects['schedule.json'] = JSON.stringify({ version: 1, closes: { [later]: [photo] } });
+    expect((await at(bucket, photo, closes)).status).toBe(200);
+    expect((await at(bucket, photo, Date.parse(later))).status).toBe(410);
+    // No schedule (a bucket published before it existed): every file as before.
+    delete bucket.objects['schedule.json'];
+    const old = await at(bucket, photo, Date.parse(later));
+    expect(old.status).toBe(200);
+    expect(old.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves no sealed file while the schedule cannot be read, rather than one past its date', async () => {
+    const bucket = fakeBucket({ 'manifest.json': '{}', [photo]: 'sealed', 'schedule.json': '{"version":1,"closes":' });
+    const answer = await at(bucket, photo, 0);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await at(bucket, 'manifest.json', 0)).status).toBe(200);
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   accessLinkIn,
   galleryStage,
@@ -15,7 +15,7 @@ import {
   type GalleryVault,
 } from './stages';
 import { SECRET_BYTES, toBase64Url, type VaultManifest } from '../format/crypto';
-import { LoadError, type Unlocked } from './unlock';
+import { decryptToBlob, GoneError, LoadError, type Unlocked } from './unlock';
 
 const manifest = { version: 3 } as unknown as VaultManifest;
 const unlocked = (expires: string | null = null): Unlocked => ({
@@ -158,5 +158,36 @@ describe('tryPassword', () => {
 
     const noCrypto = fakeVault({ withPassword: vi.fn(async () => Promise.reject(new TypeError('no subtle'))) });
     expect(await tryPassword(noCrypto, 'secret words')).toEqual({ ok: false, error: WRONG_PASSWORD, retry: false });
+  });
+});
+
+describe('a gallery the host has closed (410 Gone)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads a 410 for a photo file as closed, not as a download to retry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Gone', { status: 410 })),
+    );
+    const { keys, index } = unlocked('2030-06-30');
+    const image = {
+      id: 'p',
+      key: '',
+      alt: '',
+      name: '01',
+      thumb: { file: 'a.bin', width: 1, height: 1, type: 'image/webp', bytes: 1 },
+    };
+    const full = { ...image, full: image.thumb };
+    await expect(decryptToBlob(keys, index, full as never, 'thumb', '/vault')).rejects.toBeInstanceOf(GoneError);
+  });
+
+  it('shows a link or a remembered device whose index the host has closed as the closed gallery', async () => {
+    const gone = () => Promise.reject(new GoneError('Your gallery is no longer available: this gallery has closed.'));
+    const link = fakeVault({ withSecret: vi.fn(gone) });
+    expect(await openWithoutPassword(link, secret)).toEqual({ stage: 'closed' });
+    const kept = fakeVault({ withStoredAccess: vi.fn(gone) });
+    expect(await openWithoutPassword(kept, null)).toEqual({ stage: 'closed' });
+    const attempt = await tryPassword(fakeVault({ withPassword: vi.fn(gone) }), 'secret words');
+    expect(attempt).toMatchObject({ ok: false, closed: true, retry: false });
   });
 });

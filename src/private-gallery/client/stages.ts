@@ -1,7 +1,7 @@
 /** How the private gallery decides what a visitor sees: a private link, kept access, or the password. */
 import { isExpired, type VaultManifest } from '../format/crypto';
 import { ACCESS_DAYS } from './key-store';
-import { LoadError, secretFromHash, type Unlocked } from './unlock';
+import { GoneError, LoadError, secretFromHash, type Unlocked } from './unlock';
 
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
 export const STALE_ACCESS =
@@ -33,10 +33,13 @@ export interface GalleryVault {
 export type Opening =
   | { stage: 'password'; reason: string }
   | { stage: 'unlocked'; unlocked: Unlocked }
+  /** The host answered 410 for its index: past its closing date (a partner link's, or the gallery's). */
+  | { stage: 'closed' }
   | { stage: 'failed'; problem: string };
 
 /** A password attempt: the gallery, or the error to show and whether Retry (a failed download) fits. */
-export type PasswordAttempt = { ok: true; unlocked: Unlocked } | { ok: false; error: string; retry: boolean };
+export type PasswordAttempt =
+  { ok: true; unlocked: Unlocked } | { ok: false; error: string; retry: boolean; closed?: true };
 
 /**
  * Shares one pending download between callers; a failed one is forgotten, so the next call (Retry)
@@ -94,6 +97,7 @@ export async function openWithoutPassword(
     if (kept === 'expired') return { stage: 'password', reason: ACCESS_ENDED };
     return { stage: 'unlocked', unlocked: kept };
   } catch (error) {
+    if (error instanceof GoneError) return { stage: 'closed' };
     return { stage: 'failed', problem: problemOf(error) };
   }
 }
@@ -106,6 +110,7 @@ export async function tryPassword(vault: GalleryVault, password: string): Promis
     vault.remember();
     return { ok: true, unlocked };
   } catch (error) {
+    if (error instanceof GoneError) return { ok: false, error: error.message, retry: false, closed: true };
     if (error instanceof LoadError) return { ok: false, error: error.message, retry: true };
     // A failure of the check itself (e.g. no WebCrypto).
     return { ok: false, error: WRONG_PASSWORD, retry: false };

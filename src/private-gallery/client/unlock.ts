@@ -27,6 +27,13 @@ export const VAULT_BASE = '/vault';
 /** A file that could not be downloaded (offline, 404, server error, no answer): worth a Retry. */
 export class LoadError extends Error {}
 
+/**
+ * The host answered 410 Gone: the gallery (or this partner link) has passed its closing date and
+ * the host no longer serves its files, whatever this device's clock says (serve.ts). A LoadError,
+ * so code that only knows downloads still reports it; the page shows the closed gallery instead.
+ */
+export class GoneError extends LoadError {}
+
 /** A small file (manifest, index, thumbnail) that has not arrived by then counts as failed. */
 export const SMALL_FILE_TIMEOUT_MS = 10_000;
 /** The same for a full-size photo, which may take longer on a slow connection. */
@@ -51,6 +58,7 @@ async function download(
   } catch (error) {
     throw failed(error);
   }
+  if (response.status === 410) throw new GoneError(`${what} is no longer available: this gallery has closed.`);
   if (!response.ok) throw new LoadError(`${what} could not be downloaded right now (error ${response.status}).`);
   // The body is read under the same deadline.
   return {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import {
+  closesAt,
   deriveSecret,
   isExpired,
   kdfFor,
@@ -32,6 +33,7 @@ import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logg
 import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
+import { makeSchedule, SCHEDULE } from '../schedule.ts';
 
 /** The publishing cache (VaultCache): on the owner's computer, beside the project's other caches. */
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/private-gallery';
@@ -108,6 +110,49 @@ function photoHash(path: string, cache: VaultCache): string {
   return hash;
 }
 
+/** Objects that close at an instant, for the host's schedule (writeSchedule). */
+type Closing = { at: Date; keys: string[] };
+
+/**
+ * What the host must stop serving, and when, for one published gallery: with an `expires`, its
+ * photo files (thumbnail, screen copy, large copy, original) at its closing instant; each partner
+ * link with an `--expires`, its sub-index at the link's instant (its photo files are the gallery's,
+ * which stays open). The gallery's own index is not listed: it holds no photo, and a client whose
+ * clock was set back still reads her gallery's title and last day in it, then a 410 on the first
+ * photo shows her "This gallery has closed" with them.
+ */
+async function closingsOf(
+  gallery: GallerySource,
+  images: VaultImage[],
+  shared: { object: { name: string }; id: string }[],
+  shares: Share[] = [],
+): Promise<Closing[]> {
+  const closings: Closing[] = [];
+  if (gallery.expires) {
+    const files = images.flatMap((image) => [image.thumb, image.screen, image.full, image.original]);
+    closings.push({ at: closesAt(gallery.expires), keys: files.flatMap((file) => (file ? [file.file] : [])) });
+  }
+  // A sub-index is found by its grant's id: the grant id of the link's secret.
+  const byGrant = new Map(shared.map((s) => [s.id, s.object.name]));
+  for (const share of shares) {
+    const name = share.expires ? byGrant.get(await grantId(share.secret)) : undefined;
+    if (name) closings.push({ at: closesAt(share.expires!), keys: [name] });
+  }
+  return closings;
+}
+
+/**
+ * Writes the host's closing schedule (serve.ts reads it, never serves it), before the manifest, so
+ * no manifest ever reaches an object the schedule should name; kept from pruning. With nothing to
+ * close it is not written, and the previous one goes with the other stale objects.
+ */
+async function writeSchedule(target: VaultTarget, closings: Closing[], keep: Set<string>) {
+  const schedule = makeSchedule(closings);
+  if (!Object.keys(schedule.closes).length) return;
+  keep.add(SCHEDULE);
+  await target.put(SCHEDULE, JSON.stringify(schedule));
+}
+
 /**
  * Seals the galleries and publishes them to `target`: each photo's files (a file already there is
  * not uploaded again: its name comes from its ciphertext, the same for the same photo, key and
@@ -126,6 +171,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   const keep = new Set<string>([MANIFEST]);
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
+  const closings: Closing[] = [];
   const uploads = { photoFiles: 0, other: 0, bytes: 0, kept: 0 };
   const put = async (name: string, data: Uint8Array | string) => {
     await target.put(name, data);
@@ -252,10 +298,12 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       await putOther(object.name, object.data);
       grants[id] = grant;
     }
+    closings.push(...(await closingsOf(gallery, images, shared, options.shares?.get(gallery.id))));
     if (expired) closed.push(gallery.id);
     else published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
   }
 
+  await writeSchedule(target, closings, keep);
   const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
   for (const decoy of decoys) await putOther(decoy.name, decoy.data);
   // The manifest last: until it is written, visitors keep reading the previous, complete one.

@@ -23,6 +23,8 @@ interface Props {
   studioEmail: string;
   requestHref: string;
   onForget: () => void;
+  /** The host answered 410 Gone for a photo: the gallery has closed (whatever this device's clock says). */
+  onClosed?: () => void;
 }
 
 /**
@@ -30,19 +32,19 @@ interface Props {
  * favorites (a selection with notes when her package sets a number), downloads. A partner's view
  * shows the photos only.
  */
-export function OpenGallery({ unlocked, studioEmail, requestHref, onForget }: Props) {
+export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed }: Props) {
   const { index } = unlocked;
   const images = index.images;
   const partner = index.view === 'partner';
-  const { thumbs, need, retry } = useThumbnails(unlocked);
+  const { thumbs, need, retry } = useThumbnails(unlocked, onClosed);
   const [status, setStatus] = useState('');
   const { rules, favorites, notes, sent, changed, choose, note, markSent } = useSelection(index, setStatus);
   const [picks] = useState(() => picksIn(window.location.hash));
   const [viewer, setViewer] = useState<number | null>(null);
   const [show, setShow] = useState<number[] | null>(null);
-  const full = useFullPhoto(unlocked, viewer, need);
-  const downloadPhoto = usePhotoDownload(unlocked, setStatus);
-  const { zip, downloadZip } = useZipDownload(unlocked);
+  const full = useFullPhoto(unlocked, viewer, need, onClosed);
+  const downloadPhoto = usePhotoDownload(unlocked, setStatus, onClosed);
+  const { zip, downloadZip } = useZipDownload(unlocked, onClosed);
   const opener = useRef<HTMLButtonElement | null>(null);
 
   const openViewer = useCallback((i: number, button: HTMLButtonElement) => {

@@ -20,7 +20,7 @@ interface Props {
  * private link or access kept on this device), then the client's photos, or why they cannot show.
  */
 function PrivateGallery({ age, requestHref, studioEmail }: Props) {
-  const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget } = usePrivateGalleryStage();
+  const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget, closed } = usePrivateGalleryStage();
   const onForget = () => void forget();
 
   return (
@@ -32,9 +32,9 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
 
       {stage === 'failed' && <OpenFailed problem={problem} requestHref={requestHref} onRetry={retry} />}
 
-      {stage === 'closed' && unlocked && (
+      {stage === 'closed' && (
         <ClosedGallery
-          gallery={unlocked.index}
+          gallery={unlocked?.index ?? null}
           studioEmail={studioEmail}
           requestHref={requestHref}
           onForget={onForget}
@@ -48,6 +48,7 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
           studioEmail={studioEmail}
           requestHref={requestHref}
           onForget={onForget}
+          onClosed={closed}
         />
       )}
     </div>

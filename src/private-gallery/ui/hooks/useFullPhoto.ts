@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { currentScreen, viewerRole, type FullState } from '@/private-gallery/client/viewer';
-import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/private-gallery/client/unlock';
+import {
+  decryptToBlob,
+  GoneError,
+  LARGE_FILE_TIMEOUT_MS,
+  VAULT_BASE,
+  type Unlocked,
+} from '@/private-gallery/client/unlock';
 
 /**
  * The full-size photo of the one the viewer shows (`viewer`, 0-based, or null when closed): its
@@ -8,7 +14,13 @@ import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from 
  * only while it is shown, and released when the viewer moves on; its thumbnail is asked for too
  * (`need`), to show meanwhile.
  */
-export function useFullPhoto({ index, keys }: Unlocked, viewer: number | null, need: (i: number) => void) {
+export function useFullPhoto(
+  { index, keys }: Unlocked,
+  viewer: number | null,
+  need: (i: number) => void,
+  /** The host answered 410 Gone: the gallery has closed. */
+  onGone?: () => void,
+) {
   const images = index.images;
   const [full, setFull] = useState<FullState | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -28,13 +40,15 @@ export function useFullPhoto({ index, keys }: Unlocked, viewer: number | null, n
         setFull({ index: viewer, url });
       })
       .catch((error: unknown) => {
-        if (!cancelled) setFull({ index: viewer, error: (error as Error).message });
+        if (cancelled) return;
+        if (error instanceof GoneError) onGone?.();
+        setFull({ index: viewer, error: (error as Error).message });
       });
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [viewer, images, index, keys, need, attempt]);
+  }, [viewer, images, index, keys, need, attempt, onGone]);
 
   /** Decrypts the shown photo again after a failure. */
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

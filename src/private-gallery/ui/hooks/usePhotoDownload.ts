@@ -2,13 +2,19 @@ import { useCallback } from 'react';
 import { downloadFile, downloadRole, fileName } from '@/private-gallery/client/downloads';
 import { saveBlob } from '@/private-gallery/client/save-blob';
 import type { VaultImage } from '@/private-gallery/format/crypto';
-import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/private-gallery/client/unlock';
+import {
+  decryptToBlob,
+  GoneError,
+  LARGE_FILE_TIMEOUT_MS,
+  VAULT_BASE,
+  type Unlocked,
+} from '@/private-gallery/client/unlock';
 
 /**
  * Downloads one photo (the file the gallery allows), saying how it goes through `report`; a photo
  * the gallery does not let download does nothing.
  */
-export function usePhotoDownload({ index, keys }: Unlocked, report: (status: string) => void) {
+export function usePhotoDownload({ index, keys }: Unlocked, report: (status: string) => void, onGone?: () => void) {
   const { title, downloads } = index;
   return useCallback(
     async (image: VaultImage, number: number) => {
@@ -23,9 +29,10 @@ export function usePhotoDownload({ index, keys }: Unlocked, report: (status: str
         );
         report(`Photo ${number} is downloading.`);
       } catch (error) {
+        if (error instanceof GoneError) onGone?.();
         report(`${(error as Error).message} Use the download button to try again.`);
       }
     },
-    [keys, index, title, downloads, report],
+    [keys, index, title, downloads, report, onGone],
   );
 }

@@ -71,6 +71,10 @@ export function usePrivateGalleryStage() {
     // A link is used once it has been checked; after a failed download, Retry tries it again.
     if (opening.stage !== 'failed') linkSecret.current = null;
     if (opening.stage === 'unlocked') return show(opening.unlocked);
+    if (opening.stage === 'closed') {
+      setUnlocked(null);
+      return setStage('closed');
+    }
     if (opening.stage === 'failed') {
       setProblem(opening.problem);
       return setStage('failed');
@@ -109,9 +113,16 @@ export function usePrivateGalleryStage() {
     if (attempt.ok) {
       setReason('');
       show(attempt.unlocked);
+    } else if (attempt.closed) {
+      setReason('');
+      setUnlocked(null);
+      setStage('closed');
     }
     return attempt;
   };
+
+  /** The host answered 410 for one of its photos: past its closing date, whatever this device's clock says. */
+  const closed = useCallback(() => setStage('closed'), []);
 
   const forget = async () => {
     await clearAccess();
@@ -125,5 +136,5 @@ export function usePrivateGalleryStage() {
     setStage('password');
   };
 
-  return { stage, unlocked, reason, problem, confirmAge, retry: () => void proceed(), unlock, forget };
+  return { stage, unlocked, reason, problem, confirmAge, retry: () => void proceed(), unlock, forget, closed };
 }

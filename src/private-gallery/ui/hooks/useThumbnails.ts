@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { demandQueue } from '@/private-gallery/client/demand-queue';
 import type { ThumbState } from '@/private-gallery/client/viewer';
-import { decryptToBlob, type Unlocked } from '@/private-gallery/client/unlock';
+import { decryptToBlob, GoneError, type Unlocked } from '@/private-gallery/client/unlock';
 import { useMountedRef } from '@/hooks/useMountedRef';
 
 /** How many photos are downloaded and decrypted at once. */
@@ -11,7 +11,7 @@ const PARALLEL = 4;
  * A gallery's thumbnails, decrypted on demand (`need`, by 0-based index), a few at a time, each
  * once; a failed one keeps its message until `retry` asks for it again.
  */
-export function useThumbnails({ index, keys }: Unlocked) {
+export function useThumbnails({ index, keys }: Unlocked, onGone?: () => void) {
   const images = index.images;
   const [thumbs, setThumbs] = useState<Record<number, ThumbState>>({});
   const [queue] = useState(() => demandQueue(PARALLEL));
@@ -41,12 +41,13 @@ export function useThumbnails({ index, keys }: Unlocked) {
           },
           (error: unknown) => {
             if (!alive.current) return;
+            if (error instanceof GoneError) onGone?.();
             queue.forget(i);
             setThumbs((current) => ({ ...current, [i]: { error: (error as Error).message } }));
           },
         );
       }),
-    [queue, images, keys, index, alive],
+    [queue, images, keys, index, alive, onGone],
   );
 
   const retry = useCallback(

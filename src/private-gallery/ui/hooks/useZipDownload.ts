@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { downloadFile, downloadRole, fileName, zipName, type ZipJob } from '@/private-gallery/client/downloads';
 import { saveBlob } from '@/private-gallery/client/save-blob';
-import { decryptToBlob, LARGE_FILE_TIMEOUT_MS, VAULT_BASE, type Unlocked } from '@/private-gallery/client/unlock';
+import {
+  decryptToBlob,
+  GoneError,
+  LARGE_FILE_TIMEOUT_MS,
+  VAULT_BASE,
+  type Unlocked,
+} from '@/private-gallery/client/unlock';
 import { useMountedRef } from '@/hooks/useMountedRef';
 
 /**
  * Packs photos into one ZIP on this device and downloads it, with progress (`zip`); one that stops
  * says why and offers to start again.
  */
-export function useZipDownload({ index, keys }: Unlocked) {
+export function useZipDownload({ index, keys }: Unlocked, onGone?: () => void) {
   const [zip, setZip] = useState<ZipJob | null>(null);
   const alive = useMountedRef();
 
@@ -36,6 +42,7 @@ export function useZipDownload({ index, keys }: Unlocked) {
         saveBlob(blob, zipName(index.title, numbers.length, index.images.length));
         if (alive.current) setZip({ label, done: numbers.length, total: numbers.length });
       } catch (error) {
+        if (error instanceof GoneError) onGone?.();
         if (alive.current) {
           setZip({ label, done, total: numbers.length, error: (error as Error).message, retry: () => void run() });
         }
