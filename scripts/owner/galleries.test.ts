@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,7 +8,7 @@ import { openTarget } from '../../src/private-gallery/publish/target';
 
 // The owner's command itself (`npm run galleries -- …`), run as she runs it, into a local bucket of
 // its own (--local --persist-to): each run starts wrangler's local runtime, so a generous timeout.
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 480_000, hookTimeout: 120_000 });
 
 let root: string;
 let galleries: string;
@@ -91,7 +91,7 @@ describe('npm run galleries', () => {
     expect(await bucketNames()).toEqual(before);
   });
 
-  it('keeps a gallery whose folder went missing, with a warning, until `remove <id>`', async () => {
+  it('keeps a gallery whose folder went missing, with a warning, until `remove <id>` deletes its files', async () => {
     const before = await bucketNames();
     renameSync(join(galleries, 'june-2026-11'), join(root, 'june-moved'));
     const kept = galleriesCommand(['publish', '--local', '--persist-to', persistTo]);
@@ -101,12 +101,27 @@ describe('npm run galleries', () => {
     );
     expect(await bucketNames()).toEqual(before);
 
+    // The record of what was published to this bucket names her files, and the decoys.
+    type Recorded = { galleries: Record<string, { objects: string[] }>; objects: string[] };
+    const record = () =>
+      (JSON.parse(readFileSync(join(galleries, 'published.json'), 'utf8')) as { targets: Record<string, Recorded> })
+        .targets[`local:${persistTo}`]!;
+    const { galleries: recorded, objects: decoys } = record();
+    const june = recorded['june-2026-11']!.objects;
+    expect(june).toHaveLength(4);
+
     const removed = galleriesCommand(['remove', 'june-2026-11', '--local', '--persist-to', persistTo]);
     expect(removed.status).toBe(0);
-    expect(removed.output).toMatch(/^Removed "june-2026-11" from the local bucket in .*: 4 files deleted/m);
+    expect(removed.output).toMatch(/^Removed "june-2026-11" from the local bucket in .*: \d+ files deleted/m);
     const after = await bucketNames();
-    // Its index and its photo's three files: nothing else.
-    expect(before.filter((name) => !after.includes(name))).toHaveLength(4);
-    expect(after.filter((name) => !before.includes(name))).toEqual([]);
+    const deleted = before.filter((name) => !after.includes(name));
+    // Her index and her photo's three files, and the decoys the smaller list no longer needs:
+    // nothing of another gallery.
+    expect(deleted).toEqual(expect.arrayContaining(june));
+    expect(deleted.filter((name) => !june.includes(name)).every((name) => decoys.includes(name))).toBe(true);
+    for (const [id, { objects }] of Object.entries(recorded)) {
+      if (id !== 'june-2026-11') for (const name of objects) expect(after, `${id}: ${name}`).toContain(name);
+    }
+    expect(Object.keys(record().galleries).sort()).toEqual(['ivy-2026-10', 'preview']);
   });
 });

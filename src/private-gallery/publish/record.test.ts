@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kdfFor, openIndex, openWithPassword, randomBytes, type VaultManifest } from '../format/crypto';
 import { publishGalleries, vaultInputs } from './build';
+import { moveOldCache } from './cache';
 import { RECORD_FILE } from './record';
 import {
   DEVELOPMENT_PASSWORD,
@@ -189,6 +190,29 @@ describe('hygiene', () => {
     await publishGalleries(folderTarget(out), listGalleries(dir), { ...options, kdf });
     expect(statSync(join(dir, '.cache')).mode & 0o777).toBe(0o700);
     const again = await publishGalleries(folderTarget(out), listGalleries(dir), { ...options, kdf });
+    expect(again.cache).toMatchObject({ resized: 0, encrypted: 0 });
+    expect(again.uploads).toMatchObject({ photoFiles: 0, deleted: 0 });
+  });
+
+  it('moves a cache from node_modules/.cache into the galleries folder: the next publish resizes nothing', async () => {
+    const { dir, out, passwords } = await galleriesFolder('moved', ['tia']);
+    const old = join(root, 'project', 'node_modules', '.cache', 'private-gallery');
+    const first = await publishGalleries(folderTarget(out), listGalleries(dir), {
+      kdf,
+      passwords,
+      seed,
+      cacheDir: old,
+    });
+    expect(first.cache).toMatchObject({ resized: 1 });
+    moveOldCache(old, join(dir, '.cache'));
+    expect(existsSync(old)).toBe(false);
+    expect(statSync(join(dir, '.cache')).mode & 0o777).toBe(0o700);
+    const again = await publishGalleries(folderTarget(out), listGalleries(dir), {
+      kdf,
+      passwords,
+      seed,
+      cacheDir: join(dir, '.cache'),
+    });
     expect(again.cache).toMatchObject({ resized: 0, encrypted: 0 });
     expect(again.uploads).toMatchObject({ photoFiles: 0, deleted: 0 });
   });
