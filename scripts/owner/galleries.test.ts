@@ -101,6 +101,14 @@ describe('npm run galleries', () => {
     );
     expect(await bucketNames()).toEqual(before);
 
+    // Closing needs its folder (its gallery.yaml keeps the closing day): it says so, and changes nothing.
+    const close = galleriesCommand(['close', 'june-2026-11', '--local', '--persist-to', persistTo]);
+    expect(close.status).toBe(1);
+    expect(close.output).toContain(
+      `"june-2026-11" has no folder in ${galleries}: closing needs it (its gallery.yaml keeps the closing day). Put the folder back and close it, or run "npm run galleries -- remove june-2026-11" to delete it from the bucket.`,
+    );
+    expect(await bucketNames()).toEqual(before);
+
     // The record of what was published to this bucket names her files, and the decoys.
     type Recorded = { galleries: Record<string, { objects: string[] }>; objects: string[] };
     const record = () =>
