@@ -72,7 +72,7 @@ const { values, positionals } = parsed;
 const [command = 'links', id] = positionals;
 if (!Object.hasOwn(COMMANDS, command)) usage(`Unknown command "${command}".`);
 const arity = COMMANDS[command];
-if (arity !== null && positionals.length - 1 !== arity) {
+if (arity !== null && Math.max(0, positionals.length - 1) !== arity) {
   usage(arity ? `"${command}" needs the gallery's folder name.` : `"${command}" takes no name.`);
 }
 if (command !== 'share' && (values.photos || values.favorites || values.expires)) {
@@ -107,7 +107,14 @@ const target = () =>
   openTarget({ remote: !values.local, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) });
 
 // Before anything is read or written: a galleries folder that is not there (an unplugged drive, a
-// moved folder), or holds no gallery, never publishes over a bucket that holds galleries.
+// moved folder), or holds no gallery, never publishes over a bucket that holds galleries; and a
+// missing folder is never made in its place (on a Mac, a folder made where a drive mounts would
+// hide the drive).
+const missingFolder = `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (README, "Set up once"); nothing was changed.`;
+if (command === 'links' && !existsSync(dir)) {
+  console.error(missingFolder);
+  process.exit(1);
+}
 let bucket = null;
 if (command !== 'links') {
   bucket = await target();
@@ -120,8 +127,8 @@ if (command !== 'links') {
       recordFile,
       SAMPLE_GALLERY.id,
     );
-    if (refusal) {
-      console.error(refusal);
+    if (refusal || !existsSync(dir)) {
+      console.error(refusal ?? missingFolder);
       process.exitCode = 1;
     }
   } catch (error) {

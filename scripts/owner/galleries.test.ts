@@ -63,8 +63,13 @@ describe('npm run galleries', () => {
       expect(output, args.join(' ')).toMatch(/^Usage:\n {2}npm run galleries/m);
       expect(output, args.join(' ')).not.toMatch(/Private links/);
     }
-    // Nothing was written for a mistyped command: no galleries folder was made.
+    // Nothing was written for a mistyped command, nor for the links of a folder that is not there:
+    // no galleries folder was made in its place.
     expect(galleriesCommand(['pubish'], join(root, 'nowhere')).output).not.toMatch(/wrote/);
+    const links = galleriesCommand([], join(root, 'nowhere'));
+    expect(links.status).toBe(1);
+    expect(links.output).toContain(`The galleries folder ${join(root, 'nowhere')} is not there:`);
+    expect(spawnSync('ls', [join(root, 'nowhere')]).status).not.toBe(0);
   });
 
   it('refuses to publish from a missing galleries folder, leaving every object in the bucket', async () => {
