@@ -3,6 +3,8 @@
 //   npm run galleries                      each gallery's private link, to send to its client
 //   npm run galleries -- publish           seal every gallery and upload what changed to R2
 //   npm run galleries -- close <id>        close one gallery now: "This gallery has closed"
+//   npm run galleries -- remove <id>       delete from the bucket a gallery whose folder is gone
+//                                          (until then publishing keeps it as it is, with a warning)
 //   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"
 //                                          a partner link for some photos (publish for it to open)
 //   npm run galleries -- unshare <id> <link>   withdraw one partner link (publish for it to close)
@@ -11,18 +13,81 @@
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
 // Passwords come from the environment, .env, or passwords.env in the galleries folder (README).
 // The links are secrets: they are printed here only, never by the site's build.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { settings } from '../../src/lib/content/settings.ts';
 import { closeGallery } from '../../src/private-gallery/publish/close.ts';
 import { publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
-import { linksVariable, privateLink, readEnv } from '../../src/private-gallery/publish/secrets.ts';
-import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import {
+  linksVariable,
+  passwordsFileWarning,
+  privateLink,
+  readEnv,
+  SAMPLE_GALLERY,
+} from '../../src/private-gallery/publish/secrets.ts';
+import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
 import { isExpired } from '../../src/private-gallery/format/crypto.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 
+const USAGE = [
+  "npm run galleries                       each gallery's private link, to send to its client",
+  'npm run galleries -- publish           seal every gallery and upload what changed',
+  'npm run galleries -- close <id>        close one gallery now: "This gallery has closed"',
+  'npm run galleries -- remove <id>       delete from the bucket a gallery whose folder you took away',
+  'npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"',
+  'npm run galleries -- unshare <id> <link>',
+  'options: --local (the local bucket, not the one on Cloudflare), --persist-to <dir>, --quiet',
+].join('\n  ');
+/** The commands, and how many names each takes after it (share and unshare check their own). */
+const COMMANDS = { links: 0, publish: 0, close: 1, remove: 1, share: null, unshare: null };
+
+/** A mistyped command or option: say which, print the usage, change nothing. */
+function usage(problem) {
+  console.error(`${problem}\n\nUsage:\n  ${USAGE}`);
+  process.exit(1);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    strict: true,
+    options: {
+      local: { type: 'boolean' },
+      'persist-to': { type: 'string' },
+      quiet: { type: 'boolean' },
+      photos: { type: 'string' },
+      favorites: { type: 'string' },
+      expires: { type: 'string' },
+    },
+  });
+} catch (error) {
+  usage(`${String(error.message).split('. ')[0]}.`);
+}
+const { values, positionals } = parsed;
+const [command = 'links', id] = positionals;
+if (!Object.hasOwn(COMMANDS, command)) usage(`Unknown command "${command}".`);
+const arity = COMMANDS[command];
+if (arity !== null && Math.max(0, positionals.length - 1) !== arity) {
+  usage(arity ? `"${command}" needs the gallery's folder name.` : `"${command}" takes no name.`);
+}
+if (command !== 'share' && (values.photos || values.favorites || values.expires)) {
+  usage('--photos, --favorites and --expires go with "share".');
+}
+
+const env = readEnv();
+const logger = { warn: (message) => console.warn(`! ${message}`) };
+// On every run: the passwords file opens every gallery.
+const loose = passwordsFileWarning(env);
+if (loose) logger.warn(loose);
+
 // npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
-if (['share', 'unshare'].includes(process.argv[2] ?? '')) {
+if (command === 'share' || command === 'unshare') {
   try {
     console.log(shareCommand(process.argv.slice(2), settings.siteUrl));
     process.exit(0);
@@ -32,37 +97,91 @@ if (['share', 'unshare'].includes(process.argv[2] ?? '')) {
   }
 }
 
-const args = process.argv.slice(2);
-const flag = (name) => args.includes(name);
-const value = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const [command = 'links', id] = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--persist-to');
-const quiet = flag('--quiet');
-const env = readEnv();
+const quiet = values.quiet;
 // wrangler reaches the bucket on Cloudflare with the API token and account id from .env (README).
 for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
   if (env[name] && !process.env[name]) process.env[name] = env[name];
 }
-const logger = { warn: (message) => console.warn(`! ${message}`) };
+const dir = privateGalleryDir(env);
+const recordFile = join(dir, RECORD_FILE);
+const target = () =>
+  openTarget({ remote: !values.local, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) });
+
+// Before anything is read or written: a galleries folder that is not there (an unplugged drive, a
+// moved folder), or holds no gallery, never publishes over a bucket that holds galleries; and a
+// missing folder is never made in its place (on a Mac, a folder made where a drive mounts would
+// hide the drive).
+const missingFolder = `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (README, "Set up once"); nothing was changed.`;
+if (command === 'links' && !existsSync(dir)) {
+  console.error(missingFolder);
+  process.exit(1);
+}
+let bucket = null;
+if (command !== 'links') {
+  bucket = await target();
+  try {
+    const inFolder = existsSync(dir) ? listGalleries(dir).length : 0;
+    const refusal = await folderRefusal(
+      bucket,
+      dir,
+      command === 'remove' ? 1 : inFolder,
+      recordFile,
+      SAMPLE_GALLERY.id,
+    );
+    if (refusal || !existsSync(dir)) {
+      console.error(refusal ?? missingFolder);
+      process.exitCode = 1;
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+  if (process.exitCode) {
+    await bucket.close();
+    process.exit(1);
+  }
+}
+
 // Fails closed: a gallery without its own password (or with a short one) stops here, saying why.
-const inputs = (() => {
+const inputs = await (async () => {
   try {
     return vaultInputs(env, logger);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
+    await bucket?.close();
     process.exit(1);
   }
 })();
 const { galleries, options } = inputs;
-const where = `${privateGalleryDir(env)} and content/private/`;
+const where = `${dir} and content/private/`;
 
-const target = () =>
-  openTarget({ remote: !flag('--local'), ...(value('--persist-to') ? { persistTo: value('--persist-to') } : {}) });
+/** Publishes with `extra` options; prints what was kept, left out or left; fails with one sentence. */
+async function publishTo(extra = {}) {
+  try {
+    const result = await publishGalleries(bucket, galleries, { ...options, ...extra });
+    for (const { warning } of result.carried) logger.warn(warning);
+    if (result.leftOut.length) {
+      console.log(
+        `The sample gallery (${result.leftOut.join(', ')}) is published only to the local bucket (--local): its password and partner link are public, in the README.`,
+      );
+    }
+    if (result.unrecorded) {
+      logger.warn(
+        `${result.unrecorded} files in ${bucket.label} that no gallery in ${dir} reaches were left as they were (the first publish recorded in ${recordFile}): if a gallery's folder is missing, put it back and publish again.`,
+      );
+    }
+    return result;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await bucket.close();
+    process.exit(1);
+  }
+}
 
 if (command === 'publish') {
   const started = Date.now();
-  const bucket = await target();
   try {
-    const result = await publishGalleries(bucket, galleries, options);
+    const result = await publishTo();
     const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
     const { photoFiles, other, bytes, kept, deleted } = result.uploads;
     console.log(
@@ -78,16 +197,45 @@ if (command === 'publish') {
 } else if (command === 'close') {
   const gallery = galleries.find((candidate) => candidate.id === id);
   if (!gallery) {
-    console.error(`No gallery named "${id ?? ''}" in ${where}: "npm run galleries -- close <folder name>".`);
+    const recorded = readRecord(recordFile).targets[targetKey(bucket)]?.galleries[id];
+    console.error(
+      recorded
+        ? `"${id}" has no folder in ${dir}: closing needs it (its gallery.yaml keeps the closing day). Put the folder back and close it, or run "npm run galleries -- remove ${id}" to delete it from the bucket.`
+        : `No gallery named "${id}" in ${where}: "npm run galleries -- close <folder name>".`,
+    );
+    await bucket.close();
     process.exit(1);
   }
-  const bucket = await target();
   try {
     const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, options);
     console.log(
       `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
         `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
         'again keeps it closed.',
+    );
+    for (const { warning } of result.carried) logger.warn(warning);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await bucket.close();
+  }
+} else if (command === 'remove') {
+  const recorded = readRecord(recordFile).targets[targetKey(bucket)]?.galleries[id];
+  const problem = !recorded
+    ? `No gallery "${id}" in the record of what was published to ${bucket.label} (${recordFile}): nothing was removed.`
+    : galleries.some((gallery) => gallery.id === id)
+      ? `"${id}" still has its folder in ${where}: move that folder out first (or close the gallery instead), then remove it.`
+      : null;
+  if (problem) {
+    console.error(problem);
+    await bucket.close();
+    process.exit(1);
+  }
+  try {
+    const result = await publishTo({ remove: [id] });
+    console.log(
+      `Removed "${id}" from ${bucket.label}: ${result.uploads.deleted} files deleted; her password and links open nothing now.`,
     );
   } finally {
     await bucket.close();
@@ -139,9 +287,4 @@ if (command === 'publish') {
       'Her password keeps working beside the links. A link works once the gallery is published.',
     ].join('\n'),
   );
-} else {
-  console.error(
-    `Unknown command "${command}": use publish, close <id>, share <id>, unshare <id> <link>, or nothing for the links.`,
-  );
-  process.exit(1);
 }

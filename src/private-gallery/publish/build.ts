@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import {
   closesAt,
   deriveSecret,
@@ -27,16 +27,32 @@ import {
   sealPhotoFile,
   wrapPhotoKey,
 } from '../format/seal.ts';
-import { sha256, VaultCache } from './cache.ts';
+import { moveOldCache, sha256, VaultCache } from './cache.ts';
+import { markSeed, publishPlan, RECORD_FILE, refuseOtherSeed, SEED_MARK } from './record.ts';
 import { readShares, sealShares, type Share } from './share.ts';
-import { galleryPasswords, gallerySecrets, passwordVariable, siteSalt, type Logger } from './secrets.ts';
+import {
+  galleryPasswords,
+  gallerySecrets,
+  isSampleGallery,
+  passwordVariable,
+  siteSalt,
+  type Logger,
+} from './secrets.ts';
 import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
-import { galleriesFrom, type Env, type GallerySource } from './sources.ts';
+import { galleriesFrom, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 import { makeSchedule, SCHEDULE } from '../schedule.ts';
 
-/** The publishing cache (VaultCache): on the owner's computer, beside the project's other caches. */
-export const DEFAULT_CACHE_DIR = 'node_modules/.cache/private-gallery';
+/**
+ * The publishing cache (VaultCache): in the galleries folder, beside the photos it was made from
+ * (created readable by the owner's account alone), never in the project.
+ */
+export const CACHE_FOLDER = '.cache';
+/** Where the cache was before: moved into the galleries folder on the next publish. */
+export const OLD_CACHE_DIR = 'node_modules/.cache/private-gallery';
+
+/** The publishing cache of the galleries folder: `<galleries>/.cache`. */
+export const defaultCacheDir = (env: Env) => join(privateGalleryDir(env), CACHE_FOLDER);
 
 /** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
 const ORIGINALS_VERSION = 1;
@@ -62,6 +78,16 @@ export interface BuildOptions {
   /** Folder for hashes, sizes and file names between runs (see VaultCache); null for none. */
   cacheDir?: string | null;
   now?: Date;
+  /**
+   * The record of what was published (record.ts, `published.json` in the galleries folder). With
+   * it, a gallery published before and missing now is carried over, and only recorded objects are
+   * ever deleted; without it (tests, benchmarks), whatever the new manifest does not reach is.
+   */
+  record?: string | null;
+  /** Galleries not to publish this time, by id, with the owner-facing reason: carried over as recorded. */
+  hold?: Map<string, string>;
+  /** Galleries to delete from the bucket, grants and objects (`npm run galleries -- remove <id>`). */
+  remove?: string[];
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; the results keep the items' order. */
@@ -167,8 +193,16 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   const now = options.now ?? new Date();
   const { seed } = options;
   const existing = await target.list();
+  await refuseOtherSeed(target, existing, seed);
+  const plan = await publishPlan(target, existing, galleries, seed, {
+    record: options.record,
+    hold: options.hold,
+    remove: options.remove,
+    leaveOut: sampleLeftOut(target, galleries),
+    now,
+  });
   const grants: Record<string, Grant> = {};
-  const keep = new Set<string>([MANIFEST]);
+  const keep = new Set<string>([MANIFEST, SEED_MARK]);
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
   const closings: Closing[] = [];
@@ -188,7 +222,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   // Photo files upload beside the resizing; indexes and the manifest wait for all of them.
   const photoUploads = taskQueue(UPLOADS_AT_ONCE);
 
-  for (const gallery of galleries) {
+  for (const gallery of plan.publish) {
+    const [grantsBefore, keepBefore] = [Object.keys(grants).length, keep.size];
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
     const secret = await deriveSecret(password, options.kdf);
@@ -299,27 +334,50 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       grants[id] = grant;
     }
     closings.push(...(await closingsOf(gallery, images, shared, options.shares?.get(gallery.id))));
+    plan.published(gallery.id, ref, Object.keys(grants).slice(grantsBefore), [...keep].slice(keepBefore));
     if (expired) closed.push(gallery.id);
     else published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
   }
 
+  // Galleries carried over (missing from the folder, or held): their grants verbatim, their objects kept.
+  Object.assign(grants, plan.carriedGrants);
+  for (const name of plan.carriedObjects) keep.add(name);
   await writeSchedule(target, closings, keep);
   const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
   for (const decoy of decoys) await putOther(decoy.name, decoy.data);
   // The manifest last: until it is written, visitors keep reading the previous, complete one.
+  await markSeed(target, existing, seed);
   await put(MANIFEST, manifest);
   uploads.other++;
-  const stale = [...existing].filter((name) => !keep.has(name));
+  const unreached = [...existing].filter((name) => !keep.has(name));
+  const stale = unreached.filter(plan.deletable);
   await target.delete(stale);
+  plan.save(keep);
   const pruned = cache.prune();
   return {
     galleries: published,
     closed,
+    /** Galleries kept as they are in the bucket (missing from the folder, or held), with what to tell her. */
+    carried: plan.carried,
+    /** Galleries deleted from the bucket as asked (`remove`). */
+    removed: plan.removed,
+    /** Galleries never published here: the sample, to a remote bucket. */
+    leftOut: sampleLeftOut(target, galleries),
+    /** Objects no longer reached that no record names, left in the bucket (a first publish with a record). */
+    unrecorded: plan.unrecorded(unreached),
     /** Every object the manifest reaches, itself included. */
     objects: keep.size,
     uploads: { ...uploads, deleted: stale.length },
     cache: { ...cache.stats, pruned },
   };
+}
+
+/**
+ * The galleries never published to `target`: the in-repository sample (its password and partner
+ * link are in the README) outside the local bucket.
+ */
+export function sampleLeftOut(target: VaultTarget, galleries: GallerySource[]): string[] {
+  return target.remote ? galleries.filter((gallery) => isSampleGallery(gallery)).map((gallery) => gallery.id) : [];
 }
 
 /** publishGalleries into a folder (tests, benchmarks): the same publishing, a folder for a bucket. */
@@ -328,8 +386,9 @@ export function buildVault(outDir: string, galleries: GallerySource[], options: 
 }
 
 /** Everything publishing needs, read from the environment, the passwords file and the gallery folders. */
-export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAULT_CACHE_DIR)) {
+export function vaultInputs(env: Env, logger?: Logger, cacheDir = defaultCacheDir(env)) {
   const galleries = galleriesFrom(env);
+  moveOldCache(resolve(OLD_CACHE_DIR), cacheDir, logger);
   if (env['PRIVATE_GALLERY_PASSWORD']) {
     logger?.warn(
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,
@@ -346,6 +405,7 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAUL
       links,
       shares: readShares(galleries, env),
       cacheDir,
+      record: join(privateGalleryDir(env), RECORD_FILE),
     } satisfies BuildOptions,
   };
 }

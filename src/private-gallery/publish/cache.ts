@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 /** The hex SHA-256 of its parts, each ended by a NUL so no two lists of parts hash alike. */
@@ -10,7 +21,8 @@ export const sha256 = (...parts: (string | Buffer)[]) => {
 };
 
 /**
- * The galleries' publishing cache, on the owner's computer (never published, never committed), so
+ * The galleries' publishing cache, in the galleries folder (`.cache`, readable by the owner's
+ * account alone; never published, never committed), so
  * publishing again neither reads nor resizes a photo that did not change:
  * - `hashes/<hash of the path>.json`: a photo's size, modification time and content hash, so an
  *   unchanged file is not read again;
@@ -49,10 +61,18 @@ export class VaultCache {
     return true;
   }
 
+  private made = false;
+
   write(name: string, data: string | Uint8Array) {
     if (!this.dir) return;
-    mkdirSync(dirname(join(this.dir, name)), { recursive: true });
-    writeFileSync(join(this.dir, name), data);
+    if (!this.made) {
+      // Resized copies of her photos: readable by the owner's account alone.
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      chmodSync(this.dir, 0o700);
+      this.made = true;
+    }
+    mkdirSync(dirname(join(this.dir, name)), { recursive: true, mode: 0o700 });
+    writeFileSync(join(this.dir, name), data, { mode: 0o600 });
     this.used.add(name);
   }
 
@@ -69,4 +89,26 @@ export class VaultCache {
     }
     return pruned;
   }
+}
+
+/**
+ * Moves the cache from where it was (node_modules/.cache/private-gallery) into the galleries
+ * folder, once, so the first publish after the move resizes nothing again. Only into a galleries
+ * folder that is there: a missing one is never made for it.
+ */
+export function moveOldCache(from: string, to: string, logger?: { warn(message: string): void }) {
+  if (!existsSync(from) || existsSync(to) || !existsSync(dirname(to))) return;
+  try {
+    renameSync(from, to);
+  } catch {
+    // Another disk (an external drive): copied, then deleted.
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+  chmodSync(to, 0o700);
+  for (const name of readdirSync(to, { recursive: true, encoding: 'utf8' })) {
+    const path = join(to, name);
+    chmodSync(path, statSync(path).isDirectory() ? 0o700 : 0o600);
+  }
+  logger?.warn(`moved the publishing cache from ${from} to ${to}, readable by your account alone.`);
 }

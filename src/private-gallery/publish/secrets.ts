@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { fromBase64Url, LINK_PARAM, newSalt, randomBytes, SECRET_BYTES, toBase64Url } from '../format/crypto.ts';
 import { SEED_BYTES } from '../format/seal.ts';
 import { parseSiteSalt } from './gallery-file.ts';
+import { RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 
 /** The sample gallery's password, written in the README; no other gallery may go without its own. */
@@ -123,6 +124,13 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
   const added: string[] = [];
   let seedText = env[SEED_VARIABLE]?.trim();
   if (!seedText) {
+    // Never a new seed over galleries published with another: it would re-key (and wipe) them all.
+    const record = join(privateGalleryDir(env), RECORD_FILE);
+    if (existsSync(record)) {
+      throw new Error(
+        `Nothing was published: ${file} has no ${SEED_VARIABLE}, but ${record} shows galleries were published from this folder; put back the passwords.env they were published with (from your backup), then publish again.`,
+      );
+    }
     seedText = toBase64Url(randomBytes(SEED_BYTES));
     added.push(`${SEED_VARIABLE}=${seedText}`);
   }
@@ -149,12 +157,28 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
     links.set(gallery.id, secrets);
   }
   if (added.length) {
-    mkdirSync(dirname(file), { recursive: true });
     const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    appendFileSync(file, `${before && !before.endsWith('\n') ? '\n' : ''}${added.join('\n')}\n`);
-    // The seed and the link secrets open every gallery: readable by the owner's account alone.
-    chmodSync(file, 0o600);
+    writePasswordsFile(file, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${added.join('\n')}\n`);
     logger?.warn(`wrote ${added.length} new secret(s) to ${file}: keep that file private, beside the passwords.`);
   }
   return { seed, links };
+}
+
+/**
+ * Writes the passwords file (every command that writes it goes through here): created readable
+ * by the owner's account alone, since the seed and the link secrets open every gallery; an
+ * existing file keeps its permissions (passwordsFileWarning says when they are too wide).
+ */
+export function writePasswordsFile(file: string, text: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  const created = !existsSync(file);
+  writeFileSync(file, text, { mode: 0o600 });
+  if (created) chmodSync(file, 0o600);
+}
+
+/** The warning to print on every run when passwords.env can be read by other accounts; else null. */
+export function passwordsFileWarning(env: Env): string | null {
+  const file = join(privateGalleryDir(env), PASSWORDS_FILE);
+  if (!existsSync(file) || (statSync(file).mode & 0o077) === 0) return null;
+  return `${file} can be read by other accounts on this computer: run "chmod 600 ${file}" so only yours can.`;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,5 +59,18 @@ describe('npm run galleries -- share / unshare', () => {
       'this selection link is not of the gallery "jenna-2026-10"',
     );
     expect(() => shareCommand(['share', 'maria'], 'https://s', root)).toThrow('no gallery "maria"');
+  });
+
+  it('creates passwords.env readable by her account alone on a fresh galleries folder', () => {
+    const { root } = site();
+    const file = join(root, 'galleries', 'passwords.env');
+    rmSync(file);
+    const umask = process.umask(0o022);
+    try {
+      shareCommand(['share', 'jenna-2026-10', '--photos', '1'], 'https://s', root);
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });

@@ -3,12 +3,12 @@
  * for some photos of a gallery, or withdraw one. They change only the gallery's line in the
  * private passwords file; the next publish seals or drops the link's grant.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
 import { galleryRef } from '../format/seal.ts';
-import { gallerySecrets, PASSWORDS_FILE, readEnv } from './secrets.ts';
+import { gallerySecrets, PASSWORDS_FILE, readEnv, writePasswordsFile } from './secrets.ts';
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
 import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir, type Env } from './sources.ts';
 
@@ -36,7 +36,7 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
   // Read when written: making the seed or a private link may have added lines meanwhile.
   const save = (next: Share[]) =>
-    writeFileSync(file, withShares(existsSync(file) ? readFileSync(file, 'utf8') : '', gallery.id, next));
+    writePasswordsFile(file, withShares(existsSync(file) ? readFileSync(file, 'utf8') : '', gallery.id, next));
   const shares = readShares([gallery], env, root).get(gallery.id) ?? [];
 
   if (command === 'unshare') {

@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { DownloadPolicy, SelectionRules } from '../format/crypto.ts';
 import { parseGalleryFile, selectionRules } from './gallery-file.ts';
 
@@ -95,6 +96,7 @@ export function listGalleries(dir: string): GallerySource[] {
  * content/private/ (the sample gallery, and galleries not moved out yet). One id in both is refused.
  */
 export function galleriesFrom(env: Env, root = process.cwd()): GallerySource[] {
+  refuseCommittedFolder(privateGalleryDir(env), root);
   const dirs = [...new Set([privateGalleryDir(env), resolve(root, IN_REPOSITORY_DIR)])];
   const galleries = dirs.flatMap((dir) => listGalleries(dir));
   for (const gallery of galleries) {
@@ -104,4 +106,37 @@ export function galleriesFrom(env: Env, root = process.cwd()): GallerySource[] {
     }
   }
   return galleries.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * Refuses a galleries folder inside the project that git would commit: every file a gallery in it
+ * holds (and a gallery yet to come) must be ignored, and none tracked. content/private/ (ignored
+ * but for the sample) and a folder outside the project pass; so does a project that is no git
+ * repository.
+ */
+export function refuseCommittedFolder(dir: string, root = process.cwd()) {
+  const inside = relative(resolve(root), dir);
+  if (!inside || inside.startsWith('..') || isAbsolute(inside)) return;
+  if (resolve(root, IN_REPOSITORY_DIR) === dir) return;
+  const git = (args: string[], input?: string) => {
+    try {
+      return { status: 0, out: execFileSync('git', args, { cwd: root, input, encoding: 'utf8', stdio: 'pipe' }) };
+    } catch (error) {
+      return { status: (error as { status?: number }).status ?? 128, out: '' };
+    }
+  };
+  if (git(['rev-parse', '--is-inside-work-tree']).status !== 0) return;
+  const files = [join(dir, 'a-new-gallery', 'gallery.yaml'), join(dir, 'a-new-gallery', 'photo.jpg')];
+  for (const gallery of existsSync(dir) ? readdirSync(dir) : []) {
+    const folder = join(dir, gallery);
+    if (!statSync(folder).isDirectory() || gallery.startsWith('.')) continue;
+    files.push(...readdirSync(folder).map((name) => join(folder, name)));
+  }
+  const ignored = new Set(git(['check-ignore', '--no-index', '--stdin'], files.join('\n')).out.split('\n'));
+  const tracked = git(['ls-files', '--', dir]).out.trim();
+  if (tracked || files.some((file) => !ignored.has(file))) {
+    throw new Error(
+      `PRIVATE_GALLERY_DIR is ${dir}, inside the project, and git would commit it: move the galleries folder out of the project (or add ${inside}/ to .gitignore), then try again.`,
+    );
+  }
 }

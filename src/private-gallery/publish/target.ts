@@ -18,6 +18,10 @@ export const LOCAL_STATE = '.wrangler/state';
 export interface VaultTarget {
   /** Where it writes, for messages. */
   readonly label: string;
+  /** The bucket on the host (not a local copy): the sample gallery is never published there. */
+  readonly remote?: boolean;
+  /** Names this bucket in the record of what was published (record.ts); else its label. */
+  readonly key?: string;
   /** Every object name in the bucket. */
   list(): Promise<Set<string>>;
   get(name: string): Promise<Uint8Array | null>;
@@ -83,6 +87,8 @@ export async function openTarget({
   const bucket = proxy.env[VAULT_BINDING]!;
   const target: VaultTarget = {
     label: remote ? `the bucket "${bucket_name}" on Cloudflare` : `the local bucket in ${persistTo}`,
+    remote,
+    key: remote ? `cloudflare:${bucket_name}` : `local:${resolve(root, persistTo)}`,
     async list() {
       const names = new Set<string>();
       let cursor: string | undefined;

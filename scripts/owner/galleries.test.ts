@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openTarget } from '../../src/private-gallery/publish/target';
+
+// The owner's command itself (`npm run galleries -- …`), run as she runs it, into a local bucket of
+// its own (--local --persist-to): each run starts wrangler's local runtime, so a generous timeout.
+vi.setConfig({ testTimeout: 480_000, hookTimeout: 120_000 });
+
+let root: string;
+let galleries: string;
+let persistTo: string;
+const PASSWORDS = {
+  PRIVATE_GALLERY_PASSWORD_IVY_2026_10: 'ivy runtime long password',
+  PRIVATE_GALLERY_PASSWORD_JUNE_2026_11: 'june runtime long password',
+};
+
+/** `npm run galleries -- <args>` with the galleries folder `dir`; its exit code and what it printed. */
+function galleriesCommand(args: string[], dir = galleries) {
+  const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...PASSWORDS, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },
+    encoding: 'utf8',
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+async function bucketNames() {
+  const target = await openTarget({ persistTo });
+  try {
+    return [...(await target.list())].sort();
+  } finally {
+    await target.close();
+  }
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'galleries-command-'));
+  galleries = join(root, 'galleries');
+  persistTo = join(root, 'state');
+  for (const [id, color] of [
+    ['ivy-2026-10', '#aa5533'],
+    ['june-2026-11', '#3355aa'],
+  ] as const) {
+    mkdirSync(join(galleries, id), { recursive: true });
+    await sharp({ create: { width: 600, height: 400, channels: 3, background: color } })
+      .jpeg()
+      .toFile(join(galleries, id, 'one.jpg'));
+    writeFileSync(join(galleries, id, 'gallery.yaml'), `title: ${id}\n`);
+  }
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run galleries', () => {
+  it('prints its usage and exits 1 for an unknown command or option', () => {
+    for (const args of [['pubish'], ['--locl'], ['publish', '--locl']]) {
+      const { status, output } = galleriesCommand(args, join(root, 'nowhere'));
+      expect(status, args.join(' ')).toBe(1);
+      expect(output, args.join(' ')).toMatch(/^Usage:\n {2}npm run galleries/m);
+      expect(output, args.join(' ')).not.toMatch(/Private links/);
+    }
+    // Nothing was written for a mistyped command, nor for the links of a folder that is not there:
+    // no galleries folder was made in its place.
+    expect(galleriesCommand(['pubish'], join(root, 'nowhere')).output).not.toMatch(/wrote/);
+    const links = galleriesCommand([], join(root, 'nowhere'));
+    expect(links.status).toBe(1);
+    expect(links.output).toContain(`The galleries folder ${join(root, 'nowhere')} is not there:`);
+    expect(spawnSync('ls', [join(root, 'nowhere')]).status).not.toBe(0);
+  });
+
+  it('refuses to publish from a missing galleries folder, leaving every object in the bucket', async () => {
+    const first = galleriesCommand(['publish', '--local', '--persist-to', persistTo]);
+    expect(first.output).toMatch(/^Published 3 galleries/m);
+    expect(first.status).toBe(0);
+    const before = await bucketNames();
+    expect(before.length).toBeGreaterThan(10);
+
+    // The drive is unplugged: PRIVATE_GALLERY_DIR names a folder that is not there.
+    const missing = join(root, 'unplugged', 'galleries');
+    const refused = galleriesCommand(['publish', '--local', '--persist-to', persistTo], missing);
+    expect(refused.output).toContain(
+      `Nothing was published: the galleries folder ${missing} is not there, and the local bucket in ${persistTo} holds galleries published from it; plug in the drive that holds it, or set PRIVATE_GALLERY_DIR to where it is, then publish again.`,
+    );
+    expect(refused.status).toBe(1);
+    expect(await bucketNames()).toEqual(before);
+    // No seed was written into a folder made in its place.
+    expect(spawnSync('ls', [join(root, 'unplugged')]).status).not.toBe(0);
+
+    // Publishing again from the real folder changes nothing: nothing resized, uploaded or deleted.
+    const again = galleriesCommand(['publish', '--local', '--persist-to', persistTo]);
+    expect(again.output).toMatch(/ 0 photo files uploaded, .* 0 old files deleted; 0 photos resized\./);
+    expect(await bucketNames()).toEqual(before);
+  });
+
+  it('keeps a gallery whose folder went missing, with a warning, until `remove <id>` deletes its files', async () => {
+    const before = await bucketNames();
+    renameSync(join(galleries, 'june-2026-11'), join(root, 'june-moved'));
+    const kept = galleriesCommand(['publish', '--local', '--persist-to', persistTo]);
+    expect(kept.status).toBe(0);
+    expect(kept.output).toContain(
+      `! "june-2026-11" is published but its folder is not in ${galleries}: it stays as it is in the bucket. Put its folder back, or run "npm run galleries -- remove june-2026-11" to delete it from the bucket.`,
+    );
+    expect(await bucketNames()).toEqual(before);
+
+    // Closing needs its folder (its gallery.yaml keeps the closing day): it says so, and changes nothing.
+    const close = galleriesCommand(['close', 'june-2026-11', '--local', '--persist-to', persistTo]);
+    expect(close.status).toBe(1);
+    expect(close.output).toContain(
+      `"june-2026-11" has no folder in ${galleries}: closing needs it (its gallery.yaml keeps the closing day). Put the folder back and close it, or run "npm run galleries -- remove june-2026-11" to delete it from the bucket.`,
+    );
+    expect(await bucketNames()).toEqual(before);
+
+    // The record of what was published to this bucket names her files, and the decoys.
+    type Recorded = { galleries: Record<string, { objects: string[] }>; objects: string[] };
+    const record = () =>
+      (JSON.parse(readFileSync(join(galleries, 'published.json'), 'utf8')) as { targets: Record<string, Recorded> })
+        .targets[`local:${persistTo}`]!;
+    const { galleries: recorded, objects: decoys } = record();
+    const june = recorded['june-2026-11']!.objects;
+    expect(june).toHaveLength(4);
+
+    const removed = galleriesCommand(['remove', 'june-2026-11', '--local', '--persist-to', persistTo]);
+    expect(removed.status).toBe(0);
+    expect(removed.output).toMatch(/^Removed "june-2026-11" from the local bucket in .*: \d+ files deleted/m);
+    const after = await bucketNames();
+    const deleted = before.filter((name) => !after.includes(name));
+    // Her index and her photo's three files, and the decoys the smaller list no longer needs:
+    // nothing of another gallery.
+    expect(deleted).toEqual(expect.arrayContaining(june));
+    expect(deleted.filter((name) => !june.includes(name)).every((name) => decoys.includes(name))).toBe(true);
+    for (const [id, { objects }] of Object.entries(recorded)) {
+      if (id !== 'june-2026-11') for (const name of objects) expect(after, `${id}: ${name}`).toContain(name);
+    }
+    expect(Object.keys(record().galleries).sort()).toEqual(['ivy-2026-10', 'preview']);
+  });
+});
