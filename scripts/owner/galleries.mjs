@@ -13,12 +13,14 @@
 // The links are secrets: they are printed here only, never by the site's build.
 import { settings } from '../../src/lib/content/settings.ts';
 import { closeGallery } from '../../src/private-gallery/publish/close.ts';
-import { publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import { linksVariable, privateLink, readEnv } from '../../src/private-gallery/publish/secrets.ts';
 import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
 import { isExpired } from '../../src/private-gallery/format/crypto.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
+import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 
 // npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
 if (['share', 'unshare'].includes(process.argv[2] ?? '')) {
@@ -54,6 +56,19 @@ const inputs = (() => {
 const { galleries, options } = inputs;
 const where = `${privateGalleryDir(env)} and content/private/`;
 
+/**
+ * Galleries whose partner link shows a photo no longer in their folder (publish/share.ts): each is
+ * held as it was last published (publishGalleries' `hold`), saying why; the others publish. A
+ * gallery being closed is left out: closing always works.
+ */
+const heldForShares = (closing) => {
+  const cache = new VaultCache(options.cacheDir ?? null);
+  const open = galleries.filter((gallery) => gallery.id !== closing);
+  const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache));
+  for (const message of hold.values()) console.error(`! Not published, kept as it was: ${message}`);
+  return hold;
+};
+
 const target = () =>
   openTarget({ remote: !flag('--local'), ...(value('--persist-to') ? { persistTo: value('--persist-to') } : {}) });
 
@@ -61,7 +76,9 @@ if (command === 'publish') {
   const started = Date.now();
   const bucket = await target();
   try {
-    const result = await publishGalleries(bucket, galleries, options);
+    const hold = heldForShares();
+    if (hold.size) process.exitCode = 1;
+    const result = await publishGalleries(bucket, galleries, { ...options, hold });
     const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
     const { photoFiles, other, bytes, kept, deleted } = result.uploads;
     console.log(
@@ -82,7 +99,8 @@ if (command === 'publish') {
   }
   const bucket = await target();
   try {
-    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, options);
+    const hold = heldForShares(gallery.id);
+    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold });
     console.log(
       `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
         `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +

@@ -95,7 +95,7 @@ function taskQueue(limit: number) {
 }
 
 /** A photo's content hash, read again only when its size or modification time changed. */
-function photoHash(path: string, cache: VaultCache): string {
+export function photoHash(path: string, cache: VaultCache): string {
   const { size, mtimeMs } = statSync(path);
   const name = `hashes/${sha256(resolve(path))}.json`;
   const cached = cache.read(name);
@@ -296,7 +296,7 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = resolve(DEFAUL
       passwords,
       seed,
       links,
-      shares: readShares(galleries, env),
+      shares: readShares(galleries, env, process.cwd(), logger),
       cacheDir,
     } satisfies BuildOptions,
   };

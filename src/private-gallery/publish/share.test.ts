@@ -132,7 +132,11 @@ describe('downloads stay real', () => {
 
 describe('a partner link', () => {
   it('opens only its photos, view-only, and its key opens no other photo', async () => {
-    const share = newShare([2, 4], 4, '2027-01-31');
+    const share = newShare(
+      galleries.find((g) => g.id === 'full')!,
+      [2, 4],
+      '2027-01-31',
+    );
     const vault = await publish([share]);
     const client = (await vault.password('full'))!;
     const partner = (await vault.link(share.secret))!;
@@ -185,8 +189,15 @@ describe('a partner link', () => {
   });
 
   it('past its last day, or withdrawn, opens nothing; the client’s password is untouched', async () => {
-    const expired = newShare([1], 4, '2026-11-01');
-    const kept = newShare([3], 4);
+    const expired = newShare(
+      galleries.find((g) => g.id === 'full')!,
+      [1],
+      '2026-11-01',
+    );
+    const kept = newShare(
+      galleries.find((g) => g.id === 'full')!,
+      [3],
+    );
     const vault = await publish([expired, kept]);
     expect(await vault.link(expired.secret)).toBeNull();
     expect((await vault.link(kept.secret))!.index.images).toHaveLength(1);
@@ -197,18 +208,26 @@ describe('a partner link', () => {
 });
 
 describe('partner links as the passwords file keeps them', () => {
-  it('round-trip, are replaced in place, and refuse photos outside the gallery', () => {
-    const shares = [newShare([12, 3, 7], 20, '2027-01-31'), newShare([1], 20)];
+  it('round-trip by identity with their file names, are replaced in place, and refuse photos outside the gallery', () => {
+    const gallery = galleries.find((g) => g.id === 'full')!;
+    const shares = [newShare(gallery, [4, 2, 3], '2027-01-31'), newShare(gallery, [1])];
+    expect(shares[0]!.photos.map((p) => p.name)).toEqual(['IMG_0412.jpg', 'IMG_0413.jpg', 'IMG_0414.jpg']);
+    expect(shares[0]!.photos.every((p) => /^[0-9a-f]{16}$/.test(p.id))).toBe(true);
     const variable = sharesVariable('jenna-2026-10');
     expect(variable).toBe('PRIVATE_GALLERY_SHARES_JENNA_2026_10');
-    expect(parseShares(variable, formatShares(shares))).toEqual(
-      shares.map((s) => ({ ...s, photos: [...s.photos].sort((a, b) => a - b) })),
+    const value = formatShares(shares);
+    expect(value.split(',')[0]).toMatch(
+      /^[\w-]{43}:[0-9a-f]{16}(\.[0-9a-f]{16}){2}:2027-01-31:IMG_0412\.jpg\/IMG_0413\.jpg\/IMG_0414\.jpg$/,
     );
+    expect(parseShares(variable, value)).toEqual(shares);
+    // A file name with the line's own separators comes back whole.
+    const odd = { ...shares[1]!, photos: [{ id: shares[1]!.photos[0]!.id, name: 'Jenna, 1: #best/50% "ok".jpg' }] };
+    expect(parseShares(variable, formatShares([odd]))).toEqual([odd]);
     const text = withShares('PRIVATE_GALLERY_SEED=x\n', 'jenna-2026-10', shares);
-    expect(text).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=${formatShares(shares)}\n`);
+    expect(text).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=${value}\n`);
     expect(withShares(text, 'jenna-2026-10', [])).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=\n`);
-    expect(() => newShare([3, 21], 20)).toThrow('photo 21 is not in this gallery (1 to 20)');
-    expect(() => newShare([3], 20, '31/01/2027')).toThrow('--expires must be a date');
+    expect(() => newShare(gallery, [3, 5])).toThrow('photo 5 is not in this gallery (1 to 4)');
+    expect(() => newShare(gallery, [3], '31/01/2027')).toThrow('--expires must be a date');
     expect(() => withoutShare(shares, 'zzzzzzzzzz')).toThrow('no partner link of this gallery starts with zzzzzzzzzz');
   });
 });
@@ -218,7 +237,9 @@ describe('the sample gallery', () => {
     const sample = listGalleries('content/private').filter((g) => g.id === 'preview');
     const [share] = readShares(sample, {}).get('preview')!;
     expect(toBase64Url(share!.secret)).toBe(SAMPLE_PARTNER_SECRET);
-    expect(share!.photos).toEqual([1, 3]);
+    expect(share!.photos.map((p) => p.name)).toEqual(['private-01.jpg', 'private-03.jpg']);
+    // Its photos are the sample's first and third, by identity: nothing to migrate, nothing gone.
+    expect(shareProblems(sample, readShares(sample, {})).size).toBe(0);
     expect(readShares(sample, { PRIVATE_GALLERY_SHARES_PREVIEW: '' }).get('preview')).toEqual([]);
     expect(readShares(galleries, {}).get('full')).toEqual([]);
   });
@@ -346,9 +367,14 @@ describe('a partner link names its photos by identity, not by place', () => {
     const link = fromBase64Url(secret);
     const before = await (await site.publish()).partner(link);
     expect(before).toHaveLength(2);
-    const line = site.passwordsFile().split('\n').find((l) => l.startsWith(sharesVariable('anna')))!;
+    const line = site
+      .passwordsFile()
+      .split('\n')
+      .find((l) => l.startsWith(sharesVariable('anna')))!;
     expect(line).toMatch(
-      new RegExp(`^PRIVATE_GALLERY_SHARES_ANNA=${secret}:[0-9a-f]{16}\\.[0-9a-f]{16}:2027-01-31:img_0412\\.jpg/img_0413\\.jpg$`),
+      new RegExp(
+        `^PRIVATE_GALLERY_SHARES_ANNA=${secret}:[0-9a-f]{16}\\.[0-9a-f]{16}:2027-01-31:img_0412\\.jpg/img_0413\\.jpg$`,
+      ),
     );
     expect(site.warnings).toContain(
       'PRIVATE_GALLERY_SHARES_ANNA named its photos by number: read one last time in today’s order ' +
