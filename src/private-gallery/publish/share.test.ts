@@ -388,4 +388,18 @@ describe('a partner link names its photos by identity, not by place', () => {
     expect(await (await site.publish()).partner(link)).toEqual(before);
     expect(site.warnings).toEqual([]);
   });
+
+  it('an old number past the last photo stays a photo that is gone, never one added later', async () => {
+    const site = await ownerSite(['anna']);
+    const secret = toBase64Url(randomBytes(32));
+    writeFileSync(join(site.dir, 'passwords.env'), `${site.passwordsFile()}${sharesVariable('anna')}=${secret}:2.5:\n`);
+    const { shares } = site.options();
+    expect(site.warnings[0]).toContain('read one last time in today’s order (2 = img_0412.jpg, 5 = no photo today)');
+    expect(site.passwordsFile()).toMatch(new RegExp(`:[0-9a-f]{16}\\.0{16}::img_0412\\.jpg/photo%205\n`));
+    const code = secret.slice(0, 8);
+    const gone = `Gallery anna (anna): its partner link ${code}… shows photo 5, which is no longer in its folder`;
+    expect(shareProblems(site.galleries(), shares, undefined, NOW).get('anna')).toContain(gone);
+    await photo(join(site.dir, 'anna', 'img_0415.jpg'), 300);
+    expect(shareProblems(site.galleries(), site.options().shares, undefined, NOW).get('anna')).toContain(gone);
+  });
 });

@@ -47,7 +47,7 @@ export const PHOTO_ID_CHARS = 16;
 
 /** A photo a partner link opens: its identity and, for messages, its file name when the link was made. */
 export interface SharedPhoto {
-  /** The first PHOTO_ID_CHARS hex characters of its content hash ('' when an old number named no photo). */
+  /** The first PHOTO_ID_CHARS hex characters of its content hash ('' when an old number named no photo: it is gone). */
   id: string;
   /** Its file name when shared ('' when not known). */
   name: string;
@@ -227,6 +227,9 @@ export function shareProblems(
   return problems;
 }
 
+/** The id written for an old photo number that named no photo: one no photo has. */
+const GONE = '0'.repeat(PHOTO_ID_CHARS);
+
 /** File names in an entry: '/' separates them, so it and what the line itself uses are escaped. */
 const escapeName = (name: string) =>
   name.replace(/[%,:/#"'`\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -243,11 +246,11 @@ export function formatShares(shares: Share[]): string {
   return shares
     .map((s) => {
       const secret = toBase64Url(s.secret);
-      // An old entry whose numbers did not all name a photo stays as it was written.
-      if (s.numbers && s.photos.some((photo) => !photo.id))
-        return `${secret}:${s.numbers.join('.')}:${s.expires ?? ''}`;
+      // An old entry not read yet stays as it was written.
+      if (s.numbers) return `${secret}:${s.numbers.join('.')}:${s.expires ?? ''}`;
       const names = s.photos.map((photo) => escapeName(photo.name)).join('/');
-      return `${secret}:${s.photos.map((photo) => photo.id).join('.')}:${s.expires ?? ''}:${names}`;
+      const ids = s.photos.map((photo) => photo.id || GONE);
+      return `${secret}:${ids.join('.')}:${s.expires ?? ''}:${names}`;
     })
     .join(',');
 }
@@ -305,19 +308,18 @@ function migrate(
   rewrite: boolean,
 ) {
   const hashes = photoHashes(gallery);
-  const count = gallery.photos.length;
   const read: string[] = [];
   for (const share of shares) {
     if (!share.numbers) continue;
     share.photos = share.numbers.map((n) => {
       const photo = gallery.photos[n - 1];
-      if (!photo) return { id: '', name: `photo ${n} (of ${count} today)` };
-      read.push(`${n} = ${basename(photo.path)}`);
-      return { id: photoIdentity(hashes[n - 1]!), name: basename(photo.path) };
+      // A number past the last photo stays a photo that is gone (shareProblems names it), never a
+      // photo added later.
+      read.push(`${n} = ${photo ? basename(photo.path) : 'no photo today'}`);
+      return photo ? { id: photoIdentity(hashes[n - 1]!), name: basename(photo.path) } : { id: '', name: `photo ${n}` };
     });
-    if (share.photos.every((photo) => photo.id)) delete share.numbers;
+    delete share.numbers;
   }
-  const value = formatShares(shares);
   const file = [join(privateGalleryDir(env), PASSWORDS_FILE), resolve(root, IN_REPOSITORY_DIR, PASSWORDS_FILE)].find(
     (candidate) =>
       existsSync(candidate) && parseEnv(readFileSync(candidate, 'utf8'))[variable] === env[variable] && !!env[variable],
@@ -326,15 +328,11 @@ function migrate(
   const why =
     'so adding, removing or renaming photos no longer changes what a partner link shows. If you added or removed ' +
     'photos since you made that link, check that these are the photos you meant.';
-  if (shares.some((share) => share.numbers)) {
-    logger?.warn(
-      `${what}; a number names no photo today, so it is kept as it was and that link stays unpublished: withdraw it with "npm run galleries -- unshare ${gallery.id} <link>".`,
-    );
-  } else if (file || !rewrite) {
+  if (file || !rewrite) {
     if (file && rewrite) writeFileSync(file, withShares(readFileSync(file, 'utf8'), gallery.id, shares));
     logger?.warn(`${what} and rewritten in ${PASSWORDS_FILE} by the photos themselves, ${why}`);
   } else {
-    logger?.warn(`${what}; it is set outside passwords.env: set it to ${value} ${why}`);
+    logger?.warn(`${what}. It is set outside ${PASSWORDS_FILE}: set it to ${formatShares(shares)} ${why}`);
   }
 }
 
