@@ -221,7 +221,10 @@ describe('partner links as the passwords file keeps them', () => {
     );
     expect(parseShares(variable, value)).toEqual(shares);
     // A file name with the line's own separators comes back whole.
-    const odd = { ...shares[1]!, photos: [{ id: shares[1]!.photos[0]!.id, name: 'Jenna, 1: #best/50% "ok".jpg' }] };
+    const odd = {
+      ...shares[1]!,
+      photos: [{ id: shares[1]!.photos[0]!.id, name: 'Jenna, 1: #best/50% "ok"\u00a0é.jpg' }],
+    };
     expect(parseShares(variable, formatShares([odd]))).toEqual([odd]);
     const text = withShares('PRIVATE_GALLERY_SEED=x\n', 'jenna-2026-10', shares);
     expect(text).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=${value}\n`);

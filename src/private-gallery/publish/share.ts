@@ -216,10 +216,11 @@ export function shareProblems(
       if (!gone.length) return [];
       const names = gone.map((photo) => photo.name || `a photo (${photo.id})`);
       const code = linkCode(share);
+      const one = gone.length === 1;
       return [
-        `its partner link ${code}… shows ${listed(names)}, which ${gone.length === 1 ? 'is' : 'are'} no longer in ` +
-          `its folder (or was edited since). Withdraw that link with "npm run galleries -- unshare ${gallery.id} ${code}", ` +
-          `or put the photo back, then publish again.`,
+        `its partner link ${code}… shows ${listed(names)}, which ${one ? 'is' : 'are'} no longer in its folder ` +
+          `(or ${one ? 'was' : 'were'} edited since). Withdraw that link with "npm run galleries -- unshare ` +
+          `${gallery.id} ${code}", or put the ${one ? 'photo' : 'photos'} back, then publish again.`,
       ];
     });
     if (messages.length) problems.set(gallery.id, `${gallery.title} (${gallery.id}): ${messages.join(' Also, ')}`);
@@ -232,7 +233,9 @@ const GONE = '0'.repeat(PHOTO_ID_CHARS);
 
 /** File names in an entry: '/' separates them, so it and what the line itself uses are escaped. */
 const escapeName = (name: string) =>
-  name.replace(/[%,:/#"'`\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  name.replace(/[%,:/#"'`\\\s]/g, (c) =>
+    [...new TextEncoder().encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 const unescapeName = (text: string) => {
   try {
     return decodeURIComponent(text);
@@ -332,7 +335,7 @@ function migrate(
     if (file && rewrite) writeFileSync(file, withShares(readFileSync(file, 'utf8'), gallery.id, shares));
     logger?.warn(`${what} and rewritten in ${PASSWORDS_FILE} by the photos themselves, ${why}`);
   } else {
-    logger?.warn(`${what}. It is set outside ${PASSWORDS_FILE}: set it to ${formatShares(shares)} ${why}`);
+    logger?.warn(`${what}. It is set outside ${PASSWORDS_FILE}: set it to ${formatShares(shares)}, ${why}`);
   }
 }
 
