@@ -34,9 +34,10 @@ test.beforeAll(async () => {
     join(folder, 'gallery.yaml'),
     `title: ${GALLERY.title}\ndownloads: web\nincluded: 3\nextraPhotoPrice: 35\nlimit: strict\n`,
   );
-  partner = newShare([2, 4], 5);
+  const galleries = listGalleries(join(root, 'private'));
+  partner = newShare(galleries[0]!, [2, 4]);
   const vault = join(root, 'vault');
-  await buildVault(vault, listGalleries(join(root, 'private')), {
+  await buildVault(vault, galleries, {
     kdf: kdfFor(newSalt()),
     passwords: new Map([[GALLERY.id, GALLERY.password]]),
     seed,

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { settings } from '../../src/lib/content/settings.ts';
 import { closeGallery } from '../../src/private-gallery/publish/close.ts';
-import { publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import {
   linksVariable,
   passwordsFileWarning,
@@ -31,6 +32,7 @@ import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/pri
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
 import { isExpired } from '../../src/private-gallery/format/crypto.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
+import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 
 const USAGE = [
@@ -178,10 +180,25 @@ async function publishTo(extra = {}) {
   }
 }
 
+/**
+ * Galleries whose partner link shows a photo no longer in their folder (publish/share.ts): each is
+ * held as it was last published (publishGalleries' `hold`), saying why; the others publish. A
+ * gallery being closed is left out: closing always works.
+ */
+const heldForShares = (closing) => {
+  const cache = new VaultCache(options.cacheDir ?? null);
+  const open = galleries.filter((gallery) => gallery.id !== closing);
+  const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache));
+  for (const message of hold.values()) console.error(`! Not published, kept as it was: ${message}`);
+  return hold;
+};
+
 if (command === 'publish') {
   const started = Date.now();
   try {
-    const result = await publishTo();
+    const hold = heldForShares();
+    if (hold.size) process.exitCode = 1;
+    const result = await publishTo({ hold });
     const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
     const { photoFiles, other, bytes, kept, deleted } = result.uploads;
     console.log(
@@ -207,7 +224,8 @@ if (command === 'publish') {
     process.exit(1);
   }
   try {
-    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, options);
+    const hold = heldForShares(gallery.id);
+    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold });
     console.log(
       `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
         `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
@@ -233,7 +251,7 @@ if (command === 'publish') {
     process.exit(1);
   }
   try {
-    const result = await publishTo({ remove: [id] });
+    const result = await publishTo({ remove: [id], hold: heldForShares() });
     console.log(
       `Removed "${id}" from ${bucket.label}: ${result.uploads.deleted} files deleted; her password and links open nothing now.`,
     );

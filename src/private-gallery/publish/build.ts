@@ -123,7 +123,7 @@ function taskQueue(limit: number) {
 }
 
 /** A photo's content hash, read again only when its size or modification time changed. */
-function photoHash(path: string, cache: VaultCache): string {
+export function photoHash(path: string, cache: VaultCache): string {
   const { size, mtimeMs } = statSync(path);
   const name = `hashes/${sha256(resolve(path))}.json`;
   const cached = cache.read(name);
@@ -403,7 +403,7 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = defaultCacheDi
       passwords,
       seed,
       links,
-      shares: readShares(galleries, env),
+      shares: readShares(galleries, env, process.cwd(), logger),
       cacheDir,
       record: join(privateGalleryDir(env), RECORD_FILE),
     } satisfies BuildOptions,

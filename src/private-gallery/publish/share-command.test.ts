@@ -6,13 +6,16 @@ import { toBase64Url } from '../format/crypto';
 import { encodePicks } from '../format/picks';
 import { galleryRef } from '../format/seal';
 import { shareCommand } from './share-command';
-import { parseShares, sharesVariable } from './share';
+import { parseShares, sharesVariable, type Share } from './share';
+
+const names = (share: Share) => share.photos.map((photo) => photo.name);
 
 function site() {
   const root = mkdtempSync(join(tmpdir(), 'share-command-'));
   const dir = join(root, 'galleries');
   mkdirSync(join(dir, 'jenna-2026-10'), { recursive: true });
-  for (let i = 1; i <= 12; i++) writeFileSync(join(dir, 'jenna-2026-10', `IMG_${100 + i}.jpg`), '');
+  // Distinct bytes: a partner link names each photo by its content.
+  for (let i = 1; i <= 12; i++) writeFileSync(join(dir, 'jenna-2026-10', `IMG_${100 + i}.jpg`), `photo ${i}`);
   writeFileSync(join(dir, 'jenna-2026-10', 'gallery.yaml'), 'title: Jenna, October 2026\n');
   const seed = new Uint8Array(32).fill(7);
   writeFileSync(join(dir, 'passwords.env'), `PRIVATE_GALLERY_SEED=${toBase64Url(seed)}\n`);
@@ -35,18 +38,20 @@ describe('npm run galleries -- share / unshare', () => {
       root,
     );
     expect(out).toContain(
-      'Partner link for Jenna, October 2026, photos 3, 7, 12, open until the end of 2027-01-31 (UTC):',
+      'Partner link for Jenna, October 2026, photos 3, 7, 12 (IMG_103.jpg, IMG_107.jpg, IMG_112.jpg), open until the end of 2027-01-31 (UTC):',
     );
-    expect(shares().map((s) => [s.photos, s.expires])).toEqual([[[3, 7, 12], '2027-01-31']]);
+    expect(shares().map((s) => [names(s), s.expires])).toEqual([
+      [['IMG_103.jpg', 'IMG_107.jpg', 'IMG_112.jpg'], '2027-01-31'],
+    ]);
     const link = `https://studio.test/private-gallery#picks=${encodePicks(galleryRef(seed, 'jenna-2026-10'), [1, 2])}`;
     shareCommand(['share', 'jenna-2026-10', '--favorites', link], 'https://studio.test', root);
-    expect(shares().map((s) => s.photos)).toEqual([
-      [3, 7, 12],
-      [1, 2],
+    expect(shares().map(names)).toEqual([
+      ['IMG_103.jpg', 'IMG_107.jpg', 'IMG_112.jpg'],
+      ['IMG_101.jpg', 'IMG_102.jpg'],
     ]);
     const first = out.split('\n')[1]!.trim();
     shareCommand(['unshare', 'jenna-2026-10', first], 'https://studio.test', root);
-    expect(shares().map((s) => s.photos)).toEqual([[1, 2]]);
+    expect(shares().map(names)).toEqual([['IMG_101.jpg', 'IMG_102.jpg']]);
   });
 
   it('refuses photos outside the gallery and a selection link of another gallery', () => {
@@ -72,5 +77,24 @@ describe('npm run galleries -- share / unshare', () => {
       process.umask(umask);
     }
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('rewrites an old entry of photo numbers by identity, in today’s order, saying so', () => {
+    const { root, shares } = site();
+    const dir = join(root, 'galleries');
+    const old = `${toBase64Url(new Uint8Array(32).fill(9))}:2.11:`;
+    writeFileSync(
+      join(dir, 'passwords.env'),
+      `${readFileSync(join(dir, 'passwords.env'), 'utf8')}${sharesVariable('jenna-2026-10')}=${old}\n`,
+    );
+    const out = shareCommand(['share', 'jenna-2026-10', '--photos', '5'], 'https://s', root, {});
+    expect(out.split('\n')[0]).toBe(
+      '! PRIVATE_GALLERY_SHARES_JENNA_2026_10 named its photos by number: read one last time in today’s order ' +
+        '(2 = IMG_102.jpg, 11 = IMG_111.jpg) and rewritten in passwords.env by the photos themselves, so adding, ' +
+        'removing or renaming photos no longer changes what a partner link shows. If you added or removed photos ' +
+        'since you made that link, check that these are the photos you meant.',
+    );
+    expect(shares().map(names)).toEqual([['IMG_102.jpg', 'IMG_111.jpg'], ['IMG_105.jpg']]);
+    expect(shares().every((s) => !s.numbers && s.photos.every((p) => /^[0-9a-f]{16}$/.test(p.id)))).toBe(true);
   });
 });

@@ -37,12 +37,18 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   // Read when written: making the seed or a private link may have added lines meanwhile.
   const save = (next: Share[]) =>
     writePasswordsFile(file, withShares(existsSync(file) ? readFileSync(file, 'utf8') : '', gallery.id, next));
-  const shares = readShares([gallery], env, root).get(gallery.id) ?? [];
+  // An old entry (photo numbers) is read by identity here, once, and saved so: said with the answer.
+  const warnings: string[] = [];
+  const warn = (message: string) => warnings.push(`! ${message}`);
+  const shares = readShares([gallery], env, root, { warn }, false).get(gallery.id) ?? [];
 
   if (command === 'unshare') {
     if (!link) throw new Error(`give the partner link to withdraw. Usage:\n  ${SHARE_USAGE}`);
     save(withoutShare(shares, link));
-    return `Withdrawn. Publish again: that link then opens nothing; ${gallery.title} is otherwise unchanged.`;
+    return [
+      ...warnings,
+      `Withdrawn. Publish again: that link then opens nothing; ${gallery.title} is otherwise unchanged.`,
+    ].join('\n');
   }
   let photos: number[];
   if (values.favorites) {
@@ -54,10 +60,14 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
     }
     photos = picks.numbers;
   } else photos = (values.photos ?? '').split(',').filter(Boolean).map(Number);
-  const share = newShare(photos, gallery.photos.length, values.expires ?? null);
+  // Numbers as she sees the gallery today; the link keeps the photos themselves (publish/share.ts).
+  const share = newShare(gallery, photos, values.expires ?? null);
   save([...shares, share]);
+  const numbers = [...new Set(photos)].sort((a, b) => a - b);
+  const names = share.photos.map((photo) => photo.name).join(', ');
   return [
-    `Partner link for ${gallery.title}, photos ${share.photos.join(', ')}${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
+    ...warnings,
+    `Partner link for ${gallery.title}, photos ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
     `  ${partnerLink(siteUrl, share)}`,
     'Publish again for it to open. It shows only those photos, for viewing; her own access is untouched.',
   ].join('\n');

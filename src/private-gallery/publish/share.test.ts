@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   fileData,
+  fromBase64Url,
   kdfFor,
   newSalt,
   openFile,
@@ -18,18 +19,23 @@ import {
   type VaultManifest,
 } from '../format/crypto';
 import { buildVault } from './build';
+import { closeGallery } from './close';
+import { readEnv } from './secrets';
+import { shareCommand } from './share-command';
+import { folderTarget } from './target';
 import {
   newShare,
   parseShares,
   formatShares,
   readShares,
   SAMPLE_PARTNER_SECRET,
+  shareProblems,
   sharesVariable,
   withShares,
   withoutShare,
   type Share,
 } from './share';
-import { listGalleries, type GallerySource } from './sources';
+import { galleriesFrom, listGalleries, type GallerySource } from './sources';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -126,7 +132,11 @@ describe('downloads stay real', () => {
 
 describe('a partner link', () => {
   it('opens only its photos, view-only, and its key opens no other photo', async () => {
-    const share = newShare([2, 4], 4, '2027-01-31');
+    const share = newShare(
+      galleries.find((g) => g.id === 'full')!,
+      [2, 4],
+      '2027-01-31',
+    );
     const vault = await publish([share]);
     const client = (await vault.password('full'))!;
     const partner = (await vault.link(share.secret))!;
@@ -179,8 +189,15 @@ describe('a partner link', () => {
   });
 
   it('past its last day, or withdrawn, opens nothing; the client’s password is untouched', async () => {
-    const expired = newShare([1], 4, '2026-11-01');
-    const kept = newShare([3], 4);
+    const expired = newShare(
+      galleries.find((g) => g.id === 'full')!,
+      [1],
+      '2026-11-01',
+    );
+    const kept = newShare(
+      galleries.find((g) => g.id === 'full')!,
+      [3],
+    );
     const vault = await publish([expired, kept]);
     expect(await vault.link(expired.secret)).toBeNull();
     expect((await vault.link(kept.secret))!.index.images).toHaveLength(1);
@@ -191,18 +208,29 @@ describe('a partner link', () => {
 });
 
 describe('partner links as the passwords file keeps them', () => {
-  it('round-trip, are replaced in place, and refuse photos outside the gallery', () => {
-    const shares = [newShare([12, 3, 7], 20, '2027-01-31'), newShare([1], 20)];
+  it('round-trip by identity with their file names, are replaced in place, and refuse photos outside the gallery', () => {
+    const gallery = galleries.find((g) => g.id === 'full')!;
+    const shares = [newShare(gallery, [4, 2, 3], '2027-01-31'), newShare(gallery, [1])];
+    expect(shares[0]!.photos.map((p) => p.name)).toEqual(['IMG_0412.jpg', 'IMG_0413.jpg', 'IMG_0414.jpg']);
+    expect(shares[0]!.photos.every((p) => /^[0-9a-f]{16}$/.test(p.id))).toBe(true);
     const variable = sharesVariable('jenna-2026-10');
     expect(variable).toBe('PRIVATE_GALLERY_SHARES_JENNA_2026_10');
-    expect(parseShares(variable, formatShares(shares))).toEqual(
-      shares.map((s) => ({ ...s, photos: [...s.photos].sort((a, b) => a - b) })),
+    const value = formatShares(shares);
+    expect(value.split(',')[0]).toMatch(
+      /^[\w-]{43}:[0-9a-f]{16}(\.[0-9a-f]{16}){2}:2027-01-31:IMG_0412\.jpg\/IMG_0413\.jpg\/IMG_0414\.jpg$/,
     );
+    expect(parseShares(variable, value)).toEqual(shares);
+    // A file name with the line's own separators comes back whole.
+    const odd = {
+      ...shares[1]!,
+      photos: [{ id: shares[1]!.photos[0]!.id, name: 'Jenna, 1: #best/50% "ok"\u00a0é.jpg' }],
+    };
+    expect(parseShares(variable, formatShares([odd]))).toEqual([odd]);
     const text = withShares('PRIVATE_GALLERY_SEED=x\n', 'jenna-2026-10', shares);
-    expect(text).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=${formatShares(shares)}\n`);
+    expect(text).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=${value}\n`);
     expect(withShares(text, 'jenna-2026-10', [])).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=\n`);
-    expect(() => newShare([3, 21], 20)).toThrow('photo 21 is not in this gallery (1 to 20)');
-    expect(() => newShare([3], 20, '31/01/2027')).toThrow('--expires must be a date');
+    expect(() => newShare(gallery, [3, 5])).toThrow('photo 5 is not in this gallery (1 to 4)');
+    expect(() => newShare(gallery, [3], '31/01/2027')).toThrow('--expires must be a date');
     expect(() => withoutShare(shares, 'zzzzzzzzzz')).toThrow('no partner link of this gallery starts with zzzzzzzzzz');
   });
 });
@@ -212,8 +240,169 @@ describe('the sample gallery', () => {
     const sample = listGalleries('content/private').filter((g) => g.id === 'preview');
     const [share] = readShares(sample, {}).get('preview')!;
     expect(toBase64Url(share!.secret)).toBe(SAMPLE_PARTNER_SECRET);
-    expect(share!.photos).toEqual([1, 3]);
+    expect(share!.photos.map((p) => p.name)).toEqual(['private-01.jpg', 'private-03.jpg']);
+    // Its photos are the sample's first and third, by identity: nothing to migrate, nothing gone.
+    expect(shareProblems(sample, readShares(sample, {})).size).toBe(0);
     expect(readShares(sample, { PRIVATE_GALLERY_SHARES_PREVIEW: '' }).get('preview')).toEqual([]);
     expect(readShares(galleries, {}).get('full')).toEqual([]);
+  });
+});
+
+/**
+ * The owner's way, on her own folder: `share` in passwords.env, then publish, then she adds,
+ * removes, renames or reorders photos. Each gallery has four photos of its own colours, in
+ * file-name order: img_0411.jpg … img_0414.jpg.
+ */
+async function ownerSite(ids: string[]) {
+  const root = mkdtempSync(join(tmpdir(), 'shares-'));
+  const dir = join(root, 'galleries');
+  let hue = 0;
+  for (const id of ids) {
+    mkdirSync(join(dir, id), { recursive: true });
+    writeFileSync(join(dir, id, 'gallery.yaml'), `title: Gallery ${id}\n`);
+    for (let i = 1; i <= 4; i++) await photo(join(dir, id, `img_04${10 + i}.jpg`), (hue += 37));
+  }
+  writeFileSync(join(dir, 'passwords.env'), `PRIVATE_GALLERY_SEED=${toBase64Url(seed)}\n`);
+  writeFileSync(join(root, '.env'), `PRIVATE_GALLERY_DIR=${dir}\n`);
+  const env = () => readEnv(root, {});
+  const galleries = () => galleriesFrom(env(), root);
+  const passwords = new Map(ids.map((id) => [id, `the password of ${id}`]));
+  const warnings: string[] = [];
+  const logger = { warn: (message: string) => warnings.push(message) };
+  const options = () => ({ kdf, passwords, seed, shares: readShares(galleries(), env(), root, logger), now: NOW });
+  return {
+    root,
+    dir,
+    warnings,
+    galleries,
+    options,
+    share: (id: string, photos: string) => {
+      const out = shareCommand(['share', id, '--photos', photos], 'https://s', root, {});
+      return fromBase64Url(out.split('#access=')[1]!.split('\n')[0]!.trim());
+    },
+    passwordsFile: () => readFileSync(join(dir, 'passwords.env'), 'utf8'),
+    /** Publishes into a new folder; what each partner link opens there (the sub-index's photo ids). */
+    publish: async (out = join(root, `vault-${Math.random().toString(36).slice(2)}`)) => {
+      const result = await buildVault(out, galleries(), options());
+      const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+      return {
+        out,
+        result,
+        partner: async (secret: Uint8Array<ArrayBuffer>) => {
+          const opened = await openWithSecret(manifest, secret);
+          if (!opened) return null;
+          const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
+          return index.images.map((image) => image.id);
+        },
+      };
+    },
+  };
+}
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+
+const photo = (path: string, hue: number) =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background: `hsl(${hue % 360}, 60%, 45%)` } })
+    .jpeg()
+    .toFile(path);
+
+describe('a partner link names its photos by identity, not by place', () => {
+  it('adding a photo that sorts first leaves the partner the same photo', async () => {
+    const site = await ownerSite(['anna']);
+    const link = site.share('anna', '2');
+    const before = await (await site.publish()).partner(link);
+    expect(before).toHaveLength(1);
+    await photo(join(site.dir, 'anna', 'a.jpg'), 200);
+    expect(site.galleries()[0]!.photos.map((p) => basename(p.path))[0]).toBe('a.jpg');
+    const after = await (await site.publish()).partner(link);
+    expect(after).toEqual(before);
+  });
+
+  it('renaming and reordering the photos keep the share', async () => {
+    const site = await ownerSite(['anna']);
+    const link = site.share('anna', '2,3');
+    const before = await (await site.publish()).partner(link);
+    renameSync(join(site.dir, 'anna', 'img_0412.jpg'), join(site.dir, 'anna', 'zz-retouched.jpg'));
+    writeFileSync(
+      join(site.dir, 'anna', 'gallery.yaml'),
+      'title: Gallery anna\nphotos:\n  - file: img_0414.jpg\n  - file: img_0413.jpg\n  - file: img_0411.jpg\n',
+    );
+    const after = await (await site.publish()).partner(link);
+    // The same two photos, in the gallery's new order: img_0413.jpg, then the renamed one (last).
+    expect(after).toEqual([before![1], before![0]]);
+  });
+
+  it('a shared photo removed holds that gallery alone, naming the link and the file; closing works', async () => {
+    const site = await ownerSite(['anna', 'bella']);
+    const broken = site.share('anna', '2,4');
+    const kept = site.share('bella', '1');
+    const first = await site.publish();
+    const bellaBefore = await first.partner(kept);
+    rmSync(join(site.dir, 'anna', 'img_0414.jpg'));
+
+    // Publishing does not throw: bella's link still opens her photo; anna's broken link shows no
+    // wrong photo (what it shows until she decides is the carried-over gallery's, with `hold`).
+    const again = await site.publish();
+    expect(await again.partner(kept)).toEqual(bellaBefore);
+    expect(await again.partner(broken)).toBeNull();
+    // Closing the other gallery, and the one with the broken link, both work.
+    await closeGallery(folderTarget(again.out), site.galleries(), 'bella', site.options());
+    const code = toBase64Url(broken).slice(0, 8);
+    const problems = shareProblems(site.galleries(), site.options().shares, undefined, NOW);
+    expect([...problems.keys()]).toEqual(['anna']);
+    expect(problems.get('anna')).toBe(
+      `Gallery anna (anna): its partner link ${code}… shows img_0414.jpg, which is no longer in its folder ` +
+        `(or was edited since). Withdraw that link with "npm run galleries -- unshare anna ${code}", or put ` +
+        'the photo back, then publish again.',
+    );
+    await closeGallery(folderTarget(again.out), site.galleries(), 'anna', site.options());
+    // A closed gallery has no partner links: nothing of it is checked.
+    expect(shareProblems(site.galleries(), site.options().shares, undefined, NOW).size).toBe(0);
+  });
+
+  it('an old entry of photo numbers is read once in today’s order and rewritten by identity, with a warning', async () => {
+    const site = await ownerSite(['anna']);
+    const secret = toBase64Url(randomBytes(32));
+    writeFileSync(
+      join(site.dir, 'passwords.env'),
+      `${site.passwordsFile()}${sharesVariable('anna')}=${secret}:2.3:2027-01-31\n`,
+    );
+    const link = fromBase64Url(secret);
+    const before = await (await site.publish()).partner(link);
+    expect(before).toHaveLength(2);
+    const line = site
+      .passwordsFile()
+      .split('\n')
+      .find((l) => l.startsWith(sharesVariable('anna')))!;
+    expect(line).toMatch(
+      new RegExp(
+        `^PRIVATE_GALLERY_SHARES_ANNA=${secret}:[0-9a-f]{16}\\.[0-9a-f]{16}:2027-01-31:img_0412\\.jpg/img_0413\\.jpg$`,
+      ),
+    );
+    expect(site.warnings).toContain(
+      'PRIVATE_GALLERY_SHARES_ANNA named its photos by number: read one last time in today’s order ' +
+        '(2 = img_0412.jpg, 3 = img_0413.jpg) and rewritten in passwords.env by the photos themselves, so adding, ' +
+        'removing or renaming photos no longer changes what a partner link shows. If you added or removed photos ' +
+        'since you made that link, check that these are the photos you meant.',
+    );
+    // From now on it holds: a photo that sorts first changes nothing, and no second warning.
+    await photo(join(site.dir, 'anna', 'a.jpg'), 200);
+    site.warnings.length = 0;
+    expect(await (await site.publish()).partner(link)).toEqual(before);
+    expect(site.warnings).toEqual([]);
+  });
+
+  it('an old number past the last photo stays a photo that is gone, never one added later', async () => {
+    const site = await ownerSite(['anna']);
+    const secret = toBase64Url(randomBytes(32));
+    writeFileSync(join(site.dir, 'passwords.env'), `${site.passwordsFile()}${sharesVariable('anna')}=${secret}:2.5:\n`);
+    const { shares } = site.options();
+    expect(site.warnings[0]).toContain('read one last time in today’s order (2 = img_0412.jpg, 5 = no photo today)');
+    expect(site.passwordsFile()).toMatch(new RegExp(`:[0-9a-f]{16}\\.0{16}::img_0412\\.jpg/photo%205\n`));
+    const code = secret.slice(0, 8);
+    const gone = `Gallery anna (anna): its partner link ${code}… shows photo 5, which is no longer in its folder`;
+    expect(shareProblems(site.galleries(), shares, undefined, NOW).get('anna')).toContain(gone);
+    await photo(join(site.dir, 'anna', 'img_0415.jpg'), 300);
+    expect(shareProblems(site.galleries(), site.options().shares, undefined, NOW).get('anna')).toContain(gone);
   });
 });
