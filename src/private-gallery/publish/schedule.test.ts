@@ -43,7 +43,8 @@ describe("publishing writes the host's closing schedule", () => {
     }
     const passwords = new Map(Object.keys(galleries).map((id) => [id, `${id} long password`]));
     // Joy's gallery has no last day; her partner's link does.
-    const partner = newShare([2], 2, '2099-01-15');
+    const listed = listGalleries(dir);
+    const partner = newShare(listed.find((gallery) => gallery.id === 'joy-2027-02')!, [2], '2099-01-15');
     const out = join(root, 'vault');
     const folder = folderTarget(out);
     const steps: string[] = [];
@@ -61,7 +62,7 @@ describe("publishing writes the host's closing schedule", () => {
       shares: new Map([['joy-2027-02', [partner]]]),
       now: new Date('2098-12-01T00:00:00Z'),
     };
-    await publishGalleries(recording, listGalleries(dir), options);
+    await publishGalleries(recording, listed, options);
 
     const text = readFileSync(join(out, SCHEDULE), 'utf8');
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
