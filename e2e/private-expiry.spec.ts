@@ -41,7 +41,9 @@ let server: { origin: string; stop: () => void };
 const danaLink = randomBytes(32);
 /** Dana's partner link to photos 1 and 3, whose last day was yesterday. */
 const partner = newShare([1, 3], 3, yesterday);
-let files: { cleo: string[]; cleoIndex: string; dana: string[]; sub: string };
+/** Another partner link of hers, open for years yet. */
+const later = newShare([2], 3, '2099-12-31');
+let files: { cleo: string[]; cleoIndex: string; dana: string[]; sub: string; laterSub: string };
 
 test.describe.configure({ mode: 'serial' });
 test.describe('the host closes galleries and partner links on their day, whatever the device clock says @desktop', () => {
@@ -73,7 +75,7 @@ test.describe('the host closes galleries and partner links on their day, whateve
         passwords: new Map([CLEO, DANA].map((g) => [g.id, g.password])),
         seed: randomBytes(32),
         links: new Map([[DANA.id, [danaLink]]]),
-        shares: new Map([[DANA.id, [partner]]]),
+        shares: new Map([[DANA.id, [partner, later]]]),
         cacheDir: join(root, 'cache'),
         now: setBack,
       });
@@ -88,6 +90,7 @@ test.describe('the host closes galleries and partner links on their day, whateve
         cleoIndex: cleo!.pointer.file,
         dana: await filesOf(await openWithPassword(manifest, DANA.password)),
         sub: (await openWithSecret(manifest, partner.secret))!.pointer.file,
+        laterSub: (await openWithSecret(manifest, later.secret))!.pointer.file,
       };
     } finally {
       await target.close();
@@ -149,6 +152,16 @@ test.describe('the host closes galleries and partner links on their day, whateve
     browser,
   }) => {
     expectGone(await vault(page, files.sub), files.sub);
+    // A scheduled object before its instant: served, but revalidated on every use (never kept for a
+    // year by a browser), 304 when unchanged.
+    const current = await vault(page, files.laterSub);
+    expect(current.status()).toBe(200);
+    expect(current.headers()['cache-control']).toBe('no-cache');
+    const etag = current.headers()['etag']!;
+    const again = await page.request.get(`${server.origin}/vault/${files.laterSub}`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status()).toBe(304);
     // The photo files it shared are the gallery's, which stays open.
     for (const name of files.dana) expect((await vault(page, name)).status(), name).toBe(200);
 
