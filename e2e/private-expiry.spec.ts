@@ -17,7 +17,7 @@ import {
 } from '../src/private-gallery/format/crypto';
 import { formatDay } from '../src/private-gallery/client/labels';
 import { publishGalleries } from '../src/private-gallery/publish/build';
-import { newShare } from '../src/private-gallery/publish/share';
+import { newShare, type Share } from '../src/private-gallery/publish/share';
 import { listGalleries } from '../src/private-gallery/publish/sources';
 import { openTarget } from '../src/private-gallery/publish/target';
 import { SECURITY_HEADERS } from '../src/lib/security/security';
@@ -39,10 +39,10 @@ const UNLOCK = { timeout: 20_000 };
 let root: string;
 let server: { origin: string; stop: () => void };
 const danaLink = randomBytes(32);
-/** Dana's partner link to photos 1 and 3, whose last day was yesterday. */
-const partner = newShare([1, 3], 3, yesterday);
+/** Dana's partner link to photos 1 and 3, whose last day was yesterday (made once her photos exist). */
+let partner: Share;
 /** Another partner link of hers, open for years yet. */
-const later = newShare([2], 3, '2099-12-31');
+let later: Share;
 let files: { cleo: string[]; cleoIndex: string; dana: string[]; sub: string; laterSub: string };
 
 test.describe.configure({ mode: 'serial' });
@@ -70,7 +70,11 @@ test.describe('the host closes galleries and partner links on their day, whateve
     const target = await openTarget({ persistTo });
     try {
       // Published two days ago, when both were open: the index says open, the schedule says when they close.
-      await publishGalleries(target, listGalleries(join(root, 'private')), {
+      const galleries = listGalleries(join(root, 'private'));
+      const dana = galleries.find((gallery) => gallery.id === DANA.id)!;
+      partner = newShare(dana, [1, 3], yesterday);
+      later = newShare(dana, [2], '2099-12-31');
+      await publishGalleries(target, galleries, {
         kdf: kdfFor(newSalt()),
         passwords: new Map([CLEO, DANA].map((g) => [g.id, g.password])),
         seed: randomBytes(32),
