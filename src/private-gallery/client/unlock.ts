@@ -18,7 +18,7 @@ import {
   type VaultManifest,
 } from '../format/crypto';
 import { forgetFavorites, forgetNamedFavorites } from './favorites';
-import { forgetSelection } from './selection';
+import { forgetAllPicks, forgetSelection } from './selection';
 import { clearAccess, loadAccess, saveAccess } from './key-store';
 
 /** Where the build publishes the encrypted galleries. */
@@ -116,6 +116,9 @@ async function openAndRemember(manifest: VaultManifest, access: Access, base: st
   const opened = await openGrant(manifest, access);
   if (!opened) return null;
   const unlocked = await fetchIndex(opened, base);
+  // The access this one replaces had ended: its gallery's picks (and any other's) go with it.
+  const previous = await loadAccess(manifest.kdf.salt);
+  if (previous === 'expired' || previous === 'outdated') forgetAllPicks();
   await saveAccess(manifest.kdf.salt, access, unlocked.index.id);
   // Favorites an older format kept under a folder name go (under her opaque id they stay).
   forgetNamedFavorites();
@@ -157,9 +160,10 @@ export async function unlockWithSecret(
 
 /**
  * Reopens the gallery with the access kept from an earlier visit: 'none' when nothing usable is
- * kept (nothing, or saved by an older format: forgotten), 'expired' when it has ended (forgotten),
- * 'stale' when it opens nothing any more (a changed password, a closed gallery): then the access
- * and that gallery's favorites are forgotten.
+ * kept (nothing, or saved by an older format: forgotten), 'expired' when it has ended (forgotten):
+ * both with every gallery's favorites, notes and sent selections on this device; 'stale' when it
+ * opens nothing any more (a changed password, a closed gallery): then the access and that
+ * gallery's favorites and notes are forgotten.
  */
 export async function unlockWithStoredAccess(
   manifest: VaultManifest,
@@ -168,7 +172,7 @@ export async function unlockWithStoredAccess(
   const kept = await loadAccess(manifest.kdf.salt);
   if (kept === 'outdated' || kept === 'expired') {
     await clearAccess();
-    forgetNamedFavorites();
+    forgetAllPicks();
     return kept === 'expired' ? 'expired' : 'none';
   }
   if (kept === 'none') return 'none';
