@@ -201,10 +201,11 @@ export async function sealIndex(
 /**
  * One way in: the gallery key wrapped for this access secret (a JWK only for unwrapping), and the
  * index pointer sealed for it, both under random IVs, so a grant's bytes change at every publish.
- * Returns the grant's lookup id (the same at every publish) and the grant.
+ * Returns the grant's lookup id (the same at every publish) and the grant. (The seed is no longer
+ * used here; the parameter stays so that callers are unchanged.)
  */
 export async function sealGrant(
-  seed: Uint8Array,
+  _seed: Uint8Array,
   secret: Uint8Array<ArrayBuffer>,
   galleryKey: Uint8Array<ArrayBuffer>,
   pointer: IndexPointer,
