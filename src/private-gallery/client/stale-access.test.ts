@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../../lib/browser/fake-storage';
-import { kdfFor, newSalt, randomBytes, type Grant, type VaultIndex, type VaultManifest } from '../format/crypto';
+import {
+  FORMAT_VERSION,
+  kdfFor,
+  newSalt,
+  randomBytes,
+  type Grant,
+  type VaultIndex,
+  type VaultManifest,
+} from '../format/crypto';
 import { galleryKeys, galleryRef, sealGrant, sealIndex, sealManifest } from '../format/seal';
 import { favoritesKey, loadFavorites, saveFavorites } from './favorites';
 import { ACCESS_DAYS, loadAccess } from './key-store';
@@ -10,9 +18,12 @@ import { unlockWithSecret, unlockWithStoredAccess } from './unlock';
 // Sealing a vault takes a moment on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
+/** The fake IndexedDB's content: database, store, key. */
+let databases: Map<string, Map<string, Map<IDBValidKey, unknown>>>;
+
 /** An in-memory IndexedDB, as much of it as key-store.ts uses: open, one store, get, put, delete. */
 function fakeIndexedDb(): IDBFactory {
-  const databases = new Map<string, Map<string, Map<IDBValidKey, unknown>>>();
+  databases = new Map();
   type Request = { result?: unknown; error?: unknown; onsuccess?: () => void; onerror?: () => void };
   const request = (run: () => unknown) => {
     const req: Request = {};
@@ -141,6 +152,20 @@ describe('favorites and notes end with the saved access', () => {
     pick(ava);
     vi.setSystemTime(START + 31 * DAY);
     expect((await unlockWithSecret(manifest, links['bea']!, '/vault'))?.index.id).toBe(bea);
+    expect(picksOf(ava)).toEqual(NOTHING);
+  });
+
+  it('stay while an access saved by an older format is within its days (she signs in again), and go once they end', async () => {
+    const { manifest, links, ava } = await vault();
+    expect(await unlockWithSecret(manifest, links['ava']!, '/vault')).not.toBeNull();
+    pick(ava);
+    const saved = databases.get('coastlight-gallery')!.get('keys')!.get('gallery') as { version: number };
+    saved.version = FORMAT_VERSION - 1;
+    vi.setSystemTime(START + 10 * DAY);
+    expect(await unlockWithStoredAccess(manifest, '/vault')).toBe('none');
+    expect(picksOf(ava).favorites).toEqual([1, 3]);
+    vi.setSystemTime(START + 31 * DAY);
+    expect(await unlockWithStoredAccess(manifest, '/vault')).toBe('expired');
     expect(picksOf(ava)).toEqual(NOTHING);
   });
 });
