@@ -25,7 +25,7 @@ interface StoredAccess extends Access {
   expires: number;
 }
 
-/** What this device kept: an access, nothing, one of an older format, one past its end. */
+/** What this device kept: an access, nothing, one of an older format (within its days), one past its end. */
 export type Kept = { access: Access; gallery: string } | 'none' | 'outdated' | 'expired';
 
 function open(): Promise<IDBDatabase> {
@@ -77,9 +77,10 @@ export async function loadAccess(salt: string, now = Date.now()): Promise<Kept> 
     return 'none';
   }
   if (!stored) return 'none';
+  // Past its end whatever its format: her favorites and notes end with it (client/unlock.ts).
+  if (!(typeof stored.expires === 'number' && now < stored.expires)) return 'expired';
   if (stored.version !== FORMAT_VERSION || !stored.id || !stored.unwrap || !stored.pointer) return 'outdated';
   if (stored.salt !== salt) return 'none';
-  if (!(typeof stored.expires === 'number' && now < stored.expires)) return 'expired';
   return { access: { id: stored.id, unwrap: stored.unwrap, pointer: stored.pointer }, gallery: stored.gallery ?? '' };
 }
 

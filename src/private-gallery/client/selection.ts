@@ -5,6 +5,7 @@
  */
 import { readStorage, removeStorage, writeStorage } from '../../lib/browser/storage';
 import type { SelectionRules, VaultImage } from '../format/crypto';
+import { favoritesKey } from './favorites';
 
 /** The longest note on a photo. */
 export const MAX_NOTE = 280;
@@ -67,6 +68,22 @@ export const saveSent = (galleryId: string, sent: Sent) =>
 export function forgetSelection(galleryId: string): void {
   removeStorage('local', notesKey(galleryId));
   removeStorage('local', sentKey(galleryId));
+}
+
+/**
+ * Forgets every gallery's favorites, notes and sent selection kept in this browser: when the saved
+ * access has ended (or is of an older format), so that the next person to use a shared device
+ * finds none of them, whichever gallery they were chosen in.
+ */
+export function forgetAllPicks(): void {
+  const prefixes = [favoritesKey(''), notesKey(''), sentKey('')];
+  try {
+    const storage = window.localStorage;
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '');
+    for (const key of keys) if (prefixes.some((prefix) => key.startsWith(prefix))) removeStorage('local', key);
+  } catch {
+    // No storage, nothing kept.
+  }
 }
 
 /** "12 of 25 chosen". */

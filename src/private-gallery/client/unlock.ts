@@ -18,7 +18,7 @@ import {
   type VaultManifest,
 } from '../format/crypto';
 import { forgetFavorites, forgetNamedFavorites } from './favorites';
-import { forgetSelection } from './selection';
+import { forgetAllPicks, forgetSelection } from './selection';
 import { clearAccess, loadAccess, saveAccess } from './key-store';
 
 /** Where the build publishes the encrypted galleries. */
@@ -124,6 +124,8 @@ async function openAndRemember(manifest: VaultManifest, access: Access, base: st
   const opened = await openGrant(manifest, access);
   if (!opened) return null;
   const unlocked = await fetchIndex(opened, base);
+  // The access this one replaces had ended: its gallery's picks (and any other's) go with it.
+  if ((await loadAccess(manifest.kdf.salt)) === 'expired') forgetAllPicks();
   await saveAccess(manifest.kdf.salt, access, unlocked.index.id);
   // Favorites an older format kept under a folder name go (under her opaque id they stay).
   forgetNamedFavorites();
@@ -165,19 +167,25 @@ export async function unlockWithSecret(
 
 /**
  * Reopens the gallery with the access kept from an earlier visit: 'none' when nothing usable is
- * kept (nothing, or saved by an older format: forgotten), 'expired' when it has ended (forgotten),
- * 'stale' when it opens nothing any more (a changed password, a closed gallery): then the access
- * and that gallery's favorites are forgotten.
+ * kept (nothing, or one saved by an older format: kept until its days end, as the clock of her
+ * favorites, which a new format does not take from her); 'expired' when it has ended: forgotten,
+ * with every gallery's favorites, notes and sent selections on this device, so the next person on
+ * a shared device finds none; 'stale' when it opens nothing any more (a changed password, a closed
+ * gallery): then the access and that gallery's favorites and notes are forgotten.
  */
 export async function unlockWithStoredAccess(
   manifest: VaultManifest,
   base = VAULT_BASE,
 ): Promise<Unlocked | 'none' | 'stale' | 'expired'> {
   const kept = await loadAccess(manifest.kdf.salt);
-  if (kept === 'outdated' || kept === 'expired') {
+  if (kept === 'expired') {
     await clearAccess();
+    forgetAllPicks();
+    return 'expired';
+  }
+  if (kept === 'outdated') {
     forgetNamedFavorites();
-    return kept === 'expired' ? 'expired' : 'none';
+    return 'none';
   }
   if (kept === 'none') return 'none';
   const opened = await openGrant(manifest, kept.access);

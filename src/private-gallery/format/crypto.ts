@@ -7,8 +7,11 @@
  * bytes of its own). Through HKDF the secret gives a lookup id (which grant), an unwrap-only key
  * that opens the grant's *gallery key*, and a pointer key that opens the grant's index pointer (the
  * index file, its SHA-256 and its index key). A gallery key wraps the photos' own keys; nothing in
- * the browser ever holds a photo's key as bytes. A wrong password gives an id that is in no
- * manifest, so it opens nothing. Withdrawing a link removes its grant, and only it.
+ * the browser ever holds a photo's key as bytes. Wrapped keys are JWKs saying "ext": false and
+ * their one use, so WebCrypto refuses to unwrap them as extractable or for another use (a script
+ * that unwraps one as a raw HMAC key still reads its bytes: WebCrypto lets the caller choose, which
+ * is why a gallery's keys rotate with its ways in, publish/build.ts). A wrong password gives an id
+ * that is in no manifest, so it opens nothing. Withdrawing a link removes its grant, and only it.
  *
  * Every encrypted object is AES-256-GCM with additional data naming the format version, what the
  * object is (grant key, index pointer, index, photo key, file), its gallery and photo, so no object
@@ -23,7 +26,7 @@ export const TAG_BYTES = 16;
 export const SECRET_BYTES = 32;
 export const KEY_BYTES = 32;
 /** The format of the manifest, its indexes and files; a browser refuses any other. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 /** The manifest lists at least this many grants, and a multiple of it: decoys hide the real count. */
 export const ENTRY_BLOCK = 8;
 /** An index pointer's plaintext is padded to this size, so real and decoy grants are alike. */
@@ -306,6 +309,17 @@ export async function openFile(
   return plain.slice(0, bytes);
 }
 
+/**
+ * How a key travels wrapped: a JWK that forbids its extraction ("ext": false) and names its one use,
+ * so unwrapping it as extractable, or for another use, is refused by WebCrypto itself (a DataError).
+ * Its length is the same for every key of one use (decoys copy it).
+ */
+export function wrappedJwk(raw: Uint8Array, use: 'unwrapKey' | 'decrypt'): Uint8Array<ArrayBuffer> {
+  if (raw.length !== KEY_BYTES) throw new VaultError(`a key is ${KEY_BYTES} bytes`);
+  const jwk = { kty: 'oct', k: toBase64Url(raw), alg: 'A256GCM', ext: false, key_ops: [use] };
+  return new TextEncoder().encode(JSON.stringify(jwk));
+}
+
 /** A key carried wrapped, unwrapped into a non-extractable key that can only decrypt. */
 export async function unwrapDecryptKey(
   wrapping: CryptoKey,
@@ -325,7 +339,7 @@ async function unwrapAs(
 ): Promise<CryptoKey> {
   try {
     return await crypto.subtle.unwrapKey(
-      'raw',
+      'jwk',
       fromBase64(sealed.data),
       wrapping,
       { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData },

@@ -3,12 +3,17 @@
  * files and index, one grant per way in, and the manifest that lists the grants beside decoys.
  * The browser's side is crypto.ts.
  *
- * Every key and decoy comes from the *seed*, a secret kept with the passwords (never published):
- * so the same galleries published again give the same manifest, grants and indexes byte for byte,
- * decoys included, and two published versions do not tell real grants from decoys. A gallery's
- * keys also depend on its password's grant: a new password gives new keys for every file.
+ * Every key, id and photo file comes from the *seed*, a secret kept with the passwords (never
+ * published): the same photo is sealed as the same bytes under the same name, so it is uploaded
+ * once. A gallery's keys also depend on every way into it (generationOf): a new password, a link
+ * added or withdrawn, gives new keys for every file, so a key read out of a browser before opens
+ * nothing published after. What a visitor of the bucket could compare between two publishes is
+ * sealed anew each time instead: every grant (fresh IVs), every index and every decoy (fresh bytes
+ * under a fresh name), so real entries and decoys change alike; only lookup ids stay (a password's
+ * and a link's come from its secret, a decoy's from the seed), so no entry stands out by coming
+ * and going.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   boundTo,
   ENTRY_BLOCK,
@@ -25,6 +30,7 @@ import {
   toBase64,
   toHex,
   FORMAT_VERSION,
+  wrappedJwk,
   type FileRole,
   type Grant,
   type IndexPointer,
@@ -69,9 +75,19 @@ export const photoRef = (seed: Uint8Array, gallery: string, photoHash: string) =
   fromSeed(seed, 'photo id', gallery, photoHash).toString('hex', 0, 16);
 
 /**
+ * A gallery's generation: a hash of the lookup ids of every way into it (its password, each private
+ * link, each partner link), in any order. A way added or withdrawn gives another generation.
+ */
+export function generationOf(grantIds: string[]): string {
+  return createHash('sha256')
+    .update([...grantIds].sort().join('\0'))
+    .digest('hex');
+}
+
+/**
  * A gallery's keys (raw, on the owner's computer only): the gallery key that wraps its photos'
- * keys, the index key, and each photo's keys. `generation` is its password grant's id, so a new
- * password makes new keys.
+ * keys, the index key, and each photo's keys. `generation` is generationOf its ways in, so a new
+ * password, or a link added or withdrawn, makes new keys.
  */
 export function galleryKeys(seed: Uint8Array, gallery: string, generation: string) {
   const key = (...parts: string[]) => new Uint8Array(fromSeed(seed, 'key', gallery, generation, ...parts));
@@ -137,7 +153,19 @@ export async function wrapPhotoKey(
   photo: string,
   kind: 'photo' | 'original',
 ) {
-  return sealStable(seed, await aesKey(galleryKey), photoKey, photoKeyData(gallery, photo, kind));
+  const jwk = wrappedJwk(photoKey, 'decrypt');
+  return sealStable(seed, await aesKey(galleryKey), jwk, photoKeyData(gallery, photo, kind));
+}
+
+/** Encrypts with a random IV: sealed again, the same plaintext gives other bytes. */
+export async function sealFresh(
+  key: CryptoKey,
+  data: Uint8Array<ArrayBuffer>,
+  additionalData: Uint8Array<ArrayBuffer>,
+): Promise<Sealed> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData }, key, data);
+  return { iv: toBase64(iv), data: toBase64(new Uint8Array(sealed)) };
 }
 
 /** A name for a plaintext under a key (an HMAC): says nothing without the key. */
@@ -146,36 +174,38 @@ export function sealedTag(key: Uint8Array, tag: string): string {
 }
 
 /**
- * A published file's name, by its ciphertext (under the seed): an unchanged file keeps its name
- * from publish to publish, and no name says anything about a photo or a gallery.
+ * A published file's name, by its ciphertext (under the seed): a photo file keeps its name from
+ * publish to publish, an index or decoy (sealed anew each time) gets a new one, and no name says
+ * anything about a photo or a gallery, nor which kind of file it is.
  */
 export const objectName = (seed: Uint8Array, data: Uint8Array) =>
-  stableName(seed, 'object', createHash('sha256').update(data).digest('hex'));
+  `${fromSeed(seed, 'name', 'object', createHash('sha256').update(data).digest('hex')).toString('hex', 0, 12)}.bin`;
 
-/** Index and decoy index names: from the seed, so an unchanged index keeps its name. */
-const stableName = (seed: Uint8Array, ...parts: string[]) =>
-  `${fromSeed(seed, 'name', ...parts).toString('hex', 0, 12)}.bin`;
-
-/** A gallery's index, padded to its bucket and sealed with the index key; the pointer its grants carry. */
+/**
+ * A gallery's index, padded to its bucket and sealed with the index key under a random IV: a new
+ * ciphertext and a new name at every publish, as decoys get; the pointer its grants carry.
+ */
 export async function sealIndex(
   seed: Uint8Array,
   indexKey: Uint8Array<ArrayBuffer>,
   index: VaultIndex,
 ): Promise<{ object: SealedObject; pointer: IndexPointer }> {
   const additional = boundTo('index', index.id);
-  const sealed = await sealStable(seed, await aesKey(indexKey), paddedIndex(index), additional);
+  const sealed = await sealFresh(await aesKey(indexKey), paddedIndex(index), additional);
   const data = Buffer.concat([Buffer.from(sealed.iv, 'base64'), Buffer.from(sealed.data, 'base64')]);
   const sha256 = createHash('sha256').update(data).digest('hex');
-  const object = { name: stableName(seed, 'index', index.id, sha256), data };
+  const object = { name: objectName(seed, data), data };
   return { object, pointer: { file: object.name, sha256, key: toBase64(indexKey), gallery: index.id } };
 }
 
 /**
- * One way in: the gallery key wrapped for this access secret, and the index pointer sealed for it.
- * Returns the grant's lookup id and the grant.
+ * One way in: the gallery key wrapped for this access secret (a JWK only for unwrapping), and the
+ * index pointer sealed for it, both under random IVs, so a grant's bytes change at every publish.
+ * Returns the grant's lookup id (the same at every publish) and the grant. (The seed is no longer
+ * used here; the parameter stays so that callers are unchanged.)
  */
 export async function sealGrant(
-  seed: Uint8Array,
+  _seed: Uint8Array,
   secret: Uint8Array<ArrayBuffer>,
   galleryKey: Uint8Array<ArrayBuffer>,
   pointer: IndexPointer,
@@ -188,8 +218,8 @@ export async function sealGrant(
   return {
     id: keys.id,
     grant: {
-      key: await sealStable(seed, keys.wrap, galleryKey, boundTo('grant key', keys.id)),
-      index: await sealStable(seed, keys.pointer, padded, boundTo('grant index', keys.id)),
+      key: await sealFresh(keys.wrap, wrappedJwk(galleryKey, 'unwrapKey'), boundTo('grant key', keys.id)),
+      index: await sealFresh(keys.pointer, padded, boundTo('grant index', keys.id)),
     },
   };
 }
@@ -199,11 +229,15 @@ export async function grantId(secret: Uint8Array<ArrayBuffer>): Promise<string> 
   return (await grantKeys(secret, { wrap: ['encrypt'], pointer: ['encrypt'] })).id;
 }
 
+/** A sealed gallery key's length: its JWK and the GCM tag (a decoy's key has the same). */
+const GRANT_KEY_BYTES = wrappedJwk(new Uint8Array(KEY_BYTES), 'unwrapKey').length + TAG_BYTES;
+
 /**
  * The manifest of these grants (by lookup id), with decoys so its size does not tell how many ways
- * in there are, and the decoys' index files to publish beside it. Decoys come from the seed: the
- * same decoys, the same bytes, at every publish; their indexes take every size bucket in turn, and
- * there is always at least one in each.
+ * in there are, and the decoys' index files to publish beside it. A decoy's lookup id comes from the
+ * seed (the same at every publish, as a real grant's); its grant and its index are random bytes
+ * drawn anew at every publish, under a new name, as real grants and indexes are sealed anew. Their
+ * indexes take every size bucket in turn, and there is always at least one in each.
  */
 export function sealManifest(seed: Uint8Array, kdf: KdfParams, real: Record<string, Grant>) {
   const grants = { ...real };
@@ -212,15 +246,13 @@ export function sealManifest(seed: Uint8Array, kdf: KdfParams, real: Record<stri
   const least = Object.keys(grants).length + INDEX_BUCKETS.length;
   const total = Math.ceil(least / ENTRY_BLOCK) * ENTRY_BLOCK;
   for (let i = 0; Object.keys(grants).length < total; i++) {
-    const bytes = (what: string, length: number) => seedStream(seed, `decoy ${i} ${what}`, length);
+    const bytes = (length: number) => new Uint8Array(randomBytes(length));
     const size = INDEX_BUCKETS[i % INDEX_BUCKETS.length]!;
-    decoys.push({ name: stableName(seed, 'decoy', String(i)), data: bytes('index', IV_BYTES + size + TAG_BYTES) });
-    grants[toHex(bytes('id', 16))] = {
-      key: { iv: toBase64(bytes('key iv', IV_BYTES)), data: toBase64(bytes('key', KEY_BYTES + TAG_BYTES)) },
-      index: {
-        iv: toBase64(bytes('pointer iv', IV_BYTES)),
-        data: toBase64(bytes('pointer', POINTER_BYTES + TAG_BYTES)),
-      },
+    const data = bytes(IV_BYTES + size + TAG_BYTES);
+    decoys.push({ name: objectName(seed, data), data });
+    grants[toHex(seedStream(seed, `decoy ${i} id`, 16))] = {
+      key: { iv: toBase64(bytes(IV_BYTES)), data: toBase64(bytes(GRANT_KEY_BYTES)) },
+      index: { iv: toBase64(bytes(IV_BYTES)), data: toBase64(bytes(POINTER_BYTES + TAG_BYTES)) },
     };
   }
   // Sorted by the (random-looking) ids, so the order does not tell which came first.

@@ -33,14 +33,20 @@ import { renderVariants } from './sizes';
 import { galleriesFrom, listGalleries, type GallerySource } from './sources';
 import { folderTarget } from './target';
 import { SCHEDULE } from '../schedule';
+import { newShare, type Share } from './share';
 import {
+  accessFrom,
+  boundTo,
   ENTRY_BLOCK,
   fileBucket,
   fileData,
+  fromBase64,
+  fromBase64Url,
   INDEX_BUCKETS,
   IV_BYTES,
   kdfFor,
   openFile,
+  openGrant,
   openIndex,
   openWithPassword,
   openWithSecret,
@@ -48,6 +54,8 @@ import {
   randomBytes,
   TAG_BYTES,
   VaultError,
+  type VaultImage,
+  type VaultIndex,
   type VaultManifest,
 } from '../format/crypto';
 
@@ -165,7 +173,7 @@ describe('private galleries at build time', () => {
     expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
     expect(result.closed).toEqual(['closed-2020']);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    expect(manifest.version).toBe(3);
+    expect(manifest.version).toBe(4);
     expect(Object.keys(manifest.grants)).toHaveLength(ENTRY_BLOCK);
 
     const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
@@ -226,30 +234,62 @@ describe('private galleries at build time', () => {
     expect(link).toMatch(/^https:\/\/studio\.example\.com\/private-gallery#access=[A-Za-z0-9_-]{43}$/);
   });
 
-  it('publishes the same galleries again byte for byte: manifest, grants, decoys, indexes and file names', async () => {
+  it('publishes the same galleries again with every grant, index and decoy sealed anew: the same lookup ids, new bytes and names; photo files unchanged', async () => {
     const kdf = kdfFor(siteSalt({}, root));
     const passwords = new Map([
       ['jenna-2026-10', 'jenna long password'],
       ['maria-2026-11', 'maria long password'],
     ]);
+    const links = new Map([['jenna-2026-10', [randomBytes(32)]]]);
     const galleries = listGalleries(join(root, 'private')).filter((g) => g.id !== 'closed-2020');
-    const build = async (name: string) => {
-      const out = join(root, name);
-      await buildVault(out, galleries, { kdf, passwords, seed, cacheDir: join(root, 'cache-again') });
-      return Object.fromEntries(
-        readdirSync(out).map((file) => [file, readFileSync(join(out, file)).toString('base64')]),
+    const out = join(root, 'vault-again');
+    const options = { kdf, passwords, seed, links, cacheDir: join(root, 'cache-again') };
+    const snapshot = async () => {
+      const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+      const photos: string[] = [];
+      for (const password of passwords.values()) {
+        const { pointer } = (await openWithPassword(manifest, password))!;
+        const index = await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))));
+        photos.push(
+          ...index.images.flatMap((i) => [i.thumb.file, i.screen!.file, i.full.file, i.original?.file ?? '']),
+        );
+      }
+      const objects = Object.fromEntries(
+        readdirSync(out)
+          .filter((name) => name !== 'manifest.json')
+          .map((name) => [name, readFileSync(join(out, name)).toString('base64')]),
       );
+      return { manifest, photos: new Set(photos.filter(Boolean)), objects };
     };
-    const first = await build('vault-first');
-    const second = await build('vault-second');
-    expect(second).toEqual(first);
+    await buildVault(out, galleries, options);
+    const first = await snapshot();
+    const again = await buildVault(out, galleries, options);
+    const second = await snapshot();
+
+    // The same lookup ids (real and decoy), every entry with other bytes in each of its four parts.
+    expect(Object.keys(second.manifest.grants)).toEqual(Object.keys(first.manifest.grants));
+    for (const [id, grant] of Object.entries(first.manifest.grants)) {
+      const next = second.manifest.grants[id]!;
+      for (const part of [grant.key.iv, grant.key.data, grant.index.iv, grant.index.data]) {
+        expect([next.key.iv, next.key.data, next.index.iv, next.index.data]).not.toContain(part);
+      }
+    }
+    // Photo files: the same names and bytes, none uploaded again. Every other object (the indexes
+    // and the decoys, alike) has a new name, and the previous ones are gone.
+    expect(second.photos).toEqual(first.photos);
+    for (const name of first.photos) expect(second.objects[name]).toBe(first.objects[name]);
+    const others = (snap: typeof first) => Object.keys(snap.objects).filter((name) => !snap.photos.has(name));
+    expect(others(first)).toHaveLength(Object.keys(first.manifest.grants).length - 1);
+    expect(others(second)).toHaveLength(others(first).length);
+    expect(others(second).filter((name) => others(first).includes(name))).toEqual([]);
+    expect(again.uploads).toMatchObject({ photoFiles: 0, other: others(second).length + 1 });
     // Decoy indexes are there in every size bucket, like real ones.
-    const sizes = Object.values(first).map((data) => Buffer.from(data, 'base64').length);
+    const sizes = others(second).map((name) => Buffer.from(second.objects[name]!, 'base64').length);
     for (const size of INDEX_BUCKETS) expect(sizes).toContain(IV_BYTES + size + TAG_BYTES);
-    // Another seed: other names, other decoys.
+    // Another seed: other names, other lookup ids for the decoys.
     const other = await buildVault(join(root, 'vault-other'), galleries, { kdf, passwords, seed: randomBytes(32) });
     expect(other.galleries).toHaveLength(2);
-    const names = new Set(Object.keys(first));
+    const names = new Set(Object.keys(first.objects));
     expect(
       readdirSync(join(root, 'vault-other')).filter(
         (name) => name !== 'manifest.json' && name !== SCHEDULE && name !== SEED_MARK && names.has(name),
@@ -384,7 +424,7 @@ describe('publishing again', () => {
         .map((name) => readFileSync(join(out, name)).toString('base64')),
     );
 
-  it("uploads only what changed: nothing for an unchanged gallery, a changed photo's files, all of a re-keyed gallery", async () => {
+  it("uploads only the photo files that changed: none for an unchanged gallery, a changed photo's files, all of a re-keyed gallery; indexes and decoys every time", async () => {
     const dir = join(root, 'cached');
     const cacheDir = join(root, 'cache');
     const out = join(root, 'vault-cached');
@@ -412,14 +452,21 @@ describe('publishing again', () => {
     const coldFiles = published(out);
     expect(readdirSync(out)).toHaveLength(first.objects);
 
-    // Again, nothing changed: nothing resized, sealed or uploaded but the manifest (the same bytes:
-    // indexes and decoys keep their names, so they are not uploaded again either); nothing deleted.
+    // Again, nothing changed: no photo resized, sealed or uploaded. The two indexes and the six
+    // decoys are sealed anew under new names, uploaded with the manifest, and the previous eight
+    // deleted: every publish, so that real indexes and decoys change alike.
+    const indexesAndDecoys = ENTRY_BLOCK;
     const manifestBefore = readFileSync(join(out, 'manifest.json'));
     const again = await publish();
     expect(again.cache).toEqual({ resized: 0, encrypted: 0, pruned: 0 });
-    expect(again.uploads).toMatchObject({ photoFiles: 0, kept: 11, other: 1, deleted: 0 });
-    expect(published(out)).toEqual(coldFiles);
-    expect(readFileSync(join(out, 'manifest.json')).equals(manifestBefore)).toBe(true);
+    expect(again.uploads).toMatchObject({
+      photoFiles: 0,
+      kept: 11,
+      other: indexesAndDecoys + 1,
+      deleted: indexesAndDecoys,
+    });
+    expect([...published(out)].filter((data) => coldFiles.has(data))).toHaveLength(11);
+    expect(readFileSync(join(out, 'manifest.json')).equals(manifestBefore)).toBe(false);
     // They still open with the password, and hold the photo's published sizes.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const indexOf = async (password: string) => {
@@ -460,32 +507,42 @@ describe('publishing again', () => {
     }
     const upgraded = await publish();
     expect(upgraded.cache).toEqual({ resized: 3, encrypted: 3, pruned: 0 });
-    expect(upgraded.uploads).toMatchObject({ photoFiles: 3, kept: 8, other: 1, deleted: 0 });
-    expect(published(out)).toEqual(coldFiles);
+    expect(upgraded.uploads).toMatchObject({
+      photoFiles: 3,
+      kept: 8,
+      other: indexesAndDecoys + 1,
+      deleted: indexesAndDecoys,
+    });
+    expect([...published(out)].filter((data) => coldFiles.has(data))).toHaveLength(11);
 
-    // A changed photo: only it is resized, sealed and its three files uploaded, with its gallery's
-    // index; its old files and index are deleted, and so are the cache entries of its old version.
+    // A changed photo: only it is resized, sealed and its four files uploaded (with the indexes and
+    // decoys); its old files are deleted, and so are the cache entries of its old version.
     const firstFiles = names();
     await photo(join(dir, 'ava', 'two.jpg'), '#ddcc22');
     const changed = await publish();
     // Pruned: its old sizes (two entries of thumbnail and large copy, a json), screen copy (two) and names (four).
     expect(changed.cache).toEqual({ resized: 1, encrypted: 4, pruned: 3 + 2 + 4 });
-    expect(changed.uploads).toMatchObject({ photoFiles: 4, kept: 7, other: 1 + 1, deleted: 4 + 1 });
+    expect(changed.uploads).toMatchObject({
+      photoFiles: 4,
+      kept: 7,
+      other: indexesAndDecoys + 1,
+      deleted: 4 + indexesAndDecoys,
+    });
     const changedFiles = names();
-    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(4 + 1);
+    expect([...changedFiles].filter((file) => !firstFiles.has(file))).toHaveLength(4 + indexesAndDecoys);
     expect(changedFiles.size).toBe(firstFiles.size);
     const changedContent = published(out);
-    expect([...changedContent].filter((file) => !coldFiles.has(file))).toHaveLength(4 + 1);
+    expect([...changedContent].filter((file) => !coldFiles.has(file))).toHaveLength(4 + indexesAndDecoys);
 
     // A changed password: new keys, so every file of that gallery is sealed and uploaded again
     // (from the cached sizes); the other gallery is untouched, the old files deleted.
     passwords.set('ava', 'ava new long password');
     const rekeyed = await publish();
     expect(rekeyed.cache).toEqual({ resized: 0, encrypted: 8, pruned: 8 });
-    expect(rekeyed.uploads).toMatchObject({ photoFiles: 8, kept: 3, deleted: 8 + 1 });
-    expect([...names()].filter((file) => !changedFiles.has(file))).toHaveLength(8 + 1);
+    expect(rekeyed.uploads).toMatchObject({ photoFiles: 8, kept: 3, deleted: 8 + indexesAndDecoys });
+    expect([...names()].filter((file) => !changedFiles.has(file))).toHaveLength(8 + indexesAndDecoys);
     expect(names().size).toBe(firstFiles.size);
-    expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(8 + 1);
+    expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(8 + indexesAndDecoys);
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
     expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
@@ -521,6 +578,7 @@ describe('removing a gallery', () => {
       ...eveIndex.images.flatMap((image) => [image.thumb.file, image.screen!.file, image.full.file]),
     ];
     const fay = (await openWithPassword(manifestOf(), 'fay long password'))!.pointer;
+    const fayBefore = (await openIndex(fay, new Uint8Array(readFileSync(join(out, fay.file))))).images;
 
     // Her folder is gone from the owner's computer: publishing again, every step recorded in order.
     rmSync(join(dir, 'eve'), { recursive: true });
@@ -543,7 +601,12 @@ describe('removing a gallery', () => {
     // Nothing of hers is left, and her password opens nothing; Fay's gallery is the one it was.
     for (const file of eveFiles) expect(existsSync(join(out, file)), `her file ${file}`).toBe(false);
     expect(await openWithPassword(manifestOf(), 'eve long password')).toBeNull();
-    expect((await openWithPassword(manifestOf(), 'fay long password'))!.pointer).toEqual(fay);
+    // (Her index is sealed anew under a new name, as at every publish; her photos' files and keys stay.)
+    const fayNow = (await openWithPassword(manifestOf(), 'fay long password'))!.pointer;
+    expect(fayNow.gallery).toBe(fay.gallery);
+    const fayIndex = async (pointer: typeof fay) =>
+      (await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))))).images;
+    expect(await fayIndex(fayNow)).toEqual(fayBefore);
     // The manifest is the last object written, and every deletion comes after it.
     const manifestAt = steps.indexOf('put manifest.json');
     expect(manifestAt, 'the manifest was written').toBeGreaterThanOrEqual(0);
@@ -573,15 +636,20 @@ describe('closing a gallery', () => {
     const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const before = manifestOf();
     const danaBefore = (await openWithPassword(before, 'dana long password'))!.pointer;
+    const imagesOf = async (pointer: typeof danaBefore) =>
+      (await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))))).images;
+    const danaImages = await imagesOf(danaBefore);
+    // Two indexes and five decoys: sealed anew under new names at every publish.
+    const indexesAndDecoys = ENTRY_BLOCK - 1;
     const caraBefore = (await openWithPassword(before, 'cara long password'))!.pointer;
 
     const now = new Date('2026-11-25T12:00:00Z');
     const { lastDay, result } = await closeGallery(folderTarget(out), listGalleries(dir), 'cara', { ...options, now });
     expect(lastDay).toBe('2026-11-24');
     expect(result.closed).toEqual(['cara']);
-    // Her three photo files (thumbnail, screen and large copies) and old index are gone; nothing
-    // else was removed or uploaded again.
-    expect(result.uploads).toMatchObject({ photoFiles: 0, kept: 3, deleted: 3 + 1 });
+    // Her three photo files (thumbnail, screen and large copies) are gone, with the previous indexes
+    // and decoys; no photo file was uploaded again.
+    expect(result.uploads).toMatchObject({ photoFiles: 0, kept: 3, deleted: 3 + indexesAndDecoys });
     const after = manifestOf();
     expect(Object.keys(after.grants)).toEqual(Object.keys(before.grants));
     // Her password and her link both open the closed index: the page says it closed.
@@ -597,12 +665,109 @@ describe('closing a gallery', () => {
       });
     }
     expect(existsSync(join(out, caraBefore.file))).toBe(false);
-    expect((await openWithPassword(after, 'dana long password'))!.pointer).toEqual(danaBefore);
+    // Dana's photos: the same files under the same keys.
+    expect(await imagesOf((await openWithPassword(after, 'dana long password'))!.pointer)).toEqual(danaImages);
     expect(readFileSync(join(dir, 'cara', 'gallery.yaml'), 'utf8')).toMatch(/^expires: 2026-11-24 /m);
-    // Publishing again keeps it closed, and changes nothing.
+    // Publishing again keeps it closed, uploads no photo file and deletes none; the same ways in.
     const again = await buildVault(out, listGalleries(dir), options);
     expect(again.closed).toEqual(['cara']);
-    expect(again.uploads).toMatchObject({ photoFiles: 0, other: 1, deleted: 0 });
-    expect(manifestOf()).toEqual(after);
+    expect(again.uploads).toMatchObject({ photoFiles: 0, other: indexesAndDecoys + 1, deleted: indexesAndDecoys });
+    expect(Object.keys(manifestOf().grants)).toEqual(Object.keys(after.grants));
+  });
+});
+
+/** What a script in a browser that opened a gallery can read out: its gallery key, as bytes, imported anywhere. */
+async function readOutGalleryKey(manifest: VaultManifest, secret: Uint8Array<ArrayBuffer>) {
+  const access = await accessFrom(secret);
+  const grant = manifest.grants[access.id]!;
+  const asHmac = await crypto.subtle.unwrapKey(
+    'raw',
+    fromBase64(grant.key.data),
+    access.unwrap,
+    { name: 'AES-GCM', iv: fromBase64(grant.key.iv), additionalData: boundTo('grant key', access.id) },
+    { name: 'HMAC', hash: 'SHA-256' },
+    true,
+    ['sign'],
+  );
+  const bytes = new Uint8Array(await crypto.subtle.exportKey('raw', asHmac));
+  // The key itself (format 3) or its JWK (format 4): either way, its bytes.
+  const raw =
+    bytes.length === 32 ? bytes : fromBase64Url((JSON.parse(new TextDecoder().decode(bytes)) as { k: string }).k);
+  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['unwrapKey']);
+}
+
+describe('keys that rotate', () => {
+  it('withdrawing a private or a partner link gives that gallery new keys and new files, and no other gallery: a key read out before opens nothing after', async () => {
+    const { dir, out, kdf, passwords } = await onePhotoGalleries('rotating', {
+      ava: { color: '#225588', yaml: 'title: Ava\ndownloads: full\n' },
+      bea: { color: '#885522', yaml: 'title: Bea\n' },
+    });
+    const [kept, withdrawn, added] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const partner = newShare(listGalleries(dir).find((gallery) => gallery.id === 'ava')!, [1]);
+    const now = new Date('2026-11-25T12:00:00Z');
+    const publish = (links: Uint8Array<ArrayBuffer>[], shares: Share[]) =>
+      buildVault(out, listGalleries(dir), {
+        kdf,
+        passwords,
+        seed,
+        now,
+        links: new Map([['ava', links]]),
+        shares: new Map([['ava', shares]]),
+      });
+    const state = async () => {
+      const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+      const open = async (password: string) => {
+        const opened = (await openWithPassword(manifest, password))!;
+        const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
+        const files = index.images.flatMap((i) => [i.thumb.file, i.screen!.file, i.full.file, i.original?.file ?? '']);
+        return { opened, index, files: files.filter(Boolean) };
+      };
+      return { manifest, ava: await open('ava long password'), bea: await open('bea long password') };
+    };
+    /** Whether a gallery key unwraps every key of a gallery's index (its photos' and originals'). */
+    const opensAll = async (key: CryptoKey, { index }: { index: VaultIndex }) => {
+      const roles = (image: VaultImage) => (image.original ? (['thumb', 'original'] as const) : (['thumb'] as const));
+      const results = await Promise.allSettled(
+        index.images.flatMap((image) => roles(image).map((role) => photoKey(key, index, image, role))),
+      );
+      return results.every((result) => result.status === 'fulfilled');
+    };
+    const gone = (files: string[]) => files.filter((file) => existsSync(join(out, file)));
+
+    await publish([kept, withdrawn], [partner]);
+    const before = await state();
+    const stolen = await readOutGalleryKey(before.manifest, withdrawn);
+    expect(await opensAll(stolen, before.ava)).toBe(true);
+    expect(before.ava.files).toHaveLength(4);
+
+    // The private link withdrawn: Ava's every file has a new name and a new key, her old files are
+    // gone; the key read out of the link's browser opens none of the new keys. Bea is untouched.
+    await publish([kept], [partner]);
+    const afterLink = await state();
+    expect(await openWithSecret(afterLink.manifest, withdrawn)).toBeNull();
+    expect(afterLink.ava.files.filter((file) => before.ava.files.includes(file))).toEqual([]);
+    expect(gone(before.ava.files)).toEqual([]);
+    expect(await opensAll(stolen, afterLink.ava)).toBe(false);
+    expect(await opensAll(before.ava.opened.galleryKey, afterLink.ava)).toBe(false);
+    expect(afterLink.bea.files).toEqual(before.bea.files);
+    expect(await opensAll(before.bea.opened.galleryKey, afterLink.bea)).toBe(true);
+    // Her password, the other link and the saved access of either keep working.
+    expect(await openGrant(afterLink.manifest, await accessFrom(kept))).not.toBeNull();
+    expect(await openGrant(afterLink.manifest, before.ava.opened.access)).not.toBeNull();
+
+    // The partner link withdrawn: the same again.
+    await publish([kept], []);
+    const afterPartner = await state();
+    expect(await openWithSecret(afterPartner.manifest, partner.secret)).toBeNull();
+    expect(afterPartner.ava.files.filter((file) => afterLink.ava.files.includes(file))).toEqual([]);
+    expect(gone(afterLink.ava.files)).toEqual([]);
+    expect(await opensAll(afterLink.ava.opened.galleryKey, afterPartner.ava)).toBe(false);
+    expect(afterPartner.bea.files).toEqual(before.bea.files);
+
+    // The cost: adding a link seals and uploads that gallery's photo files again too (from the
+    // cached sizes), and only hers.
+    const adding = await publish([kept, added], []);
+    expect(adding.uploads).toMatchObject({ photoFiles: 4, kept: 3 });
+    expect((await state()).bea.files).toEqual(before.bea.files);
   });
 });

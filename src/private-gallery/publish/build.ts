@@ -16,6 +16,7 @@ import {
 import {
   galleryKeys,
   galleryRef,
+  generationOf,
   grantId,
   MANIFEST,
   objectName,
@@ -227,11 +228,18 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
     const secret = await deriveSecret(password, options.kdf);
-    const generation = await grantId(secret);
-    if (grants[generation]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
+    if (grants[await grantId(secret)]) {
+      throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
+    }
     const ref = galleryRef(seed, gallery.id);
-    const keys = galleryKeys(seed, ref, generation);
     const expired = isExpired(gallery.expires, now);
+    const links = options.links?.get(gallery.id) ?? [];
+    // New keys whenever a way in is added or withdrawn (the password changed, a private or partner
+    // link added, withdrawn or past its last day): every file of this gallery is sealed again, and
+    // a key a browser gave away before opens nothing published after.
+    const partners = expired ? [] : (options.shares?.get(gallery.id) ?? []).filter((s) => !isExpired(s.expires, now));
+    const ways = [secret, ...links, ...partners.map((share) => share.secret)];
+    const keys = galleryKeys(seed, ref, generationOf(await Promise.all(ways.map((way) => grantId(way)))));
 
     /**
      * One photo file. The cache remembers the name a sealing gave (by an HMAC under the file's key
@@ -319,7 +327,6 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     await putOther(sealed.object.name, sealed.object.data);
     // One grant per way in: the password, then each private link, each with its own secret. A
     // closed gallery keeps them all, so every way in reads that it has closed.
-    const links = options.links?.get(gallery.id) ?? [];
     for (const way of [secret, ...links]) {
       const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
       if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
