@@ -256,7 +256,7 @@ describe('private galleries at build time', () => {
       }
       const objects = Object.fromEntries(
         readdirSync(out)
-          .filter((name) => name !== 'manifest.json')
+          .filter((name) => ![MANIFEST, SEED_MARK, SCHEDULE].includes(name))
           .map((name) => [name, readFileSync(join(out, name)).toString('base64')]),
       );
       return { manifest, photos: new Set(photos.filter(Boolean)), objects };
@@ -420,7 +420,7 @@ describe('publishing again', () => {
   const published = (out: string) =>
     new Set(
       readdirSync(out)
-        .filter((name) => name !== 'manifest.json')
+        .filter((name) => ![MANIFEST, SEED_MARK, SCHEDULE].includes(name))
         .map((name) => readFileSync(join(out, name)).toString('base64')),
     );
 
@@ -703,7 +703,10 @@ describe('keys that rotate', () => {
       bea: { color: '#885522', yaml: 'title: Bea\n' },
     });
     const [kept, withdrawn, added] = [randomBytes(32), randomBytes(32), randomBytes(32)];
-    const partner = newShare(listGalleries(dir).find((gallery) => gallery.id === 'ava')!, [1]);
+    const partner = newShare(
+      listGalleries(dir).find((gallery) => gallery.id === 'ava')!,
+      [1],
+    );
     const now = new Date('2026-11-25T12:00:00Z');
     const publish = (links: Uint8Array<ArrayBuffer>[], shares: Share[]) =>
       buildVault(out, listGalleries(dir), {

@@ -83,9 +83,11 @@ describe('publishing never deletes what the owner did not ask to delete', () => 
     // Her folder renamed and moved away: publishing again keeps her gallery as it is in the bucket.
     renameSync(join(dir, 'lea'), join(root, 'lea-moved'));
     const kept = await publishGalleries(folderTarget(out), listGalleries(dir), options);
-    expect(kept.uploads.deleted).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(objects);
-    expect(manifestOf(out).grants).toEqual(manifest.grants);
+    // Kim's index and the decoys are sealed anew at every publish (format 4), so the previous ones
+    // go; nothing of Lea's does, and her grants stay word for word.
+    expect(kept.uploads.deleted).toBe(kept.uploads.other - 1);
+    const afterKept = readdirSync(out);
+    expect(leaFiles.filter((name) => !afterKept.includes(name))).toEqual([]);
     expect(await objectsOf(out, 'lea long password')).toEqual(leaFiles);
     expect(kept.carried).toEqual([
       {
@@ -99,12 +101,19 @@ describe('publishing never deletes what the owner did not ask to delete', () => 
     };
     const lea = Object.values(recorded.targets)[0]!.galleries['lea']!;
     expect(lea.objects.sort()).toEqual([...leaFiles].sort());
+    expect(lea.grants.length).toBeGreaterThan(0);
+    for (const id of lea.grants) expect(manifestOf(out).grants[id]).toEqual(manifest.grants[id]);
 
     // `remove lea`: exactly her files go, and her password opens nothing.
     const removed = await publishGalleries(folderTarget(out), listGalleries(dir), { ...options, remove: ['lea'] });
     expect(removed.removed).toEqual(['lea']);
     const after = readdirSync(out);
-    expect(objects.filter((name) => !after.includes(name)).sort()).toEqual([...leaFiles].sort());
+    expect(leaFiles.filter((name) => after.includes(name))).toEqual([]);
+    // Nothing else of what the first publish made is gone but replaced indexes and decoys.
+    expect(objects.filter((name) => !after.includes(name) && !leaFiles.includes(name))).toHaveLength(
+      removed.uploads.deleted - leaFiles.length,
+    );
+    for (const name of await objectsOf(out, 'kim long password')) expect(after).toContain(name);
     expect(await openWithPassword(manifestOf(out), 'lea long password')).toBeNull();
     expect(await openWithPassword(manifestOf(out), 'kim long password')).not.toBeNull();
     expect(
@@ -123,7 +132,9 @@ describe('publishing never deletes what the owner did not ask to delete', () => 
       ...options,
       hold: new Map([['noa', 'its partner link names a photo that is gone']]),
     });
-    expect(held.uploads).toMatchObject({ photoFiles: 0, deleted: 0 });
+    expect(held.uploads).toMatchObject({ photoFiles: 0 });
+    // Only replaced indexes and decoys are deleted (sealed anew at every publish), nothing of Noa's.
+    expect(held.uploads.deleted).toBe(held.uploads.other - 1);
     expect(held.carried.map((c) => c.id)).toEqual(['noa']);
     expect(held.carried[0]!.warning).toMatch(
       /^"noa" was not published again \(its partner link names a photo that is gone\): it stays as it was in the bucket/,
@@ -191,7 +202,9 @@ describe('hygiene', () => {
     expect(statSync(join(dir, '.cache')).mode & 0o777).toBe(0o700);
     const again = await publishGalleries(folderTarget(out), listGalleries(dir), { ...options, kdf });
     expect(again.cache).toMatchObject({ resized: 0, encrypted: 0 });
-    expect(again.uploads).toMatchObject({ photoFiles: 0, deleted: 0 });
+    expect(again.uploads).toMatchObject({ photoFiles: 0 });
+    // What is deleted is only the indexes and decoys sealed anew (format 4): one for each uploaded but the manifest.
+    expect(again.uploads.deleted).toBe(again.uploads.other - 1);
   });
 
   it('moves a cache from node_modules/.cache into the galleries folder: the next publish resizes nothing', async () => {
@@ -214,7 +227,9 @@ describe('hygiene', () => {
       cacheDir: join(dir, '.cache'),
     });
     expect(again.cache).toMatchObject({ resized: 0, encrypted: 0 });
-    expect(again.uploads).toMatchObject({ photoFiles: 0, deleted: 0 });
+    expect(again.uploads).toMatchObject({ photoFiles: 0 });
+    // What is deleted is only the indexes and decoys sealed anew (format 4): one for each uploaded but the manifest.
+    expect(again.uploads.deleted).toBe(again.uploads.other - 1);
   });
 
   it('warns when passwords.env is readable by other accounts', () => {

@@ -44,7 +44,11 @@ describe("publishing writes the host's closing schedule", () => {
     const passwords = new Map(Object.keys(galleries).map((id) => [id, `${id} long password`]));
     // Joy's gallery has no last day; her partner's link does.
     const listed = listGalleries(dir);
-    const partner = newShare(listed.find((gallery) => gallery.id === 'joy-2027-02')!, [2], '2099-01-15');
+    const partner = newShare(
+      listed.find((gallery) => gallery.id === 'joy-2027-02')!,
+      [2],
+      '2099-01-15',
+    );
     const out = join(root, 'vault');
     const folder = folderTarget(out);
     const steps: string[] = [];
@@ -95,8 +99,18 @@ describe("publishing writes the host's closing schedule", () => {
     expect(steps.indexOf(SCHEDULE)).toBeLessThan(steps.indexOf('manifest.json'));
 
     // Publishing again keeps it (pruning never deletes it); with nothing left to close it goes.
+    // Indexes are sealed anew at every publish (format 4), so the sub-index has a new name there.
     await publishGalleries(folder, listGalleries(dir), options);
-    expect(readFileSync(join(out, SCHEDULE), 'utf8')).toBe(text);
+    const again = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const subAgain = (await openWithSecret(again, partner.secret))!.pointer;
+    expect(subAgain.file).not.toBe(sub.file);
+    expect(JSON.parse(readFileSync(join(out, SCHEDULE), 'utf8')) as VaultSchedule).toEqual({
+      version: 1,
+      closes: {
+        '2099-01-16T00:00:00.000Z': [subAgain.file],
+        '2099-02-01T00:00:00.000Z': [...ivyFiles].sort(),
+      },
+    });
     writeFileSync(join(dir, 'ivy-2027-01', 'gallery.yaml'), 'title: Ivy\ndownloads: full\n');
     await publishGalleries(folder, listGalleries(dir), { ...options, shares: new Map() });
     expect(() => readFileSync(join(out, SCHEDULE))).toThrow();
