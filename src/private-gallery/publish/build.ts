@@ -145,7 +145,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   for (const gallery of galleries) {
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
-    const secret = await deriveSecret(password, options.kdf);
+    const secret = await deriveSecret({ gallery: gallery.id, password }, options.kdf);
     const generation = await grantId(secret);
     if (grants[generation]) throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
     const ref = galleryRef(seed, gallery.id);

@@ -1,0 +1,40 @@
+/**
+ * How hard an owner-chosen password is to guess: zxcvbn's estimate (its common and English
+ * dictionaries, names, dates, keyboard patterns and l33t), with the gallery's name, its title and
+ * the studio's name as words an attacker tries first, and near-misses of them counted as them.
+ */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
+
+/**
+ * zxcvbn's score a password needs: 4 is at least 10^10 guesses, about 80 years of one core's
+ * guessing against one gallery at the vault's key derivation (format/crypto.ts MIN_ITERATIONS);
+ * a score of 3 (10^8 guesses) falls to a rented graphics card in weeks.
+ */
+export const MIN_SCORE = 4;
+
+let estimator: ZxcvbnFactory | undefined;
+
+/** The estimator, made once: its dictionaries take a moment to load. */
+function zxcvbn(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+    useLevenshteinDistance: true,
+  });
+  return estimator;
+}
+
+/** The words to try first for a gallery: each given text whole and word by word, in lower case. */
+export function userInputsOf(...texts: string[]): string[] {
+  const words = texts.flatMap((text) => [text, ...text.split(/[^\p{L}\p{N}]+/u)]);
+  return [...new Set(words.map((word) => word.trim().toLowerCase()).filter((word) => word.length > 1))];
+}
+
+/** Null when a password is strong enough; else why not, to follow the variable's name in a message. */
+export function passwordProblem(password: string, userInputs: string[]): string | null {
+  if (zxcvbn().check(password, userInputs).score >= MIN_SCORE) return null;
+  return "is too easy to guess (names, dates, common words and the gallery's or studio's name are tried first)";
+}
