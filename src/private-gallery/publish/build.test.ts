@@ -162,7 +162,7 @@ describe('private galleries at build time', () => {
     expect(result.galleries.map((g) => g.id)).toEqual(['jenna-2026-10', 'maria-2026-11']);
     expect(result.closed).toEqual(['closed-2020']);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    expect(manifest.version).toBe(3);
+    expect(manifest.version).toBe(4);
     expect(Object.keys(manifest.grants)).toHaveLength(ENTRY_BLOCK);
 
     const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
