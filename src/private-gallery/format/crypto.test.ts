@@ -107,8 +107,8 @@ async function openAll(manifest: VaultManifest, secret: Uint8Array<ArrayBuffer>,
 afterEach(() => vi.restoreAllMocks());
 
 describe('vault key derivation', () => {
-  it('uses at least 600,000 PBKDF2 iterations and a 16-byte salt', () => {
-    expect(kdf.iterations).toBeGreaterThanOrEqual(600_000);
+  it('uses at least 1,800,000 PBKDF2 iterations and a 16-byte salt', () => {
+    expect(kdf.iterations).toBeGreaterThanOrEqual(1_800_000);
     expect(fromBase64(kdf.salt)).toHaveLength(SALT_BYTES);
     expect(newSalt()).not.toBe(kdf.salt);
   });

@@ -8,9 +8,9 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 
 /**
- * zxcvbn's score a password needs: 4 is at least 10^10 guesses, about 80 years of one core's
- * guessing against one gallery at the vault's key derivation (format/crypto.ts MIN_ITERATIONS);
- * a score of 3 (10^8 guesses) falls to a rented graphics card in weeks.
+ * zxcvbn's score a password needs. 4 is at least 10^10 guesses: some 80 years of one core against
+ * one gallery at the vault's key derivation (format/crypto.ts MIN_ITERATIONS), or weeks of a
+ * high-end graphics card, which runs PBKDF2 about a thousand times faster; 3 (10^8) would be hours.
  */
 export const MIN_SCORE = 4;
 
