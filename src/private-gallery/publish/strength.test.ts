@@ -25,7 +25,7 @@ describe('owner-chosen passwords pass a strength estimate', () => {
   });
 
   it("refuses a password made of the gallery's name, its title or the studio's name", () => {
-    for (const password of ['Jenna-October-2026', 'jenna-2026-10!!', 'CoastlightBoudoir2026']) {
+    for (const password of ['Jenna-October-2026', 'jenna-2026-10!!', 'CoastlightBoudoir2026', 'Summer-Boudoir-2026!']) {
       expect(() => galleryPasswords([jenna], { [passwordVariable(jenna.id)]: password }), password).toThrow(
         /PRIVATE_GALLERY_PASSWORD_JENNA_2026_10 is too easy to guess/,
       );
