@@ -88,11 +88,11 @@ test.describe('the host closes galleries and partner links on their day, whateve
         const index = await openIndex(opened!.pointer, new Uint8Array((await target.get(opened!.pointer.file))!));
         return index.images.flatMap((image) => [image.thumb.file, image.screen!.file, image.full.file]);
       };
-      const cleo = await openWithPassword(manifest, CLEO.password);
+      const cleo = await openWithPassword(manifest, { gallery: CLEO.id, password: CLEO.password });
       files = {
         cleo: await filesOf(cleo),
         cleoIndex: cleo!.pointer.file,
-        dana: await filesOf(await openWithPassword(manifest, DANA.password)),
+        dana: await filesOf(await openWithPassword(manifest, { gallery: DANA.id, password: DANA.password })),
         sub: (await openWithSecret(manifest, partner.secret))!.pointer.file,
         laterSub: (await openWithSecret(manifest, later.secret))!.pointer.file,
       };

@@ -18,6 +18,7 @@ test.beforeAll(async () => {
 
 const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
 const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true });
+const nameInput = (page: Page) => page.getByLabel('Gallery name', { exact: true });
 const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 const UNLOCK = { timeout: 20_000 };
@@ -70,8 +71,10 @@ async function open(page: Page, hash = '') {
   await page.getByRole('button', { name: 'I am 18+' }).click();
 }
 
-async function enter(page: Page, password: string) {
+/** Types a gallery's name and a password (its own unless given) and presses Enter. */
+async function enter(page: Page, gallery: { id: string; password: string }, password = gallery.password) {
   await expect(passwordDialog(page)).toBeVisible();
+  await nameInput(page).fill(gallery.id);
   await passwordInput(page).fill(password);
   await passwordInput(page).press('Enter');
 }
@@ -79,7 +82,7 @@ async function enter(page: Page, password: string) {
 async function unlock(page: Page, gallery: (typeof GALLERIES)[keyof typeof GALLERIES]) {
   await serveVault(page, fixture);
   await open(page);
-  await enter(page, gallery.password);
+  await enter(page, gallery);
   await expect(page.getByRole('heading', { name: gallery.title })).toBeVisible(UNLOCK);
   await expect(photos(page).getByRole('img')).toHaveCount(gallery.photos, UNLOCK);
 }
@@ -111,9 +114,24 @@ test.describe('private galleries', () => {
       'href',
       '/#contact-form',
     );
-    await enter(page, 'nobody has this password');
+    await enter(page, GALLERIES.jenna, 'nobody has this password');
     await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', UNLOCK);
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+  });
+
+  test("a gallery's password under another gallery's name opens nothing, with the same message", async ({ page }) => {
+    await serveVault(page, fixture);
+    await open(page);
+    await enter(page, GALLERIES.maria, GALLERIES.jenna.password);
+    await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', UNLOCK);
+    // The password is cleared and focused; the name stays, to be checked.
+    await expect(passwordInput(page)).toHaveValue('');
+    await expect(passwordInput(page)).toBeFocused();
+    await expect(nameInput(page)).toHaveValue(GALLERIES.maria.id);
+    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+    // Typed as she may type it from the invitation: capitals and spaces.
+    await enter(page, { id: '  Jenna 2026 10 ', password: GALLERIES.jenna.password });
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
   });
 
   test('the private link opens its gallery without typing and leaves the address bar', async ({ page }) => {
@@ -146,7 +164,7 @@ test.describe('private galleries', () => {
   }) => {
     await unlock(page, GALLERIES.jenna);
     await page.getByRole('button', { name: 'Favorite photo 2' }).click();
-    const { id } = await filesOf(fixture, GALLERIES.jenna.password);
+    const { id } = await filesOf(fixture, GALLERIES.jenna);
     expect(await stored(page, favoritesKey(id))).toBe('[2]');
     const local = { ...fixture };
     await rebuild(local, { [GALLERIES.jenna.id]: 'jenna new fixture password' });
@@ -158,7 +176,7 @@ test.describe('private galleries', () => {
     );
     expect(await stored(page, favoritesKey(id))).toBeNull();
     await expectNoAxeViolations(page);
-    await enter(page, 'jenna new fixture password');
+    await enter(page, GALLERIES.jenna, 'jenna new fixture password');
     await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
   });
 
@@ -198,12 +216,12 @@ test.describe('private galleries', () => {
   });
 
   test('thumbnails are decrypted as they come into view, not all at once', async ({ page }) => {
-    const { thumbs } = await filesOf(fixture, GALLERIES.many.password);
+    const { thumbs } = await filesOf(fixture, GALLERIES.many);
     const requested = new Set<string>();
     page.on('request', (request) => requested.add(new URL(request.url()).pathname.split('/').pop()!));
     await serveVault(page, fixture);
     await open(page);
-    await enter(page, GALLERIES.many.password);
+    await enter(page, GALLERIES.many);
     await expect(page.getByRole('heading', { name: GALLERIES.many.title })).toBeVisible(UNLOCK);
     await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
     const last = photos(page).locator('li[data-photo="40"]');
@@ -233,7 +251,7 @@ test.describe('private galleries', () => {
     expect(await savedAccess(page)).toBeNull();
 
     // Saved by the format before this one (and favorites under the folder name): the password, plainly.
-    await enter(page, GALLERIES.jenna.password);
+    await enter(page, GALLERIES.jenna);
     await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
     await editSavedAccess(page, 'old-format');
     await page.evaluate((key) => localStorage.setItem(key, '[1]'), favoritesKey(GALLERIES.jenna.id));
@@ -251,7 +269,7 @@ test.describe('private galleries', () => {
     await serveVault(page, local);
     await open(page, withdrawn);
     await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(STALE_LINK, UNLOCK);
-    await enter(page, GALLERIES.maria.password);
+    await enter(page, GALLERIES.maria);
     await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
     // Another gallery's link still opens it (a new visit: a change of fragment alone is no reload).
     await page.goto('about:blank');
@@ -273,7 +291,7 @@ test.describe('private galleries', () => {
     );
     await expect(page.getByRole('button', { name: 'Favorite photo 2' })).toHaveAttribute('aria-pressed', 'false');
     // Kept under the gallery's opaque id, never its name.
-    const { id } = await filesOf(fixture, GALLERIES.maria.password);
+    const { id } = await filesOf(fixture, GALLERIES.maria);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(await stored(page, favoritesKey(id))).toBe('[1,3]');
     const keys = await page.evaluate(() => Object.keys(localStorage).join(' '));
@@ -336,7 +354,7 @@ test.describe('private galleries', () => {
   test('a closed gallery says so, with the way to contact the studio', async ({ page }) => {
     await serveVault(page, fixture);
     await open(page);
-    await enter(page, GALLERIES.ended.password);
+    await enter(page, GALLERIES.ended);
     await expect(page.getByRole('heading', { name: 'This gallery has closed' })).toBeVisible(UNLOCK);
     await expect(page.getByRole('link', { name: 'Email the studio' })).toHaveAttribute(
       'href',
@@ -351,7 +369,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
   test('a manifest that fails at the password stage says so, and Retry opens the gallery', async ({ page }) => {
     await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 404 : undefined));
     await open(page);
-    await enter(page, GALLERIES.jenna.password);
+    await enter(page, GALLERIES.jenna);
     const alert = passwordDialog(page).getByRole('alert');
     await expect(alert).toContainText('could not be downloaded', UNLOCK);
     await expect(alert).not.toContainText('Incorrect password');
@@ -365,7 +383,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
   test('a manifest that never answers is reported within 10 s, with Retry', async ({ page }) => {
     await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 'hang' : undefined));
     await open(page);
-    await enter(page, GALLERIES.maria.password);
+    await enter(page, GALLERIES.maria);
     const alert = passwordDialog(page).getByRole('alert');
     await expect(alert).toContainText('taking too long', { timeout: 12_000 });
     await serveVault(page, fixture);
@@ -374,10 +392,10 @@ test.describe('private gallery failures are visible and recoverable', () => {
   });
 
   test('a missing gallery index is not "Incorrect password"', async ({ page }) => {
-    const { index } = await filesOf(fixture, GALLERIES.jenna.password);
+    const { index } = await filesOf(fixture, GALLERIES.jenna);
     await serveVault(page, fixture, (name) => (name === index ? 404 : undefined));
     await open(page);
-    await enter(page, GALLERIES.jenna.password);
+    await enter(page, GALLERIES.jenna);
     await expect(passwordDialog(page).getByRole('alert')).toContainText('could not be downloaded', UNLOCK);
     await expect(passwordDialog(page).getByRole('alert')).not.toContainText('Incorrect password');
   });
@@ -396,10 +414,10 @@ test.describe('private gallery failures are visible and recoverable', () => {
   });
 
   test('a thumbnail that fails to download says so, and Retry shows it', async ({ page }) => {
-    const { thumbs } = await filesOf(fixture, GALLERIES.maria.password);
+    const { thumbs } = await filesOf(fixture, GALLERIES.maria);
     await serveVault(page, fixture, (name) => (name === thumbs[1] ? 'abort' : undefined));
     await open(page);
-    await enter(page, GALLERIES.maria.password);
+    await enter(page, GALLERIES.maria);
     const tile = photos(page).locator('li[data-photo="2"]');
     await expect(tile.getByRole('alert')).toHaveText(/Photo 2 could not be loaded/, UNLOCK);
     await expect(photos(page).getByRole('img')).toHaveCount(2);
@@ -411,10 +429,10 @@ test.describe('private gallery failures are visible and recoverable', () => {
 
   test('a full image that fails in the viewer says so, and Retry shows it', async ({ page }) => {
     // The viewer shows the screen copy (these photos are 1200 px: no larger than it).
-    const { screens } = await filesOf(fixture, GALLERIES.maria.password);
+    const { screens } = await filesOf(fixture, GALLERIES.maria);
     await serveVault(page, fixture, (name) => (name === screens[0] ? 404 : undefined));
     await open(page);
-    await enter(page, GALLERIES.maria.password);
+    await enter(page, GALLERIES.maria);
     await page.getByRole('button', { name: 'Open photo 1' }).click();
     const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
     await expect(viewer.getByRole('alert')).toContainText('could not be loaded', UNLOCK);

@@ -8,6 +8,9 @@ import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates'
 const ageDialog = (page: Page) => page.getByRole('dialog', { name: 'Adults Only (18+)' });
 const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
 const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true });
+const nameInput = (page: Page) => page.getByLabel('Gallery name', { exact: true });
+/** The sample gallery's name: its folder id, typed above its password. */
+const SAMPLE_NAME = 'preview';
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 async function verifyAge(page: Page) {
@@ -19,6 +22,7 @@ async function verifyAge(page: Page) {
 
 async function unlock(page: Page) {
   await verifyAge(page);
+  await nameInput(page).fill(SAMPLE_NAME);
   await passwordInput(page).fill(DEVELOPMENT_PASSWORD);
   await page.getByRole('button', { name: 'Unlock Gallery' }).click();
   await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
@@ -45,20 +49,42 @@ test.describe('private gallery', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('stage 2: I am 18+ stores the age key and asks for the password', { tag: '@desktop' }, async ({ page }) => {
-    await verifyAge(page);
-    expect(await stored(page, AGE_VERIFIED_KEY)).toBe('yes');
-    await expect(ageDialog(page)).toBeHidden();
-    await expect(passwordInput(page)).toHaveAttribute('type', 'password');
-    await expect(passwordInput(page)).toBeFocused();
-    await expectNoAxeViolations(page);
-  });
+  test(
+    "stage 2: I am 18+ stores the age key and asks for the gallery's name, then the password",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await verifyAge(page);
+      expect(await stored(page, AGE_VERIFIED_KEY)).toBe('yes');
+      await expect(ageDialog(page)).toBeHidden();
+      await expect(nameInput(page)).toBeFocused();
+      await expect(nameInput(page)).toHaveAttribute('autocomplete', 'username');
+      await expect(nameInput(page)).toHaveAccessibleDescription(
+        /As written in your invitation, for example jenna-2026-10/,
+      );
+      await expect(passwordInput(page)).toHaveAttribute('type', 'password');
+      await expect(passwordInput(page)).toHaveAttribute('autocomplete', 'current-password');
+      // Keyboard order: the name, then the password, then Unlock.
+      await page.keyboard.press('Tab');
+      await expect(passwordInput(page)).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Unlock Gallery' })).toBeFocused();
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test('blank and whitespace-only submissions do nothing', { tag: '@desktop' }, async ({ page }) => {
     await verifyAge(page);
     const alert = passwordDialog(page).getByRole('alert');
     await page.getByRole('button', { name: 'Unlock Gallery' }).click();
+    await nameInput(page).fill('   ');
     await passwordInput(page).fill('    ');
+    await passwordInput(page).press('Enter');
+    // A password without a name, and a name without a password, never start either.
+    await nameInput(page).fill('  ');
+    await passwordInput(page).fill(DEVELOPMENT_PASSWORD);
+    await passwordInput(page).press('Enter');
+    await nameInput(page).fill(SAMPLE_NAME);
+    await passwordInput(page).fill('   ');
     await passwordInput(page).press('Enter');
     await afterFrames(page);
     // An attempt would have started at once ("Checking…", busy); a blank one never starts.
@@ -70,6 +96,7 @@ test.describe('private gallery', () => {
 
   test('a wrong password shows the error, clears the field and keeps focus', { tag: '@desktop' }, async ({ page }) => {
     await verifyAge(page);
+    await nameInput(page).fill(SAMPLE_NAME);
     await passwordInput(page).fill('not the password');
     await passwordInput(page).press('Enter');
     await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', {

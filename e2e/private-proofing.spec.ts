@@ -56,6 +56,7 @@ async function open(page: Page, hash = '', password: string | null = GALLERY.pas
   await waitForIslands(page);
   await page.getByRole('button', { name: 'I am 18+' }).click();
   if (password) {
+    await page.getByLabel('Gallery name', { exact: true }).fill(GALLERY.id);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
   }

@@ -97,12 +97,13 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
   const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
   const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
 
-  async function enter(page: Page, origin: string, password: string) {
+  async function enter(page: Page, origin: string, gallery: { id: string; password: string }) {
     await page.goto(`${origin}/private-gallery`);
     await waitForIslands(page);
     await page.getByRole('button', { name: 'I am 18+' }).click();
     await expect(passwordDialog(page)).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Gallery name', { exact: true }).fill(gallery.id);
+    await page.getByLabel('Password', { exact: true }).fill(gallery.password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
   }
 
@@ -149,14 +150,14 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     ]) {
       expect((await page.request.get(`${origin}${path}`)).status(), path).toBe(404);
     }
-    await enter(page, origin!, ANNA.password);
+    await enter(page, origin!, ANNA);
     await expect(page.getByRole('heading', { name: ANNA.title })).toBeVisible(UNLOCK);
     await expect(photos(page).getByRole('img')).toHaveCount(ANNA.photos, UNLOCK);
     expect(await alts(page)).toEqual([1, 2].map((n) => `${ANNA.title} photograph ${n}`));
     await expect(page.getByText(BELLA.title)).toHaveCount(0);
 
     const other = await newPage(browser);
-    await enter(other, origin!, BELLA.password);
+    await enter(other, origin!, BELLA);
     await expect(photos(other).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
     expect(await alts(other)).toEqual([1, 2, 3].map((n) => `${BELLA.title} photograph ${n}`));
     await other.close();
@@ -172,7 +173,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     // A thumbnail, a screen copy and a large copy (downloads: web); the old three are deleted.
     expect(changed.uploads).toMatchObject({ photoFiles: 3, kept: 3 * (ANNA.photos + BELLA.photos) - 3 });
     expect(changed.uploads.deleted).toBeGreaterThanOrEqual(3);
-    await enter(page, servers[0]!.origin, BELLA.password);
+    await enter(page, servers[0]!.origin, BELLA);
     await expect(photos(page).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
     // Every photo the page shows decrypted: none is a file the publish deleted.
     await expect(photos(page).getByRole('alert')).toHaveCount(0);
@@ -218,6 +219,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     await expect(passwordDialog(fresh).locator('[data-password-reason]')).toHaveText(STALE_LINK, UNLOCK);
     await expect(photos(fresh)).toHaveCount(0);
     // Her password still opens her whole gallery, hearts and all.
+    await fresh.getByLabel('Gallery name', { exact: true }).fill(BELLA.id);
     await fresh.getByLabel('Password', { exact: true }).fill(BELLA.password);
     await fresh.getByLabel('Password', { exact: true }).press('Enter');
     await expect(photos(fresh).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
@@ -231,7 +233,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
   }) => {
     const [current, older] = servers.map((server) => server.origin);
     // Her device remembers her access from a visit before the gallery closed.
-    await enter(page, current!, ANNA.password);
+    await enter(page, current!, ANNA);
     await expect(photos(page).getByRole('img')).toHaveCount(ANNA.photos, UNLOCK);
 
     const target = await openTarget({ persistTo });
@@ -249,13 +251,13 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     await expectClosed(page, ANNA.title);
 
     const fresh = await newPage(browser);
-    await enter(fresh, current!, ANNA.password);
+    await enter(fresh, current!, ANNA);
     await expectClosed(fresh, ANNA.title);
-    await enter(fresh, older!, ANNA.password);
+    await enter(fresh, older!, ANNA);
     await expectClosed(fresh, ANNA.title);
     // Bella's gallery is untouched, on both deployments.
     const other = await newPage(browser);
-    await enter(other, older!, BELLA.password);
+    await enter(other, older!, BELLA);
     await expect(photos(other).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
     await Promise.all([fresh.close(), other.close()]);
   });
@@ -268,7 +270,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
       if (failure === 'stall') return undefined;
       return route.fallback();
     });
-    await enter(page, origin, BELLA.password);
+    await enter(page, origin, BELLA);
     const alert = passwordDialog(page).getByRole('alert');
     await expect(alert).toContainText('could not be downloaded right now (error 500)', UNLOCK);
     failure = 'stall';

@@ -124,9 +124,9 @@ export async function serveVault(page: Page, fixture: Fixture, fail?: (name: str
 }
 
 /** The file names of a gallery in the current build: its index, thumbnails, screen copies and large copies. */
-export async function filesOf(fixture: Fixture, password: string) {
+export async function filesOf(fixture: Fixture, gallery: { id: string; password: string }) {
   const manifest = JSON.parse(readFileSync(join(fixture.vault, 'manifest.json'), 'utf8')) as VaultManifest;
-  const opened = await openWithPassword(manifest, password);
+  const opened = await openWithPassword(manifest, { gallery: gallery.id, password: gallery.password });
   if (!opened) throw new Error('the fixture password opens nothing');
   const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(fixture.vault, opened.pointer.file))));
   return {

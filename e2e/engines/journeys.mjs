@@ -9,6 +9,8 @@ import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.t
 
 /** The private gallery's development password (README, "The private client gallery"). */
 const GALLERY_PASSWORD = 'coastlight-preview-gallery';
+/** The sample gallery's name, typed above its password. */
+const GALLERY_NAME = 'preview';
 /** localStorage key and value of a confirmed age (as in src/lib/browser/gates.ts). */
 const AGE_KEY = 'ageVerified';
 const PHONE = { width: 390, height: 844 };
@@ -429,11 +431,11 @@ export const JOURNEYS = [
       await clickText(d, 'dialog[data-age-gate-dialog] button', 'I am 18+');
       await until(
         d,
-        'the password dialog with focus in the field',
+        'the password dialog with focus in its first field, the gallery name',
         () =>
-          document.querySelector('dialog[data-password-dialog]')?.open &&
-          document.activeElement?.id === 'gallery-password',
+          document.querySelector('dialog[data-password-dialog]')?.open && document.activeElement?.id === 'gallery-name',
       );
+      await d.type('#gallery-name', GALLERY_NAME);
       await d.type('#gallery-password', 'not the password');
       await d.key('Enter');
       await until(
@@ -447,6 +449,7 @@ export const JOURNEYS = [
       );
       check(await d.run(isShown, 'dialog[data-password-dialog] [role="alert"]'), 'the message is shown');
       checkEqual(await d.run(() => document.getElementById('gallery-password').value), '', 'field cleared');
+      checkEqual(await d.run(() => document.getElementById('gallery-name').value), GALLERY_NAME, 'name kept');
 
       await d.type('#gallery-password', GALLERY_PASSWORD);
       await d.key('Enter');

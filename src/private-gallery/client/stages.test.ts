@@ -17,7 +17,7 @@ import {
 import { SECRET_BYTES, toBase64Url, type VaultManifest } from '../format/crypto';
 import { decryptToBlob, GoneError, LoadError, type Unlocked } from './unlock';
 
-const manifest = { version: 3 } as unknown as VaultManifest;
+const manifest = { version: 4 } as unknown as VaultManifest;
 const unlocked = (expires: string | null = null): Unlocked => ({
   keys: () => Promise.reject(new Error('no keys in this test')),
   index: { id: 'ada', title: 'Ada', expires, downloads: 'none', images: [] },
@@ -141,23 +141,36 @@ describe('tryPassword', () => {
   it('opens the gallery and remembers the device', async () => {
     const gallery = unlocked();
     const vault = fakeVault({ withPassword: vi.fn(async () => gallery) });
-    expect(await tryPassword(vault, 'secret words')).toEqual({ ok: true, unlocked: gallery });
-    expect(vault.withPassword).toHaveBeenCalledWith(manifest, 'secret words');
+    const attempt = { gallery: 'ada-2026-10', password: 'secret words' };
+    expect(await tryPassword(vault, attempt)).toEqual({ ok: true, unlocked: gallery });
+    expect(vault.withPassword).toHaveBeenCalledWith(manifest, attempt);
     expect(vault.remember).toHaveBeenCalledTimes(1);
   });
 
-  it('calls a password that opens nothing wrong, with no Retry', async () => {
+  it('calls a name and password that open nothing wrong, with no Retry', async () => {
     const vault = fakeVault();
-    expect(await tryPassword(vault, 'guess')).toEqual({ ok: false, error: WRONG_PASSWORD, retry: false });
+    expect(await tryPassword(vault, { gallery: 'ada-2026-10', password: 'guess' })).toEqual({
+      ok: false,
+      error: WRONG_PASSWORD,
+      retry: false,
+    });
     expect(vault.remember).not.toHaveBeenCalled();
   });
 
   it('offers Retry after a failed download, and reads any other failure as a wrong password', async () => {
     const offline = fakeVault({ manifest: vi.fn(async () => Promise.reject(new LoadError('No connection.'))) });
-    expect(await tryPassword(offline, 'secret words')).toEqual({ ok: false, error: 'No connection.', retry: true });
+    expect(await tryPassword(offline, { gallery: 'ada-2026-10', password: 'secret words' })).toEqual({
+      ok: false,
+      error: 'No connection.',
+      retry: true,
+    });
 
     const noCrypto = fakeVault({ withPassword: vi.fn(async () => Promise.reject(new TypeError('no subtle'))) });
-    expect(await tryPassword(noCrypto, 'secret words')).toEqual({ ok: false, error: WRONG_PASSWORD, retry: false });
+    expect(await tryPassword(noCrypto, { gallery: 'ada-2026-10', password: 'secret words' })).toEqual({
+      ok: false,
+      error: WRONG_PASSWORD,
+      retry: false,
+    });
   });
 });
 
@@ -187,7 +200,10 @@ describe('a gallery the host has closed (410 Gone)', () => {
     expect(await openWithoutPassword(link, secret)).toEqual({ stage: 'closed' });
     const kept = fakeVault({ withStoredAccess: vi.fn(gone) });
     expect(await openWithoutPassword(kept, null)).toEqual({ stage: 'closed' });
-    const attempt = await tryPassword(fakeVault({ withPassword: vi.fn(gone) }), 'secret words');
+    const attempt = await tryPassword(fakeVault({ withPassword: vi.fn(gone) }), {
+      gallery: 'jenna-2026-10',
+      password: 'secret words',
+    });
     expect(attempt).toMatchObject({ ok: false, closed: true, retry: false });
   });
 });

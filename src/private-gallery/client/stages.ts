@@ -1,5 +1,5 @@
 /** How the private gallery decides what a visitor sees: a private link, kept access, or the password. */
-import { isExpired, type VaultManifest } from '../format/crypto';
+import { isExpired, type GalleryPassword, type VaultManifest } from '../format/crypto';
 import { ACCESS_DAYS } from './key-store';
 import { GoneError, LoadError, secretFromHash, type Unlocked } from './unlock';
 
@@ -23,7 +23,7 @@ export interface GalleryVault {
   manifest: () => Promise<VaultManifest>;
   withSecret: (manifest: VaultManifest, secret: Uint8Array<ArrayBuffer>) => Promise<Unlocked | null>;
   withStoredAccess: (manifest: VaultManifest) => Promise<Unlocked | 'none' | 'stale' | 'expired'>;
-  withPassword: (manifest: VaultManifest, password: string) => Promise<Unlocked | null>;
+  withPassword: (manifest: VaultManifest, attempt: GalleryPassword) => Promise<Unlocked | null>;
   clearAccess: () => Promise<void>;
   /** Remembers on this device that the gallery was opened (so the next visit tries the kept access). */
   remember: () => void;
@@ -102,10 +102,13 @@ export async function openWithoutPassword(
   }
 }
 
-/** Checks a password. A download that fails can be retried with the same password; anything else reads as wrong. */
-export async function tryPassword(vault: GalleryVault, password: string): Promise<PasswordAttempt> {
+/**
+ * Checks a gallery's name and password. A download that fails can be retried with the same
+ * password; anything else (a wrong name, a wrong password) reads as the one wrong-password message.
+ */
+export async function tryPassword(vault: GalleryVault, attempt: GalleryPassword): Promise<PasswordAttempt> {
   try {
-    const unlocked = await vault.withPassword(await vault.manifest(), password);
+    const unlocked = await vault.withPassword(await vault.manifest(), attempt);
     if (!unlocked) return { ok: false, error: WRONG_PASSWORD, retry: false };
     vault.remember();
     return { ok: true, unlocked };

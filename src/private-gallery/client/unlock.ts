@@ -12,6 +12,7 @@ import {
   SECRET_BYTES,
   type Access,
   type FileRole,
+  type GalleryPassword,
   type OpenedGrant,
   type VaultImage,
   type VaultIndex,
@@ -133,15 +134,15 @@ async function openAndRemember(manifest: VaultManifest, access: Access, base: st
 }
 
 /**
- * Checks a password with one key derivation; null when it opens no gallery. Throws LoadError when
- * the gallery's files cannot be downloaded. Remembers the access on success.
+ * Checks a gallery's name and password with one key derivation; null when they open no gallery.
+ * Throws LoadError when the gallery's files cannot be downloaded. Remembers the access on success.
  */
 export async function unlockWithPassword(
   manifest: VaultManifest,
-  password: string,
+  attempt: GalleryPassword,
   base = VAULT_BASE,
 ): Promise<Unlocked | null> {
-  return openAndRemember(manifest, await accessFrom(await deriveSecret(password, manifest.kdf)), base);
+  return openAndRemember(manifest, await accessFrom(await deriveSecret(attempt, manifest.kdf)), base);
 }
 
 /** Reads a private link's access secret from a URL fragment, or null. */

@@ -10,6 +10,8 @@ import {
   fileData,
   fromBase64,
   fromBase64Url,
+  galleryName,
+  gallerySalt,
   INDEX_BUCKETS,
   indexBucket,
   isExpired,
@@ -106,41 +108,95 @@ async function openAll(manifest: VaultManifest, secret: Uint8Array<ArrayBuffer>,
 afterEach(() => vi.restoreAllMocks());
 
 describe('vault key derivation', () => {
-  it('uses at least 600,000 PBKDF2 iterations and a 16-byte salt', () => {
-    expect(kdf.iterations).toBeGreaterThanOrEqual(600_000);
+  it('uses at least 1,800,000 PBKDF2 iterations and a 16-byte salt', () => {
+    expect(kdf.iterations).toBeGreaterThanOrEqual(1_800_000);
     expect(fromBase64(kdf.salt)).toHaveLength(SALT_BYTES);
     expect(newSalt()).not.toBe(kdf.salt);
   });
 
   it('refuses weak parameters, also from a downloaded manifest', async () => {
-    expect(() => assertKdf({ ...kdf, iterations: MIN_ITERATIONS - 1 })).toThrow(/at least 600000 iterations/);
+    expect(() => assertKdf({ ...kdf, iterations: MIN_ITERATIONS - 1 })).toThrow(
+      new RegExp(`at least ${MIN_ITERATIONS} iterations`),
+    );
     expect(() => assertKdf({ ...kdf, salt: toBase64(new Uint8Array(8)) })).toThrow(/salt must be 16 bytes/);
     expect(() => kdfFor(kdf.salt, 1000)).toThrow(VaultError);
-    await expect(deriveSecret('pw', { ...kdf, iterations: 1 })).rejects.toBeInstanceOf(VaultError);
+    await expect(deriveSecret({ gallery: 'aaaa', password: 'pw' }, { ...kdf, iterations: 1 })).rejects.toBeInstanceOf(
+      VaultError,
+    );
   });
 
-  it('gives the same grant id for the same password and salt: publishing again keeps clients in', async () => {
-    const a = await accessFrom(await deriveSecret('same password', kdf));
-    const b = await accessFrom(await deriveSecret('same password', kdfFor(kdf.salt)));
+  it("refuses format 3's parameters (600,000 iterations): a browser will not derive with them", async () => {
+    expect(() => assertKdf({ ...kdf, iterations: 600_000 })).toThrow(VaultError);
+    await expect(
+      deriveSecret({ gallery: 'aaaa', password: 'pw' }, { ...kdf, iterations: 600_000 }),
+    ).rejects.toBeInstanceOf(VaultError);
+  });
+
+  it('gives the same grant id for the same gallery, password and salt: publishing again keeps clients in', async () => {
+    const attempt = { gallery: 'jenna-2026-10', password: 'same password' };
+    const a = await accessFrom(await deriveSecret(attempt, kdf));
+    const b = await accessFrom(await deriveSecret(attempt, kdfFor(kdf.salt)));
     expect(a.id).toMatch(/^[0-9a-f]{32}$/);
     expect(b.id).toBe(a.id);
-    const other = await accessFrom(await deriveSecret('same password', kdfFor(newSalt())));
+    const other = await accessFrom(await deriveSecret(attempt, kdfFor(newSalt())));
     expect(other.id).not.toBe(a.id);
+  });
+
+  it('one derivation tests one gallery: the same password for two galleries gives two secrets', async () => {
+    const password = 'one password for two galleries';
+    const jenna = await deriveSecret({ gallery: 'jenna-2026-10', password }, kdf);
+    const maria = await deriveSecret({ gallery: 'maria-2026-11', password }, kdf);
+    expect(toBase64(maria)).not.toBe(toBase64(jenna));
+
+    const first = await sealGallery('aaaa', [jenna]);
+    const second = await sealGallery('bbbb', [maria]);
+    const manifest = manifestOf({ ...first.grants, ...second.grants });
+    const derive = vi.spyOn(crypto.subtle, 'deriveBits');
+    const opened = await openWithPassword(manifest, { gallery: 'jenna-2026-10', password });
+    // One PBKDF2 derivation opens Jenna's gallery and could not have opened Maria's.
+    expect(derive.mock.calls.filter(([p]) => (p as { name: string }).name === 'PBKDF2')).toHaveLength(1);
+    expect(opened?.pointer.gallery).toBe('aaaa');
+    expect((await accessFrom(jenna)).id).not.toBe((await accessFrom(maria)).id);
+    expect((await openWithPassword(manifest, { gallery: 'maria-2026-11', password }))?.pointer.gallery).toBe('bbbb');
+    // The right password under another gallery's name opens nothing.
+    expect(await openWithPassword(manifest, { gallery: 'jenna-2026-11', password })).toBeNull();
+  });
+
+  it("reads the gallery's name as she may type it: spaces, capitals and typographic dashes", async () => {
+    expect(galleryName('  Jenna 2026 10 ')).toBe('jenna-2026-10');
+    expect(galleryName('JENNA\u20132026\u201410')).toBe('jenna-2026-10');
+    expect(galleryName('jenna  -  2026-10')).toBe('jenna-2026-10');
+    expect(galleryName('   ')).toBe('');
+    const password = 'typed password here';
+    const typed = await deriveSecret({ gallery: ' Jenna 2026 10', password }, kdf);
+    expect(toBase64(typed)).toBe(toBase64(await deriveSecret({ gallery: 'jenna-2026-10', password }, kdf)));
+    await expect(deriveSecret({ gallery: '  ', password }, kdf)).rejects.toBeInstanceOf(VaultError);
+  });
+
+  it("salts each gallery's password with the site salt and the gallery's name: 16 bytes of SHA-256", async () => {
+    const salt = await gallerySalt(kdf, 'jenna-2026-10');
+    expect(salt).toHaveLength(SALT_BYTES);
+    expect(toBase64(salt)).not.toBe(toBase64(await gallerySalt(kdf, 'maria-2026-11')));
+    expect(toBase64(salt)).not.toBe(toBase64(await gallerySalt(kdfFor(newSalt()), 'jenna-2026-10')));
+    expect(toBase64(salt)).not.toBe(kdf.salt);
   });
 
   it('refuses a manifest of an older format', () => {
     expect(isManifest({ version: 2, kdf, galleries: {} })).toBe(false);
+    expect(isManifest({ version: 3, kdf, grants: {} })).toBe(false);
     expect(isManifest(manifestOf({}))).toBe(true);
   });
 });
 
 describe('ways in are grants', () => {
   it('a password opens its gallery with one PBKDF2 derivation; each private link has its own secret', async () => {
-    const password = 'first client password';
+    const password = { gallery: 'aaaa-name', password: 'first client password' };
     const passwordSecret = await deriveSecret(password, kdf);
     const links = [randomBytes(32), randomBytes(32)];
     const first = await sealGallery('aaaa', [passwordSecret, ...links]);
-    const second = await sealGallery('bbbb', [await deriveSecret('second client password', kdf)]);
+    const second = await sealGallery('bbbb', [
+      await deriveSecret({ gallery: 'bbbb-name', password: 'second client password' }, kdf),
+    ]);
     const manifest = manifestOf({ ...first.grants, ...second.grants });
     expect(Object.keys(manifest.grants)).toHaveLength(ENTRY_BLOCK);
 
@@ -148,7 +204,7 @@ describe('ways in are grants', () => {
     const opened = await openWithPassword(manifest, password);
     expect(derive.mock.calls.filter(([p]) => (p as { name: string }).name === 'PBKDF2')).toHaveLength(1);
     expect(opened?.pointer.gallery).toBe('aaaa');
-    expect(await openWithPassword(manifest, 'the wrong password')).toBeNull();
+    expect(await openWithPassword(manifest, { ...password, password: 'the wrong password' })).toBeNull();
 
     // The link is not the password's secret (today's link was, so it could only be withdrawn by a new password).
     for (const link of links) {
@@ -158,14 +214,15 @@ describe('ways in are grants', () => {
   });
 
   it('withdrawing one link leaves the password and the other link working', async () => {
-    const passwordSecret = await deriveSecret('withdraw test password', kdf);
+    const password = { gallery: 'cccc-name', password: 'withdraw test password' };
+    const passwordSecret = await deriveSecret(password, kdf);
     const [kept, withdrawn] = [randomBytes(32), randomBytes(32)];
     const before = await sealGallery('cccc', [passwordSecret, kept, withdrawn]);
     const after = await sealGallery('cccc', [passwordSecret, kept]);
     const manifest = manifestOf(after.grants);
     expect(await openWithSecret(manifest, withdrawn)).toBeNull();
     expect(await openWithSecret(manifest, kept)).not.toBeNull();
-    expect(await openWithPassword(manifest, 'withdraw test password')).not.toBeNull();
+    expect(await openWithPassword(manifest, password)).not.toBeNull();
     // The grants that stay keep their lookup ids (a saved access still finds its own); their
     // bytes are sealed anew, as at every publish.
     for (const secret of [passwordSecret, kept]) {

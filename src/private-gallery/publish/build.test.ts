@@ -182,7 +182,9 @@ describe('private galleries at build time', () => {
       index: await openIndex(opened!.pointer, file(opened!.pointer.file)),
     });
     // A closed gallery still opens, to its title and last day and no photo: her page says it closed.
-    const closed = await open(await openWithPassword(manifest, 'closed long password'));
+    const closed = await open(
+      await openWithPassword(manifest, { gallery: 'closed-2020', password: 'closed long password' }),
+    );
     expect(closed.index).toEqual({
       id: closed.index.id,
       title: 'Closed',
@@ -190,7 +192,9 @@ describe('private galleries at build time', () => {
       downloads: 'web',
       images: [],
     });
-    const jenna = await open(await openWithPassword(manifest, 'jenna long password'));
+    const jenna = await open(
+      await openWithPassword(manifest, { gallery: 'jenna-2026-10', password: 'jenna long password' }),
+    );
     expect(jenna.index.title).toBe('Jenna, October 2026');
     expect(jenna.index.images).toHaveLength(2);
     expect(jenna.index.images[0]!.original?.type).toBe('image/jpeg');
@@ -198,7 +202,9 @@ describe('private galleries at build time', () => {
     const byLink = await open(await openWithSecret(manifest, links.get('jenna-2026-10')![0]!));
     expect(byLink.index).toEqual(jenna.index);
     expect(result.galleries[0]!.links).toEqual(links.get('jenna-2026-10'));
-    const maria = await open(await openWithPassword(manifest, 'maria long password'));
+    const maria = await open(
+      await openWithPassword(manifest, { gallery: 'maria-2026-11', password: 'maria long password' }),
+    );
     expect(maria.index.title).toBe('Maria');
     expect(maria.index.images).toHaveLength(1);
     expect(maria.index.images[0]!.original).toBeUndefined();
@@ -247,8 +253,8 @@ describe('private galleries at build time', () => {
     const snapshot = async () => {
       const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
       const photos: string[] = [];
-      for (const password of passwords.values()) {
-        const { pointer } = (await openWithPassword(manifest, password))!;
+      for (const [gallery, password] of passwords) {
+        const { pointer } = (await openWithPassword(manifest, { gallery, password }))!;
         const index = await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))));
         photos.push(
           ...index.images.flatMap((i) => [i.thumb.file, i.screen!.file, i.full.file, i.original?.file ?? '']),
@@ -309,7 +315,7 @@ describe('private galleries at build time', () => {
     const passwords = new Map([['eve', 'eve long password']]);
     await buildVault(out, listGalleries(dir), { kdf: kdfFor(siteSalt({}, root)), passwords, seed });
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    const opened = (await openWithPassword(manifest, 'eve long password'))!;
+    const opened = (await openWithPassword(manifest, { gallery: 'eve', password: 'eve long password' }))!;
     const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
     const roles = (image: object) => Object.keys(image).filter((key) => ['thumb', 'screen', 'full'].includes(key));
     expect(index.images.map(roles)).toEqual([
@@ -348,16 +354,23 @@ describe('private galleries at build time', () => {
     expect(new Set(decoySizes)).toEqual(new Set(INDEX_BUCKETS.map((size) => IV_BYTES + size + TAG_BYTES)));
   });
 
-  it('refuses two galleries with one password', async () => {
+  it("salts each gallery's password with its name: one password in two galleries is two grants, each opening its own", async () => {
+    // galleryPasswords refuses this (publish/strength.test.ts); the format holds without it.
     const kdf = kdfFor(siteSalt({}, root));
     const same = new Map([
       ['jenna-2026-10', 'shared password'],
       ['maria-2026-11', 'shared password'],
     ]);
     const galleries = listGalleries(join(root, 'private')).filter((g) => g.id !== 'closed-2020');
-    await expect(buildVault(join(root, 'vault2'), galleries, { kdf, passwords: same, seed })).rejects.toThrow(
-      /share one password/,
-    );
+    const out = join(root, 'vault2');
+    await buildVault(out, galleries, { kdf, passwords: same, seed });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const opens = async (gallery: string) =>
+      (await openWithPassword(manifest, { gallery, password: 'shared password' }))?.pointer.gallery;
+    const [jenna, maria] = [await opens('jenna-2026-10'), await opens('maria-2026-11')];
+    expect(jenna).toMatch(/^[0-9a-f]{32}$/);
+    expect(maria).toMatch(/^[0-9a-f]{32}$/);
+    expect(maria).not.toBe(jenna);
   });
 });
 
@@ -387,8 +400,8 @@ describe('publishing fails closed', () => {
     expect(() => galleryPasswords([client], { [passwordVariable('maria-2026-11')]: 'short pass!' })).toThrow(
       /PRIVATE_GALLERY_PASSWORD_MARIA_2026_11 is shorter than 12 characters/,
     );
-    const ok = galleryPasswords([client], { [passwordVariable('maria-2026-11')]: 'twelve chars' });
-    expect(ok.get('maria-2026-11')).toBe('twelve chars');
+    const ok = galleryPasswords([client], { [passwordVariable('maria-2026-11')]: 'twelve chars tulip' });
+    expect(ok.get('maria-2026-11')).toBe('twelve chars tulip');
   });
 
   it('makes the seed and a private link once, beside the passwords, and reads them back', () => {
@@ -470,10 +483,10 @@ describe('publishing again', () => {
     // They still open with the password, and hold the photo's published sizes.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const indexOf = async (password: string) => {
-      const pointer = (await openWithPassword(manifest, password))!.pointer;
+      const pointer = (await openWithPassword(manifest, { gallery: password.split(' ')[0]!, password }))!.pointer;
       return [pointer, new Uint8Array(readFileSync(join(out, pointer.file)))] as const;
     };
-    const opened = (await openWithPassword(manifest, 'ava long password'))!;
+    const opened = (await openWithPassword(manifest, { gallery: 'ava', password: 'ava long password' }))!;
     const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
     const image = index.images[0]!;
     const thumb = await openFile(
@@ -544,8 +557,8 @@ describe('publishing again', () => {
     expect(names().size).toBe(firstFiles.size);
     expect([...published(out)].filter((file) => !changedContent.has(file))).toHaveLength(8 + indexesAndDecoys);
     const reopened = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    expect(await openWithPassword(reopened, 'ava long password')).toBeNull();
-    expect(await openWithPassword(reopened, 'ava new long password')).not.toBeNull();
+    expect(await openWithPassword(reopened, { gallery: 'ava', password: 'ava long password' })).toBeNull();
+    expect(await openWithPassword(reopened, { gallery: 'ava', password: 'ava new long password' })).not.toBeNull();
   });
 });
 
@@ -571,13 +584,13 @@ describe('removing a gallery', () => {
     const options = { kdf, passwords, seed };
     await buildVault(out, listGalleries(dir), options);
     const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    const eve = (await openWithPassword(manifestOf(), 'eve long password'))!.pointer;
+    const eve = (await openWithPassword(manifestOf(), { gallery: 'eve', password: 'eve long password' }))!.pointer;
     const eveIndex = await openIndex(eve, new Uint8Array(readFileSync(join(out, eve.file))));
     const eveFiles = [
       eve.file,
       ...eveIndex.images.flatMap((image) => [image.thumb.file, image.screen!.file, image.full.file]),
     ];
-    const fay = (await openWithPassword(manifestOf(), 'fay long password'))!.pointer;
+    const fay = (await openWithPassword(manifestOf(), { gallery: 'fay', password: 'fay long password' }))!.pointer;
     const fayBefore = (await openIndex(fay, new Uint8Array(readFileSync(join(out, fay.file))))).images;
 
     // Her folder is gone from the owner's computer: publishing again, every step recorded in order.
@@ -600,9 +613,9 @@ describe('removing a gallery', () => {
     expect(result.galleries.map((gallery) => gallery.id)).toEqual(['fay']);
     // Nothing of hers is left, and her password opens nothing; Fay's gallery is the one it was.
     for (const file of eveFiles) expect(existsSync(join(out, file)), `her file ${file}`).toBe(false);
-    expect(await openWithPassword(manifestOf(), 'eve long password')).toBeNull();
+    expect(await openWithPassword(manifestOf(), { gallery: 'eve', password: 'eve long password' })).toBeNull();
     // (Her index is sealed anew under a new name, as at every publish; her photos' files and keys stay.)
-    const fayNow = (await openWithPassword(manifestOf(), 'fay long password'))!.pointer;
+    const fayNow = (await openWithPassword(manifestOf(), { gallery: 'fay', password: 'fay long password' }))!.pointer;
     expect(fayNow.gallery).toBe(fay.gallery);
     const fayIndex = async (pointer: typeof fay) =>
       (await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))))).images;
@@ -635,13 +648,13 @@ describe('closing a gallery', () => {
     await buildVault(out, listGalleries(dir), options);
     const manifestOf = () => JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const before = manifestOf();
-    const danaBefore = (await openWithPassword(before, 'dana long password'))!.pointer;
+    const danaBefore = (await openWithPassword(before, { gallery: 'dana', password: 'dana long password' }))!.pointer;
     const imagesOf = async (pointer: typeof danaBefore) =>
       (await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))))).images;
     const danaImages = await imagesOf(danaBefore);
     // Two indexes and five decoys: sealed anew under new names at every publish.
     const indexesAndDecoys = ENTRY_BLOCK - 1;
-    const caraBefore = (await openWithPassword(before, 'cara long password'))!.pointer;
+    const caraBefore = (await openWithPassword(before, { gallery: 'cara', password: 'cara long password' }))!.pointer;
 
     const now = new Date('2026-11-25T12:00:00Z');
     const { lastDay, result } = await closeGallery(folderTarget(out), listGalleries(dir), 'cara', { ...options, now });
@@ -653,7 +666,10 @@ describe('closing a gallery', () => {
     const after = manifestOf();
     expect(Object.keys(after.grants)).toEqual(Object.keys(before.grants));
     // Her password and her link both open the closed index: the page says it closed.
-    for (const opened of [await openWithPassword(after, 'cara long password'), await openWithSecret(after, link)]) {
+    for (const opened of [
+      await openWithPassword(after, { gallery: 'cara', password: 'cara long password' }),
+      await openWithSecret(after, link),
+    ]) {
       expect(opened!.pointer.file).not.toBe(caraBefore.file);
       const index = await openIndex(opened!.pointer, new Uint8Array(readFileSync(join(out, opened!.pointer.file))));
       expect(index).toEqual({
@@ -666,7 +682,9 @@ describe('closing a gallery', () => {
     }
     expect(existsSync(join(out, caraBefore.file))).toBe(false);
     // Dana's photos: the same files under the same keys.
-    expect(await imagesOf((await openWithPassword(after, 'dana long password'))!.pointer)).toEqual(danaImages);
+    expect(
+      await imagesOf((await openWithPassword(after, { gallery: 'dana', password: 'dana long password' }))!.pointer),
+    ).toEqual(danaImages);
     expect(readFileSync(join(dir, 'cara', 'gallery.yaml'), 'utf8')).toMatch(/^expires: 2026-11-24 /m);
     // Publishing again keeps it closed, uploads no photo file and deletes none; the same ways in.
     const again = await buildVault(out, listGalleries(dir), options);
@@ -720,7 +738,7 @@ describe('keys that rotate', () => {
     const state = async () => {
       const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
       const open = async (password: string) => {
-        const opened = (await openWithPassword(manifest, password))!;
+        const opened = (await openWithPassword(manifest, { gallery: password.split(' ')[0]!, password }))!;
         const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(out, opened.pointer.file))));
         const files = index.images.flatMap((i) => [i.thumb.file, i.screen!.file, i.full.file, i.original?.file ?? '']);
         return { opened, index, files: files.filter(Boolean) };

@@ -227,7 +227,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     const [grantsBefore, keepBefore] = [Object.keys(grants).length, keep.size];
     const password = options.passwords.get(gallery.id);
     if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
-    const secret = await deriveSecret(password, options.kdf);
+    const secret = await deriveSecret({ gallery: gallery.id, password }, options.kdf);
     if (grants[await grantId(secret)]) {
       throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
     }

@@ -22,7 +22,7 @@ export async function pastButPublished(
   const found: GallerySource[] = [];
   for (const gallery of past) {
     const password = passwords.get(gallery.id);
-    const opened = password ? await openWithPassword(manifest, password) : null;
+    const opened = password ? await openWithPassword(manifest, { gallery: gallery.id, password }) : null;
     const file = opened ? await target.get(opened.pointer.file) : null;
     if (!opened || !file) continue;
     const index = await openIndex(opened.pointer, new Uint8Array(file));

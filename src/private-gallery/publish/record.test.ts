@@ -59,7 +59,7 @@ const manifestOf = (out: string) => JSON.parse(readFileSync(join(out, 'manifest.
 
 /** The objects a gallery's password reaches: its index and its photos' files. */
 async function objectsOf(out: string, password: string) {
-  const pointer = (await openWithPassword(manifestOf(out), password))!.pointer;
+  const pointer = (await openWithPassword(manifestOf(out), { gallery: password.split(' ')[0]!, password }))!.pointer;
   const index = await openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))));
   return [pointer.file, ...index.images.flatMap((image) => [image.thumb.file, image.screen!.file, image.full.file])];
 }
@@ -114,8 +114,8 @@ describe('publishing never deletes what the owner did not ask to delete', () => 
       removed.uploads.deleted - leaFiles.length,
     );
     for (const name of await objectsOf(out, 'kim long password')) expect(after).toContain(name);
-    expect(await openWithPassword(manifestOf(out), 'lea long password')).toBeNull();
-    expect(await openWithPassword(manifestOf(out), 'kim long password')).not.toBeNull();
+    expect(await openWithPassword(manifestOf(out), { gallery: 'lea', password: 'lea long password' })).toBeNull();
+    expect(await openWithPassword(manifestOf(out), { gallery: 'kim', password: 'kim long password' })).not.toBeNull();
     expect(
       Object.keys(JSON.parse(readFileSync(record, 'utf8')).targets[Object.keys(recorded.targets)[0]!].galleries),
     ).toEqual(['kim']);
@@ -174,8 +174,8 @@ describe('the sample gallery publishes only locally', () => {
     const result = await publishGalleries(remote, [...listGalleries(dir), sample], { kdf, passwords, seed });
     expect(result.galleries.map((g) => g.id)).toEqual(['quin']);
     expect(result.leftOut).toEqual(['preview']);
-    expect(await openWithPassword(manifestOf(out), DEVELOPMENT_PASSWORD)).toBeNull();
-    expect(await openWithPassword(manifestOf(out), 'quin long password')).not.toBeNull();
+    expect(await openWithPassword(manifestOf(out), { gallery: 'preview', password: DEVELOPMENT_PASSWORD })).toBeNull();
+    expect(await openWithPassword(manifestOf(out), { gallery: 'quin', password: 'quin long password' })).not.toBeNull();
   });
 });
 

@@ -72,14 +72,16 @@ describe("publishing writes the host's closing schedule", () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
     const indexOf = async (pointer: { file: string } & Parameters<typeof openIndex>[0]) =>
       openIndex(pointer, new Uint8Array(readFileSync(join(out, pointer.file))));
-    const ivy = (await openWithPassword(manifest, 'ivy-2027-01 long password'))!.pointer;
+    const ivy = (await openWithPassword(manifest, { gallery: 'ivy-2027-01', password: 'ivy-2027-01 long password' }))!
+      .pointer;
     const ivyFiles = (await indexOf(ivy)).images.flatMap((image) => [
       image.thumb.file,
       image.screen!.file,
       image.full.file,
       image.original!.file,
     ]);
-    const joy = (await openWithPassword(manifest, 'joy-2027-02 long password'))!.pointer;
+    const joy = (await openWithPassword(manifest, { gallery: 'joy-2027-02', password: 'joy-2027-02 long password' }))!
+      .pointer;
     const sub = (await openWithSecret(manifest, partner.secret))!.pointer;
     // Closing instants are the ends of the last days (format/crypto.ts closesAt), in UTC.
     expect(JSON.parse(text) as VaultSchedule).toEqual({

@@ -7,6 +7,8 @@ import { SEED_BYTES } from '../format/seal.ts';
 import { parseSiteSalt } from './gallery-file.ts';
 import { RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { passwordProblem, userInputsOf } from './strength.ts';
+import { loadSettings } from '../../lib/content/settings.ts';
 
 /** The sample gallery's password, written in the README; no other gallery may go without its own. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
@@ -80,12 +82,16 @@ export function isSampleGallery(gallery: GallerySource, root = process.cwd()): b
 
 /**
  * Each gallery's password. Fails closed: a gallery without its own password (the sample aside,
- * which uses the development password) or with one under 12 characters stops publishing, naming
- * the variable and offering a generated passphrase.
+ * which uses the development password), with one under 12 characters, one that the strength
+ * estimate finds too easy to guess (publish/strength.ts: the gallery's name and title and the
+ * studio's name count as guessed first) or another gallery's stops publishing, naming the variable
+ * and offering a generated passphrase.
  */
 export function galleryPasswords(galleries: GallerySource[], env: Env, _logger?: Logger, root = process.cwd()) {
   const passwords = new Map<string, string>();
   const problems: string[] = [];
+  const variables = new Map<string, string>();
+  let studio: string | undefined;
   for (const gallery of galleries) {
     const variable = passwordVariable(gallery.id);
     const password = env[variable]?.trim();
@@ -101,7 +107,19 @@ export function galleryPasswords(galleries: GallerySource[], env: Env, _logger?:
       problems.push(
         `${variable} is shorter than ${MIN_PASSWORD_LENGTH} characters: choose a longer one, for example ${generatedPassphrase()}`,
       );
-    } else passwords.set(gallery.id, password);
+    } else if (variables.has(password)) {
+      problems.push(
+        `${variable} is the same as ${variables.get(password)}: each gallery needs its own, for example ${generatedPassphrase()}`,
+      );
+    } else {
+      studio ??= loadSettings(root).brand.name;
+      const problem = passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
+      if (problem) problems.push(`${variable} ${problem}: choose another, for example ${generatedPassphrase()}`);
+      else {
+        passwords.set(gallery.id, password);
+        variables.set(password, variable);
+      }
+    }
   }
   if (problems.length) throw new Error(`Nothing was published:\n  ${problems.join('\n  ')}`);
   return passwords;

@@ -95,7 +95,8 @@ async function publish(shares: Share[]) {
   };
   return {
     read,
-    password: async (id: keyof typeof PASSWORDS) => open(await openWithPassword(manifest, PASSWORDS[id])),
+    password: async (id: keyof typeof PASSWORDS) =>
+      open(await openWithPassword(manifest, { gallery: id, password: PASSWORDS[id] })),
     link: async (secret: Uint8Array<ArrayBuffer>) => open(await openWithSecret(manifest, secret)),
   };
 }

@@ -11,43 +11,55 @@ interface Props {
   reason: string;
   /** Where "Request/Reset Password" leads. */
   requestHref: string;
-  onUnlock: (password: string) => Promise<UnlockResult>;
+  onUnlock: (gallery: string, password: string) => Promise<UnlockResult>;
 }
 
-/** The password stage: a modal that Escape does not dismiss, with an accessible error. */
+/**
+ * The password stage: a modal that Escape does not dismiss, with an accessible error. It asks for
+ * the gallery's name (its folder id, never published: the password is salted with it, so one
+ * guess tests one gallery) and the password; a password manager keeps them as a username and password.
+ */
 export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
+  const nameInput = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
   // Blocking: Escape does not dismiss it, and it opens again if a browser closes it anyway.
-  const modal = useModalDialog(open, { onOpen: () => input.current?.focus() });
+  const modal = useModalDialog(open, { onOpen: () => nameInput.current?.focus() });
   const [error, setError] = useState('');
   const [canRetry, setCanRetry] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const errorId = useId();
   const reasonId = useId();
+  const hintId = useId();
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const nameField = nameInput.current;
     const field = input.current;
-    if (!field || busy) return;
+    if (!nameField || !field || busy) return;
+    const gallery = nameField.value.trim();
     const password = field.value.trim();
-    // Blank or whitespace-only input does nothing.
-    if (!password) return;
+    // A blank or whitespace-only name or password does nothing (but lead to the field to fill).
+    if (!gallery || !password) {
+      (gallery ? field : nameField).focus();
+      return;
+    }
     setBusy(true);
     setError('');
     setCanRetry(false);
-    const result = await onUnlock(password);
+    const result = await onUnlock(gallery, password);
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
       setCanRetry(result.retry);
-      // A wrong password is cleared; after a download failure it stays, ready for Retry.
+      // A wrong password is cleared (the name stays, to be checked); after a download failure both stay, ready for Retry.
       if (!result.retry) field.value = '';
       field.focus();
     }
   };
 
   const describedBy = [reason ? reasonId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const invalid = error && !canRetry ? true : undefined;
 
   return (
     <dialog
@@ -62,8 +74,8 @@ export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
           Enter Your Gallery Password
         </h2>
         <p className="mt-5 text-base leading-relaxed text-muted">
-          The password is given to booked clients on request. Please keep it to yourself: sharing it or any image is not
-          permitted.
+          Your gallery name and password are given to booked clients on request. Please keep it to yourself: sharing it
+          or any image is not permitted.
         </p>
         {reason && (
           <p id={reasonId} data-password-reason className="mt-4 rounded-sm bg-linen p-3 text-sm text-ink">
@@ -72,7 +84,27 @@ export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
         )}
         {/* method="dialog": even before the script runs, submitting never sends the password anywhere. */}
         <form method="dialog" onSubmit={submit} className="mt-8 text-left" noValidate>
-          <label htmlFor="gallery-password" className="block text-sm font-medium text-plum-deep">
+          <label htmlFor="gallery-name" className="block text-sm font-medium text-plum-deep">
+            Gallery name
+          </label>
+          <p id={hintId} className="mt-1 text-sm text-muted">
+            As written in your invitation, for example jenna-2026-10
+          </p>
+          <input
+            ref={nameInput}
+            id="gallery-name"
+            name="gallery"
+            type="text"
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            aria-invalid={invalid}
+            aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+            className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
+          />
+          <label htmlFor="gallery-password" className="mt-5 block text-sm font-medium text-plum-deep">
             Password
           </label>
           <input
@@ -82,7 +114,7 @@ export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
             type="password"
             required
             autoComplete="current-password"
-            aria-invalid={error && !canRetry ? true : undefined}
+            aria-invalid={invalid}
             aria-describedby={describedBy || undefined}
             className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
           />

@@ -35,7 +35,7 @@ const browserVault = (): GalleryVault => ({
   manifest: sharedUntilFailure(() => fetchManifest()),
   withSecret: (manifest, secret) => unlockWithSecret(manifest, secret),
   withStoredAccess: (manifest) => unlockWithStoredAccess(manifest),
-  withPassword: (manifest, password) => unlockWithPassword(manifest, password),
+  withPassword: (manifest, attempt) => unlockWithPassword(manifest, attempt),
   clearAccess,
   remember: () => void rememberVerified(PRIVATE_GALLERY_KEY),
 });
@@ -108,8 +108,8 @@ export function usePrivateGalleryStage() {
     void proceed();
   };
 
-  const unlock = async (password: string) => {
-    const attempt = await tryPassword(vault, password);
+  const unlock = async (gallery: string, password: string) => {
+    const attempt = await tryPassword(vault, { gallery, password });
     if (attempt.ok) {
       setReason('');
       show(attempt.unlocked);
