@@ -60,7 +60,8 @@ import {
 } from '../format/crypto';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+// Publishing runs the 1.8-million-iteration key derivation per way in; generous for a loaded CI host.
+vi.setConfig({ testTimeout: 180_000 });
 
 let root: string;
 const seed = randomBytes(32);

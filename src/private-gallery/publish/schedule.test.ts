@@ -19,7 +19,7 @@ import {
 } from '../format/crypto';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
-vi.setConfig({ testTimeout: 90_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const root = mkdtempSync(join(tmpdir(), 'schedule-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -38,7 +38,7 @@ import {
 import { galleriesFrom, listGalleries, type GallerySource } from './sources';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const seed = randomBytes(32);
 const kdf = kdfFor(newSalt());
