@@ -37,7 +37,7 @@ import { folderTarget, type VaultTarget } from './target.ts';
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/private-gallery';
 
 /** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
-const ORIGINALS_VERSION = 1;
+const ORIGINALS_VERSION = 2;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -211,7 +211,12 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       // Only a gallery that allows full-size downloads carries its originals, and their keys:
       // stripped of everything but orientation and colour profile.
       if (gallery.downloads === 'full') {
-        const original = { width: full.width, height: full.height, bytes: 0, data: () => strippedOriginal(source()) };
+        const original = {
+          width: full.width,
+          height: full.height,
+          bytes: 0,
+          data: () => strippedOriginal(source(), photo.path),
+        };
         image.original = {
           ...(await seal(
             hash,
