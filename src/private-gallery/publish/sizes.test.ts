@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileBucket, IV_BYTES, TAG_BYTES } from '../format/crypto';
@@ -12,7 +15,8 @@ vi.mock('sharp', async (importOriginal) => {
   };
   return { default: Object.assign(counted, real) };
 });
-const { renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
+const { cachedVariants, renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
+const { sha256, VaultCache } = await import('./cache');
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -105,5 +109,27 @@ describe("a photo's published sizes", () => {
     const { screen } = await renderVariants(photo);
     expect([screen.info.width, screen.info.height]).toEqual([1600, 1067]);
     expect(fileBucket(screen.data.length) + IV_BYTES + TAG_BYTES).toBeLessThanOrEqual(600_000);
+  });
+
+  it('a photo published before keeps its cached thumbnail and large copy: only its screen copy is made again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sizes-cache-'));
+    try {
+      const cache = new VaultCache(dir);
+      // Where the publishing before one decode cached them: the same sizes, the same version.
+      const hash = 'f'.repeat(64);
+      const before = { thumb: { width: 640, quality: 72 }, full: { width: 2400, quality: 82 } };
+      const base = `sizes/${sha256(hash, JSON.stringify(before), '1')}`;
+      cache.write(`${base}.thumb.webp`, 'the thumbnail cached before');
+      cache.write(`${base}.full.webp`, 'the large copy cached before');
+      cache.write(`${base}.json`, JSON.stringify({ thumb: [640, 427, 27], full: [2400, 1600, 28] }));
+      const photo = await grainy(2400, 1600).jpeg().toBuffer();
+      const sizes = await cachedVariants(hash, () => photo, cache);
+      expect((await sizes.thumb.data()).toString()).toBe('the thumbnail cached before');
+      expect((await sizes.full.data()).toString()).toBe('the large copy cached before');
+      expect(cache.stats.resized).toBe(1);
+      expect([sizes.screen.width, sizes.screen.height]).toEqual([1600, 1067]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
