@@ -8,8 +8,8 @@ import { fileBucket, IV_BYTES, TAG_BYTES } from '../format/crypto';
 // Every sharp pipeline made, with what it read: the photo itself, or pixels already decoded.
 const made = vi.hoisted(() => [] as unknown[]);
 vi.mock('sharp', async (importOriginal) => {
-  const real = (await importOriginal<{ default: typeof import('sharp') }>()).default;
-  const counted = (...args: Parameters<typeof real>) => {
+  const real = (await importOriginal<{ default: (...args: unknown[]) => unknown }>()).default;
+  const counted = (...args: unknown[]) => {
     made.push(args[0]);
     return real(...args);
   };

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { sha256, type VaultCache } from './cache.ts';
 
 /** The thumbnail and the large copy of a photo. Part of the cache key: changing them makes both again. */
@@ -61,7 +61,7 @@ export async function renderVariants(path: string | Buffer) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const encode = (image: sharp.Sharp, { quality }: Box) =>
+  const encode = (image: Sharp, { quality }: Box) =>
     image.webp({ quality, effort: WEBP_EFFORT }).toBuffer({ resolveWithObject: true });
   const full = await encode(pixels(), SIZES.full);
   const screen = await encode(pixels().resize(fit(SCREEN_SIZE, true)), SCREEN_SIZE);
