@@ -56,7 +56,7 @@ export const OLD_CACHE_DIR = 'node_modules/.cache/private-gallery';
 export const defaultCacheDir = (env: Env) => join(privateGalleryDir(env), CACHE_FOLDER);
 
 /** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
-const ORIGINALS_VERSION = 1;
+const ORIGINALS_VERSION = 2;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -300,7 +300,12 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       // Only a gallery that allows full-size downloads carries its originals, and their keys:
       // stripped of everything but orientation and colour profile.
       if (gallery.downloads === 'full') {
-        const original = { width: full.width, height: full.height, bytes: 0, data: () => strippedOriginal(source()) };
+        const original = {
+          width: full.width,
+          height: full.height,
+          bytes: 0,
+          data: () => strippedOriginal(source(), photo.path),
+        };
         image.original = {
           ...(await seal(
             hash,

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileBucket, IV_BYTES, TAG_BYTES } from '../format/crypto';
+
+// Every sharp pipeline made, with what it read: the photo itself, or pixels already decoded.
+const made = vi.hoisted(() => [] as unknown[]);
+vi.mock('sharp', async (importOriginal) => {
+  const real = (await importOriginal<{ default: (...args: unknown[]) => unknown }>()).default;
+  const counted = (...args: unknown[]) => {
+    made.push(args[0]);
+    return real(...args);
+  };
+  return { default: Object.assign(counted, real) };
+});
+const { cachedVariants, renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
+const { sha256, VaultCache } = await import('./cache');
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+/** Grain like a camera's (the publishing benchmark's photos), so it encodes like a photograph. */
+const grainy = (width: number, height: number, hue = 47) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: `hsl(${hue}, 35%, 45%)`,
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  });
+
+/** A size as it was made before: its own pipeline from the photo, decoded for it alone. */
+const alone = (photo: Buffer, { width, quality }: { width: number; quality: number }, square: boolean) =>
+  sharp(photo)
+    .rotate()
+    .resize({ width, ...(square ? { height: width, fit: 'inside' as const } : {}), withoutEnlargement: true })
+    .webp({ quality })
+    .toBuffer({ resolveWithObject: true });
+
+/** Peak signal-to-noise ratio of an encoded size against reference pixels, in dB. */
+async function psnr(encoded: Buffer, reference: Buffer) {
+  const pixels = await sharp(encoded).raw().toBuffer();
+  expect(pixels.length).toBe(reference.length);
+  let sum = 0;
+  for (let i = 0; i < pixels.length; i++) sum += (pixels[i]! - reference[i]!) ** 2;
+  return 10 * Math.log10((255 * 255 * pixels.length) / sum);
+}
+
+let camera: Buffer;
+beforeAll(async () => {
+  // A camera's portrait: stored on its side with orientation 6, a P3 profile, 3000×2000.
+  camera = await grainy(3000, 2000)
+    .jpeg({ quality: 90 })
+    .withIccProfile('p3')
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+});
+
+describe("a photo's published sizes", () => {
+  it('are made from one decode of the photo: it is read once, every size made from its pixels', async () => {
+    made.length = 0;
+    const sizes = await renderVariants(camera);
+    const fromPhoto = made.filter((input) => input === camera);
+    expect(fromPhoto).toHaveLength(1);
+    // The others read decoded pixels of the large copy's size.
+    expect(made.length).toBeGreaterThan(1);
+    for (const input of made.filter((input) => input !== camera)) {
+      expect(Buffer.isBuffer(input) && input.length).toBe(sizes.full.info.width * sizes.full.info.height * 3);
+    }
+  });
+
+  it('are the sizes and quality of decoding the photo for each: upright, as close to the photo (PSNR within 0.3 dB)', async () => {
+    const sizes = await renderVariants(camera);
+    const before = {
+      thumb: await alone(camera, SIZES.thumb, false),
+      screen: await alone(camera, SCREEN_SIZE, true),
+      full: await alone(camera, SIZES.full, true),
+    };
+    // Upright: the portrait stands, 2000 wide and 3000 tall.
+    expect([sizes.full.info.width, sizes.full.info.height]).toEqual([1600, 2400]);
+    expect([sizes.screen.info.width, sizes.screen.info.height]).toEqual([1067, 1600]);
+    expect([sizes.thumb.info.width, sizes.thumb.info.height]).toEqual([640, 960]);
+    // The reference: every pixel of the photo decoded (no shrinking on load), resized, not compressed.
+    const photo = await sharp(camera).rotate().raw().toBuffer({ resolveWithObject: true });
+    for (const size of ['thumb', 'screen', 'full'] as const) {
+      const { width, height } = before[size].info;
+      expect([sizes[size].info.width, sizes[size].info.height]).toEqual([width, height]);
+      const reference = await sharp(photo.data, { raw: photo.info }).resize(width, height).raw().toBuffer();
+      const [now, then] = [await psnr(sizes[size].data, reference), await psnr(before[size].data, reference)];
+      expect(now, `${size}: ${now.toFixed(2)} dB now, ${then.toFixed(2)} dB decoded for it alone`).toBeGreaterThan(
+        then - 0.3,
+      );
+    }
+  });
+
+  it('a photo narrower than a thumbnail once fitted in the large copy still has a thumbnail 640 px wide', async () => {
+    const tall = await grainy(800, 4000).jpeg().toBuffer();
+    const sizes = await renderVariants(tall);
+    expect([sizes.full.info.width, sizes.full.info.height]).toEqual([480, 2400]);
+    expect([sizes.thumb.info.width, sizes.thumb.info.height]).toEqual([640, 3200]);
+  });
+
+  it("the viewer's screen copy of a grainy 2400 px photo is at most 600 KB, sealed and padded to its bucket", async () => {
+    // The viewer benchmark's photo (scripts/audits/gallery-bench.mjs), whose screen copy was 640 KB.
+    const photo = await grainy(2400, 1600).jpeg({ quality: 85 }).toBuffer();
+    const { screen } = await renderVariants(photo);
+    expect([screen.info.width, screen.info.height]).toEqual([1600, 1067]);
+    expect(fileBucket(screen.data.length) + IV_BYTES + TAG_BYTES).toBeLessThanOrEqual(600_000);
+  });
+
+  it('a photo published before keeps its cached thumbnail and large copy: only its screen copy is made again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sizes-cache-'));
+    try {
+      const cache = new VaultCache(dir);
+      // Where the publishing before one decode cached them: the same sizes, the same version.
+      const hash = 'f'.repeat(64);
+      const before = { thumb: { width: 640, quality: 72 }, full: { width: 2400, quality: 82 } };
+      const base = `sizes/${sha256(hash, JSON.stringify(before), '1')}`;
+      cache.write(`${base}.thumb.webp`, 'the thumbnail cached before');
+      cache.write(`${base}.full.webp`, 'the large copy cached before');
+      cache.write(`${base}.json`, JSON.stringify({ thumb: [640, 427, 27], full: [2400, 1600, 28] }));
+      const photo = await grainy(2400, 1600).jpeg().toBuffer();
+      const sizes = await cachedVariants(hash, () => photo, cache);
+      expect((await sizes.thumb.data()).toString()).toBe('the thumbnail cached before');
+      expect((await sizes.full.data()).toString()).toBe('the large copy cached before');
+      expect(cache.stats.resized).toBe(1);
+      expect([sizes.screen.width, sizes.screen.height]).toEqual([1600, 1067]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
