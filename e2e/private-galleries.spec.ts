@@ -237,7 +237,7 @@ test.describe('private galleries', () => {
   }) => {
     await unlock(page, GALLERIES.jenna);
     const saved = (await savedAccess(page))!;
-    expect(saved['version']).toBe(3);
+    expect(saved['version']).toBe(4);
     expect(saved['unwrap']).toEqual({ extractable: false, usages: ['unwrapKey'] });
     expect(saved['pointer']).toEqual({ extractable: false, usages: ['decrypt'] });
     const days = ((saved['expires'] as number) - Date.now()) / 86_400_000;

@@ -134,7 +134,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     // each with the headers every page has (the host does not apply _headers to a Function).
     const manifest = await page.request.get(`${origin}/vault/manifest.json`);
     expect(manifest.headers()['cache-control']).toBe('no-store');
-    expect(((await manifest.json()) as { version: number }).version).toBe(3);
+    expect(((await manifest.json()) as { version: number }).version).toBe(4);
     const sealed = await page.request.get(`${origin}/vault/${[...names].find((name) => name !== 'manifest.json')}`);
     expect(sealed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const response of [manifest, sealed]) {
