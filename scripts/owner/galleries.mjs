@@ -144,10 +144,11 @@ if (command !== 'links') {
   }
 }
 
-// Fails closed: a gallery without its own password (or with a short one) stops here, saying why.
+// Fails closed: a gallery without its own password (or, for publishing, a short or guessable one)
+// stops here, saying why. Closing and removing only warn about a weak one: they must always work.
 const inputs = await (async () => {
   try {
-    return vaultInputs(env, logger);
+    return vaultInputs(env, logger, undefined, !['close', 'remove'].includes(command));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await bucket?.close();

@@ -398,7 +398,13 @@ export function buildVault(outDir: string, galleries: GallerySource[], options: 
 }
 
 /** Everything publishing needs, read from the environment, the passwords file and the gallery folders. */
-export function vaultInputs(env: Env, logger?: Logger, cacheDir = defaultCacheDir(env)) {
+export function vaultInputs(
+  env: Env,
+  logger?: Logger,
+  cacheDir = defaultCacheDir(env),
+  /** False for closing and removing: weak passwords are warned about, not refused (galleryPasswords). */
+  strict = true,
+) {
   const galleries = galleriesFrom(env);
   moveOldCache(resolve(OLD_CACHE_DIR), cacheDir, logger);
   if (env['PRIVATE_GALLERY_PASSWORD']) {
@@ -406,7 +412,7 @@ export function vaultInputs(env: Env, logger?: Logger, cacheDir = defaultCacheDi
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,
     );
   }
-  const passwords = galleryPasswords(galleries, env, logger);
+  const passwords = galleryPasswords(galleries, env, logger, process.cwd(), strict);
   const { seed, links } = gallerySecrets(galleries, env, logger);
   return {
     galleries,

@@ -229,7 +229,7 @@ describe('the original in a published gallery', () => {
     });
     const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
-    const opened = (await openWithPassword(manifest, password))!;
+    const opened = (await openWithPassword(manifest, { gallery: 'jenna', password }))!;
     const index = await openIndex(opened.pointer, file(opened.pointer.file));
     expect(index.images.map((image) => image.original?.type)).toEqual(['image/jpeg', 'image/png']);
     for (const image of index.images) {

@@ -87,7 +87,17 @@ export function isSampleGallery(gallery: GallerySource, root = process.cwd()): b
  * studio's name count as guessed first) or another gallery's stops publishing, naming the variable
  * and offering a generated passphrase.
  */
-export function galleryPasswords(galleries: GallerySource[], env: Env, _logger?: Logger, root = process.cwd()) {
+export function galleryPasswords(
+  galleries: GallerySource[],
+  env: Env,
+  logger?: Logger,
+  root = process.cwd(),
+  /**
+   * False for closing and removing: a short or guessable password is then a warning, not a refusal,
+   * so an urgent `close` is never stopped by a password publishing would refuse.
+   */
+  strict = true,
+) {
   const passwords = new Map<string, string>();
   const problems: string[] = [];
   const variables = new Map<string, string>();
@@ -103,7 +113,7 @@ export function galleryPasswords(galleries: GallerySource[], env: Env, _logger?:
       problems.push(
         `the private gallery "${gallery.id}" has no password: set ${variable} in ${PASSWORDS_FILE}, for example ${variable}=${generatedPassphrase()}`,
       );
-    } else if (password.length < MIN_PASSWORD_LENGTH) {
+    } else if (password.length < MIN_PASSWORD_LENGTH && strict) {
       problems.push(
         `${variable} is shorter than ${MIN_PASSWORD_LENGTH} characters: choose a longer one, for example ${generatedPassphrase()}`,
       );
@@ -113,9 +123,18 @@ export function galleryPasswords(galleries: GallerySource[], env: Env, _logger?:
       );
     } else {
       studio ??= loadSettings(root).brand.name;
-      const problem = passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
-      if (problem) problems.push(`${variable} ${problem}: choose another, for example ${generatedPassphrase()}`);
-      else {
+      const problem =
+        password.length < MIN_PASSWORD_LENGTH
+          ? `is shorter than ${MIN_PASSWORD_LENGTH} characters`
+          : passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
+      if (problem && strict) {
+        problems.push(`${variable} ${problem}: choose another, for example ${generatedPassphrase()}`);
+      } else {
+        if (problem) {
+          logger?.warn(
+            `${variable} ${problem}: the next publish will refuse it; choose another, for example ${generatedPassphrase()}`,
+          );
+        }
         passwords.set(gallery.id, password);
         variables.set(password, variable);
       }

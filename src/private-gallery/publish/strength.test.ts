@@ -48,4 +48,16 @@ describe('owner-chosen passwords pass a strength estimate', () => {
       }),
     ).toThrow(/PRIVATE_GALLERY_PASSWORD_MARIA_2026_11 is the same as PRIVATE_GALLERY_PASSWORD_JENNA_2026_10/);
   });
+
+  it('warns, without refusing, when closing or removing: a weak password never stops an urgent close', () => {
+    const warnings: string[] = [];
+    const env = { [passwordVariable(jenna.id)]: 'Jenna2026Oct!' };
+    const passwords = galleryPasswords([jenna], env, { warn: (m) => warnings.push(m) }, process.cwd(), false);
+    expect(passwords.get(jenna.id)).toBe('Jenna2026Oct!');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^PRIVATE_GALLERY_PASSWORD_JENNA_2026_10 is too easy to guess .*: the next publish will refuse it; choose another, for example/,
+    );
+    expect(() => galleryPasswords([jenna], env)).toThrow(/is too easy to guess/);
+  });
 });
