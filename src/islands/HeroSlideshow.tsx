@@ -3,6 +3,7 @@ import { usePreloadNextSlide } from '@/hooks/usePreloadNextSlide';
 import { useReducedMotion } from '@/hooks/useReducedMotion';
 import { useSlideshow } from '@/hooks/useSlideshow';
 import { useWantedSlides } from '@/hooks/useWantedSlides';
+import { HERO_PHOTO_TIMING } from '@/lib/browser/slides';
 import { withErrorBoundary } from './ErrorBoundary';
 import { SlideControls } from './hero/SlideControls';
 import { Picture } from './Picture';
@@ -53,6 +54,8 @@ function HeroSlideshow({ slides }: Props) {
                   loading={index === 0 ? 'lazy' : 'eager'}
                   fetchPriority="low"
                   decoding="async"
+                  // When the first photo is painted: the audit's "hero photo visible".
+                  elementtiming={index === 0 ? HERO_PHOTO_TIMING : undefined}
                 />
               )}
             </div>
