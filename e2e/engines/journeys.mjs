@@ -651,10 +651,8 @@ export async function screenshots(d, reports) {
         d,
         `${route} ready for a screenshot`,
         () => {
-          // The hero's first slide is lazy (fetched once the page has laid out) but in the picture.
-          const eager = [
-            ...document.querySelectorAll('img[loading="eager"], img:not([loading]), [data-slide="0"] img'),
-          ];
+          // The hero's first slide is eager, so among these.
+          const eager = [...document.querySelectorAll('img[loading="eager"], img:not([loading])')];
           return (
             document.fonts.status === 'loaded' &&
             eager.every((img) => img.complete) &&

@@ -11,7 +11,8 @@
 //   --bench         build-time benchmark only: a cold build (empty image cache), then a warm one;
 //                   prints wall time, CPU time (user + system of the whole build) and peak memory
 //                   of each (`npm run bench:build -- --photos 36`)
-//   --lighthouse    also run `npm run audit` (Lighthouse mobile) against the build; --runs N for it
+//   --lighthouse    also run `npm run audit` (Lighthouse mobile, CPU calibrated to the host) against the
+//                   build; --runs N for it (default 5)
 //   --port N        port for the servers the checks start (default 4330; the Lighthouse one uses N+1)
 //   --shared-extras the extra portfolio entries beyond the 62 places all show one photo: the pages
 //                   and the portfolio's files are those of N photos, the build is not (it encodes
@@ -45,7 +46,7 @@ const option = (name, fallback) => {
 const photos = Number(option('--photos', '12'));
 const bench = args.includes('--bench');
 const lighthouse = args.includes('--lighthouse');
-const runs = option('--runs', '3');
+const runs = option('--runs', '5');
 const port = Number(option('--port', '4330'));
 const sharedExtras = args.includes('--shared-extras');
 const SITE = process.env.PHOTO_SITE_DIR ?? join(tmpdir(), 'coastlight-photo-site');

@@ -1,29 +1,44 @@
 // `npm run audit`: Lighthouse (mobile preset) against the production build for every route,
-// one line per route with the four scores, LCP, TBT, CLS and transferred JS/CSS/image KB,
-// plus a JSON report in reports/audit.json. Exits non-zero when a goal is missed, unless
-// --report-only (CI prints the table without gating: Lighthouse moves with machine load).
+// one line per route with the four scores, LCP, TBT, CLS, the hero photo (the home page) and
+// transferred JS/CSS/image KB, then each goal as PASS or MISS, plus a JSON report in
+// reports/audit.json. The goals are a benchmark, not a test: the audit exits 0 whatever it measured
+// (--gate: non-zero when a goal is missed), non-zero only when it could not measure.
 // The pages come as a visitor gets them from the host: HTTPS and HTTP/2 (the local TLS front,
 // scripts/servers/front.mjs, before Cloudflare's runtime). Lighthouse's simulated slow 4G models the
 // connections it saw: over plain HTTP/1.1 it opens a new connection, each starting slow, for the
 // stylesheet, the fonts and every image at once, which no visitor of the deployed site pays (with
 // camera photos /portfolio's largest paint: 2.14-2.25 s over HTTP/1.1, 1.68-1.70 s over HTTP/2).
-// Options: --runs N (median of N runs, default 3), --only /path (audit one route; several: /a,/b), --cpu N (CPU
-// slowdown instead of the preset's 4x, for hosts slower than the 1500-2000 benchmark index that 4x
-// assumes; see Lighthouse's docs/throttling.md), --port N (default 4323; the TLS front uses N+1),
-// --http1 (plain HTTP/1.1 from the runtime itself, as earlier audits measured). Each row notes the
-// host's benchmark index and the protocol the page came over.
-// With --runs above 1 each row gives min/median/max of performance, LCP and TBT over the runs,
-// and the goals hold for every run, not only the median (slow runs are what visitors on slow
-// phones get). --explain adds one line per run: the first and largest paint as observed at full
+// The CPU slowdown is calibrated to the host, as Lighthouse's docs/throttling.md says: the host's
+// benchmark index (Lighthouse's own benchmark, the `environment.benchmarkIndex` of every report) is
+// measured 5 times in the audit's browser before the first route, and its median gives the
+// multiplier by Lighthouse's calculator (scripts/audits/audit-goals.mjs: 1533 is the preset's 4x,
+// 800 is 2x). Both are printed; every report's own index is kept beside its row.
+// Options: --runs N (default 5; min/median/max of N runs), --only /path (audit one route; several:
+// /a,/b), --cpu N (force the CPU slowdown instead of calibrating; --cpu 4 is Lighthouse's preset),
+// --port N (default 4323; the TLS front uses N+1), --http1 (plain HTTP/1.1 from the runtime itself,
+// as earlier audits measured), --gate (exit 1 when a goal is missed in some run), --report-only
+// (the default now; kept for old command lines).
+// Each row notes the host's benchmark index (min/median/max of its reports) and the protocol the
+// page came over, and gives min/median/max of performance, LCP, TBT and the hero photo over the
+// runs; the goals hold for every run, not only the median (slow runs are what visitors on slow
+// phones get). "Hero photo" is when the home page's first slide is painted, on the same simulated
+// slow 4G and CPU as LCP (scripts/audits/hero-photo.mjs); the headline, not the photo, is that
+// page's LCP.
+// --explain adds one line per run: the first and largest paint as observed at full
 // speed (Lighthouse simulates from what finished before them), the LCP element and request, the
-// LCP phases, and the bytes that finished loading before the observed largest paint. --save DIR
-// keeps every run's Lighthouse JSON for a closer look.
+// LCP phases, the bytes that finished loading before the observed largest paint, and the hero
+// photo's request and paint. --save DIR keeps every run's Lighthouse JSON for a closer look.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import puppeteer from 'puppeteer-core';
+import { cpuMultiplierFor, judge, median, spread } from './audit-goals.mjs';
+import { HERO_AUDIT_ID, HERO_CATEGORY_ID, heroPhotoConfig } from './hero-photo.mjs';
+import { HERO_PHOTO_TIMING } from '../../src/lib/browser/slides.ts';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 import { startCdn } from '../servers/cdn.mjs';
 import { serverKeyHash, startFront } from '../servers/front.mjs';
@@ -34,10 +49,11 @@ const option = (name, fallback) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : fallback;
 };
-const runs = Number(option('--runs', '3'));
+const runs = Number(option('--runs', '5'));
 const only = option('--only', null);
-const reportOnly = args.includes('--report-only');
-const cpu = option('--cpu', null);
+const gate = args.includes('--gate');
+const forcedCpu = option('--cpu', null);
+const BENCHMARK_SAMPLES = 5;
 const PORT = Number(option('--port', '4323'));
 const http1 = args.includes('--http1');
 const explain = args.includes('--explain');
@@ -52,11 +68,6 @@ function routes() {
   const posts = all.filter((r) => r.startsWith('/blog/')).sort();
   const rest = all.filter((r) => !r.startsWith('/blog/')).sort();
   return only ? only.split(',') : [...rest, ...posts.slice(0, 1)];
-}
-
-/** Goals (the README's), for every run: performance 100, LCP <= 1.5 s, TBT <= 50 ms, CLS <= 0.01. */
-function goalsFor() {
-  return { performance: 100, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
 }
 
 /**
@@ -102,7 +113,20 @@ function explainRun(lhr) {
     lcpRequest
       ? `LCP image ${lcpRequest.url.split('/').pop()} ${Math.round(lcpRequest.transferSize / 1024)} KB ${lcpRequest.priority}, requested at ${ms(lcpRequest.networkRequestTime)} ms`
       : 'LCP image none',
+    ...heroExplain(lhr),
   ].join('; ');
+}
+
+/** The hero photo in --explain: its request and its paint, observed and simulated. */
+function heroExplain(lhr) {
+  const audit = lhr.audits[HERO_AUDIT_ID];
+  const d = audit?.details;
+  if (!d?.url) return [];
+  return [
+    `hero photo ${d.url.split('/').pop()} ${d.transferKb} KB ${d.priority}, requested at ${d.requestedAtMs} ms, ` +
+      `finished at ${d.finishedAtMs} ms, painted at ${Math.round(d.observedPaintMs)} ms observed, ` +
+      `${Math.round(audit.numericValue)} ms simulated`,
+  ];
 }
 
 /** The first DOM node a Lighthouse details object names. */
@@ -116,10 +140,31 @@ function findNode(details) {
   return null;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+/** The hero photo's simulated paint, or null where the page has none. */
+function heroMs(lhr) {
+  const audit = lhr.audits[HERO_AUDIT_ID];
+  if (audit?.errorMessage) throw new Error(`hero photo: ${audit.errorMessage}`);
+  return audit?.numericValue == null ? null : Math.round(audit.numericValue);
+}
+
+/**
+ * The host's benchmark index: Lighthouse's own benchmark (what it reports as
+ * `environment.benchmarkIndex`), run in a blank tab of the audit's browser as Lighthouse runs it.
+ */
+async function benchmarkIndexSamples(port, count) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    const samples = [];
+    for (let i = 0; i < count; i++) samples.push(Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex)));
+    await page.close();
+    return samples;
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+const loadNow = () => loadavg().map((n) => Number(n.toFixed(2)));
 
 if (!existsSync(DIST)) {
   console.error('audit: dist/ is missing; run `npm run build` first.');
@@ -138,20 +183,43 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${serverKeyHash()}`],
 });
 
+const loadBefore = loadNow();
+let calibration;
+if (forcedCpu) {
+  calibration = { forced: true, multiplier: Number(forcedCpu), samples: [], index: null };
+  console.log(
+    `audit: CPU slowdown ${calibration.multiplier}x (forced with --cpu; not calibrated); load ${loadBefore.join(' ')}`,
+  );
+} else {
+  const samples = await benchmarkIndexSamples(chrome.port, BENCHMARK_SAMPLES);
+  const index = median(samples);
+  calibration = { forced: false, multiplier: cpuMultiplierFor(index), samples, index };
+  console.log(
+    `audit: host benchmark index ${index} (median of ${samples.join(', ')}) -> CPU slowdown ${calibration.multiplier}x ` +
+      `(Lighthouse's calculator: index 1533 is its preset's 4x); load ${loadBefore.join(' ')}`,
+  );
+}
+const THROTTLING = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: calibration.multiplier };
+
 const rows = [];
 try {
   for (const route of routes()) {
     const html = await (await fetch(`${server.origin}${route}`)).text();
+    const expectsHero = html.includes(`elementtiming="${HERO_PHOTO_TIMING}"`);
     const samples = [];
     for (let i = 0; i < runs; i++) {
       const run = () =>
-        lighthouse(`${BASE}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          ...(cpu ? { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: Number(cpu) } } : {}),
-        });
+        lighthouse(
+          `${BASE}${route}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo', HERO_CATEGORY_ID],
+            throttling: THROTTLING,
+          },
+          heroPhotoConfig,
+        );
       // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: up to three tries.
       let { lhr } = await run();
       for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr } = await run());
@@ -173,6 +241,9 @@ try {
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        // NaN where the page has the hero photo but the run did not measure it (a MISS, not left out).
+        heroMs: expectsHero ? (heroMs(lhr) ?? Number.NaN) : null,
+        heroObservedMs: lhr.audits[HERO_AUDIT_ID]?.details?.observedPaintMs ?? null,
         jsKb: Math.round((bytes.script ?? 0) / 1024),
         cssKb: Math.round((bytes.stylesheet ?? 0) / 1024),
         imageKb: Math.round((bytes.image ?? 0) / 1024),
@@ -181,38 +252,33 @@ try {
         protocol: document?.protocol ?? '?',
       });
     }
-    // Median of each metric across runs; performance, LCP and TBT also as min/median/max.
+    // Median of each metric across runs; performance, LCP, TBT, CLS and the hero photo also as
+    // min/median/max.
     const row = { route };
     for (const key of Object.keys(samples[0])) {
-      row[key] = ['hasIsland', 'protocol'].includes(key) ? samples[0][key] : median(samples.map((s) => s[key]));
+      const values = samples.map((s) => s[key]).filter((v) => typeof v !== 'number' || Number.isFinite(v));
+      row[key] = ['hasIsland', 'protocol'].includes(key) || !values.length ? samples[0][key] : median(values);
     }
-    for (const key of ['performance', 'lcpMs', 'tbtMs', 'cls']) {
-      const values = samples.map((s) => s[key]);
-      row[`${key}Range`] = [Math.min(...values), median(values), Math.max(...values)];
+    for (const key of ['performance', 'lcpMs', 'tbtMs', 'cls', 'heroMs']) {
+      const values = samples.map((s) => s[key]).filter(Number.isFinite);
+      row[`${key}Range`] = values.length ? spread(values) : null;
     }
     row.runs = samples;
-    row.load = loadavg().map((n) => Number(n.toFixed(1)));
-    // Every run must meet the goals: the worst run of each metric is judged.
-    const goals = goalsFor();
-    const worst = {
-      performance: row.performanceRange[0],
-      lcpMs: row.lcpMsRange[2],
-      tbtMs: row.tbtMsRange[2],
-      cls: row.clsRange[2],
-    };
-    row.misses = [
-      worst.performance < goals.performance && `performance ${worst.performance} < ${goals.performance}`,
-      worst.lcpMs > goals.lcpMs && `LCP ${worst.lcpMs} ms > ${goals.lcpMs}`,
-      worst.tbtMs > goals.tbtMs && `TBT ${worst.tbtMs} ms > ${goals.tbtMs}`,
-      worst.cls > goals.cls && `CLS ${worst.cls} > ${goals.cls}`,
-    ].filter(Boolean);
+    row.load = loadNow();
+    // Every run must meet the goals: each goal is judged on the worst run.
+    row.goals = judge(samples);
+    row.misses = row.goals.filter((g) => !g.pass).map((g) => g.text);
     rows.push(row);
-    const range = ([min, mid, max], format) =>
-      runs > 1 ? `${format(min)}/${format(mid)}/${format(max)}` : format(mid);
+    const range = (values, format) => (values ? values.map(format).join('/') : '-');
     const seconds = (ms) => (ms / 1000).toFixed(2);
     console.log(
-      `${route.padEnd(34)} perf ${range(row.performanceRange, String).padStart(runs > 1 ? 11 : 3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row.bestPractices).padStart(3)}  seo ${String(row.seo).padStart(3)}  LCP ${range(row.lcpMsRange, seconds).padStart(runs > 1 ? 14 : 4)} s  TBT ${range(row.tbtMsRange, String).padStart(runs > 1 ? 11 : 3)} ms  CLS ${row.cls.toFixed(3)}  JS ${String(row.jsKb).padStart(3)} KB  CSS ${String(row.cssKb).padStart(3)} KB  img ${String(row.imageKb).padStart(4)} KB  host ${row.benchmarkIndex} ${row.protocol}  load ${row.load.join(' ')}${row.misses.length ? `  MISSED: ${row.misses.join('; ')}` : ''}`,
+      `${route.padEnd(34)} perf ${range(row.performanceRange, String)}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  ` +
+        `LCP ${range(row.lcpMsRange, seconds)} s  TBT ${range(row.tbtMsRange, String)} ms  ` +
+        (row.heroMsRange ? `hero photo ${range(row.heroMsRange, seconds)} s  ` : '') +
+        `CLS ${row.cls.toFixed(3)}  JS ${row.jsKb} KB  CSS ${row.cssKb} KB  img ${row.imageKb} KB  ` +
+        `host ${spread(samples.map((s) => s.benchmarkIndex)).join('/')} ${row.protocol}  load ${row.load.join(' ')}`,
     );
+    console.log(`${''.padEnd(34)} goals, every run: ${row.goals.map((g) => g.text).join('; ')}`);
   }
 } finally {
   chrome.kill();
@@ -220,17 +286,37 @@ try {
   server.stop();
 }
 
+const loadAfter = loadNow();
+const reportIndexes = rows.flatMap((r) => r.runs.map((s) => s.benchmarkIndex));
 mkdirSync('reports', { recursive: true });
 writeFileSync(
   'reports/audit.json',
   JSON.stringify(
-    { runs, cpuSlowdownMultiplier: cpu ? Number(cpu) : 4, http1, date: new Date().toISOString(), rows },
+    {
+      runs,
+      cpuSlowdownMultiplier: calibration.multiplier,
+      calibration,
+      reportIndexes: spread(reportIndexes),
+      loadBefore,
+      loadAfter,
+      http1,
+      date: new Date().toISOString(),
+      rows,
+    },
     null,
     2,
   ),
 );
 const missed = rows.filter((r) => r.misses.length);
+const goalsMet = rows.reduce((n, r) => n + r.goals.filter((g) => g.pass).length, 0);
+const goalsAll = rows.reduce((n, r) => n + r.goals.length, 0);
 console.log(
-  `audit: ${rows.length} routes, ${runs} run(s) each (min/median/max), CPU ${cpu ?? 4}x, ${missed.length} missing a goal in some run; report in reports/audit.json`,
+  `audit: ${rows.length} routes, ${runs} run(s) each (min/median/max), CPU ${calibration.multiplier}x ` +
+    (calibration.forced
+      ? '(forced)'
+      : `(host index ${calibration.index}; the reports' own: ${spread(reportIndexes).join('/')}, ` +
+        `${spread(reportIndexes).map(cpuMultiplierFor).join('/')}x by the same formula)`) +
+    `; goals: ${goalsMet} of ${goalsAll} PASS, ${missed.length} route(s) with a MISS; ` +
+    `load ${loadBefore.join(' ')} before, ${loadAfter.join(' ')} after; report in reports/audit.json`,
 );
-process.exit(missed.length && !reportOnly ? 1 : 0);
+process.exit(gate && missed.length ? 1 : 0);

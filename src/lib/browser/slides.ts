@@ -16,3 +16,9 @@ export const PRELOAD_LEAD_MS = 2500;
 export function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
+
+/**
+ * The hero's first photo carries `elementtiming` with this name: the Element Timing API reports when
+ * it is painted, which the audit reads (scripts/audits/hero-photo.mjs) as "hero photo visible".
+ */
+export const HERO_PHOTO_TIMING = 'hero-photo';
