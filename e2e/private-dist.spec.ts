@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import sharp from 'sharp';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { renderVariants } from '../src/private-gallery/publish/sizes';
