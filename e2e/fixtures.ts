@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 interface Fixtures {
@@ -153,6 +153,39 @@ export async function afterFrames(page: Page, frames = 3) {
       }),
     frames,
   );
+}
+
+/**
+ * Follows a page's requests from now on. `quiet()` resolves once none has been in flight for `ms`
+ * (and frames have been drawn meanwhile, so an effect a response caused has started its own request):
+ * a count of the files fetched, taken then, includes any that a shown photo set off late.
+ */
+export function watchNetwork(page: Page) {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const settle = (request: Request) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    async quiet(ms = 1500) {
+      await expect
+        .poll(
+          async () => {
+            await afterFrames(page, 2);
+            return inFlight.size === 0 && Date.now() - changed >= ms;
+          },
+          { message: `the network quiet for ${ms} ms`, timeout: 30_000, intervals: [250] },
+        )
+        .toBe(true);
+    },
+  };
 }
 
 /** Reads every JSON-LD block on the page. */
