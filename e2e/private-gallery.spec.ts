@@ -84,6 +84,8 @@ test.describe('private gallery', () => {
   test('the development password opens the preview gallery: 3 thumbnails, each opening its screen copy, one file each', async ({
     page,
   }) => {
+    // Waits for a quiet network after each photo, then axe: slow on a loaded machine.
+    test.slow();
     // The sample's photos are 2400×1600: their screen copies 1600×1067. A phone (390 px at 3x) and
     // a laptop at 1x (1440×900) show a landscape photo at most 1,170 and 1,350 device pixels across.
     const photoFiles: string[] = [];
