@@ -41,6 +41,25 @@ export default defineConfig(
     },
   },
   {
+    // Every Playwright spec takes `test` from e2e/fixtures.ts, so each test fails on a page error,
+    // a CSP violation or an outside request whatever it checks.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './fixtures': its fixtures fail a test on page errors.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests walk parsed JSON (JSON-LD, reports) property by property.
     files: ['**/*.test.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -17,6 +17,7 @@ import { parseSettings } from '../src/lib/content/settings';
 import { checkContentPhotos } from '../src/lib/images/content-photos';
 import { astro, copyProject } from '../scripts/shared/site-copy.mjs';
 import { UPLOAD_MAX_EDGE } from '../src/editor/config';
+import { IMAGE_PRESETS } from '../src/lib/images/image-presets';
 
 const faq = parse(readFileSync('content/faq.yaml', 'utf8')) as { id: string; question: string }[];
 const CAMERA_PHOTO = join('node_modules', '.cache', 'editor-test', 'camera-24mp.jpg');
@@ -310,6 +311,12 @@ test.describe('the owner edits the site in her browser', () => {
         const page = readFileSync(join(dist, 'blog', `${POST.slug}.html`), 'utf8');
         const other = readFileSync(join(dist, 'blog', 'what-to-wear-for-your-boudoir-session.html'), 'utf8');
         const sizes = widths(page, 'camera-24mp');
+        // Every size of the post preset (several: a srcset), in the new post's page and in another post's alike.
+        expect(sizes.length, 'sizes of the new post photo in its srcset').toBeGreaterThan(1);
+        expect(
+          sizes.map((size) => size.width),
+          "the post photo's sizes (IMAGE_PRESETS.post)",
+        ).toEqual([...IMAGE_PRESETS.post.widths]);
         expect(
           sizes.map((size) => size.width),
           'the same sizes as every other post photo',
@@ -362,7 +369,6 @@ test.describe('the owner edits the site in her browser', () => {
       expect(withEditor, 'public scripts with editor code').toEqual([]);
       expect(readFileSync(join(dist, 'sitemap-0.xml'), 'utf8')).not.toContain('/admin');
       expect((await page.request.get(`${baseURL}/admin`)).status()).toBe(404);
-      expect(new URL(EDITOR_ORIGIN).origin).not.toBe(new URL(baseURL!).origin);
 
       // The editor answers /admin on its own origin with 200, no redirect, noindex, and its own policy.
       const admin = await page.request.get(`${EDITOR_ORIGIN}/admin`, { maxRedirects: 0 });
@@ -373,10 +379,40 @@ test.describe('the owner edits the site in her browser', () => {
       expect(policy).not.toContain("'unsafe-eval'");
       expect(policy).toContain("frame-ancestors 'none'");
 
+      // Signed in with a token (GitHub stubbed: it answers who signed in), the token is kept by the
+      // origin the editor's page actually runs on, read from the page, and by no other origin.
+      const TOKEN = 'github_pat_11ORIGINTEST000000000';
+      await page.route(
+        (url) => url.hostname === 'api.github.com',
+        (route) =>
+          route.request().url() === 'https://api.github.com/user'
+            ? route.fulfill({ json: { login: 'studio-owner', name: 'Studio Owner', id: 1 } })
+            : route.request().url().includes('/collaborators/')
+              ? route.fulfill({ status: 204 })
+              : route.fulfill({ status: 503, json: { message: 'GitHub is unreachable in this test' } }),
+      );
+      await page.goto(`${EDITOR_ORIGIN}/admin`);
+      await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Sign In Using Access Token' });
+      await dialog.getByRole('textbox', { name: 'Personal Access Token' }).fill(TOKEN);
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByText('There was an error while loading site data.')).toBeVisible();
+      const editorOrigin = await page.evaluate(() => location.origin);
+      const publicOrigin = new URL(baseURL!).origin;
+      expect(editorOrigin, "the editor's page runs on an origin of its own").not.toBe(publicOrigin);
+      await page.goto(`${baseURL}/`);
+      const state = await page.context().storageState({ indexedDB: true });
+      const holding = state.origins
+        .filter((entry) => JSON.stringify(entry).includes(TOKEN))
+        .map((entry) => entry.origin);
+      expect(holding, 'origins whose storage holds the token').toEqual([editorOrigin]);
+      await page.unrouteAll();
+
       // Signed in on the editor's origin (the test repository), its storage holds the session...
       await openEditor(page);
       const editorKeys = await page.evaluate(() => Object.keys(localStorage));
       expect(editorKeys).toContain('sveltia-cms.user');
+      expect(await page.evaluate(() => location.origin)).toBe(editorOrigin);
       // ...and the public origin holds none of it: no storage key, no repository, no token.
       await page.goto(`${baseURL}/`);
       const publicStorage = await page.evaluate(async () => {

@@ -1,12 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 interface Fixtures {
   blockedRequests: string[];
   cspViolations: string[];
+  pageErrors: string[];
 }
+
+/**
+ * The page errors a test may meet, each with why: every other uncaught error or unhandled rejection
+ * in any page of a test's browser context fails the test (the `pageErrors` fixture). An entry names
+ * the test (a pattern on its title path) and the error (a pattern on its message); keep it short.
+ */
+export const ALLOWED_PAGE_ERRORS: { test: RegExp; error: RegExp; reason: string }[] = [];
 
 export const test = base.extend<Fixtures>({
   /**
@@ -48,6 +56,44 @@ export const test = base.extend<Fixtures>({
       });
       await use(seen);
       expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Every test fails on an uncaught error or an unhandled promise rejection in any page it opened
+   * (Chromium reports both as page errors), whether or not the page still looked right, unless
+   * ALLOWED_PAGE_ERRORS names it for this test with its reason.
+   */
+  pageErrors: [
+    async ({ context, browser }, use, testInfo) => {
+      const seen: string[] = [];
+      const title = testInfo.titlePath.join(' › ');
+      const watch = (watched: BrowserContext) =>
+        watched.on('weberror', (webError) => {
+          const error = webError.error();
+          const message = error.message || String(error);
+          if (ALLOWED_PAGE_ERRORS.some((allowed) => allowed.test.test(title) && allowed.error.test(message))) return;
+          const where =
+            (error.stack ?? '')
+              .split('\n')
+              .find((line) => /^\s+at /.test(line))
+              ?.trim() ?? '';
+          seen.push(`${webError.page()?.url() ?? '(no page)'}: ${error.name}: ${message}${where ? ` (${where})` : ''}`);
+        });
+      watch(context);
+      // The contexts and pages a test opens itself (browser.newPage opens its context through newContext).
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const opened = await newContext.apply(browser, args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use(seen);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(seen, 'uncaught page errors and unhandled rejections').toEqual([]);
     },
     { auto: true },
   ],
@@ -107,6 +153,39 @@ export async function afterFrames(page: Page, frames = 3) {
       }),
     frames,
   );
+}
+
+/**
+ * Follows a page's requests from now on. `quiet()` resolves once none has been in flight for `ms`
+ * (and frames have been drawn meanwhile, so an effect a response caused has started its own request):
+ * a count of the files fetched, taken then, includes any that a shown photo set off late.
+ */
+export function watchNetwork(page: Page) {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    changed = Date.now();
+  });
+  const settle = (request: Request) => {
+    inFlight.delete(request);
+    changed = Date.now();
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    async quiet(ms = 1500) {
+      await expect
+        .poll(
+          async () => {
+            await afterFrames(page, 2);
+            return inFlight.size === 0 && Date.now() - changed >= ms;
+          },
+          { message: `the network quiet for ${ms} ms`, timeout: 30_000, intervals: [250] },
+        )
+        .toBe(true);
+    },
+  };
 }
 
 /** Reads every JSON-LD block on the page. */

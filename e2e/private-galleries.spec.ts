@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, expectNoAxeViolations, waitForIslands, watchNetwork } from './fixtures';
 import { filesOf, GALLERIES, makeFixture, rebuild, serveVault, type Fixture } from './vault-fixture';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 import { favoritesKey } from '../src/private-gallery/client/favorites';
@@ -219,11 +219,17 @@ test.describe('private galleries', () => {
     const { thumbs } = await filesOf(fixture, GALLERIES.many);
     const requested = new Set<string>();
     page.on('request', (request) => requested.add(new URL(request.url()).pathname.split('/').pop()!));
+    const network = watchNetwork(page);
     await serveVault(page, fixture);
     await open(page);
     await enter(page, GALLERIES.many);
     await expect(page.getByRole('heading', { name: GALLERIES.many.title })).toBeVisible(UNLOCK);
     await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
+    // Once the page has fetched all it wants without scrolling: the first rows, not the last.
+    await network.quiet();
+    const fetched = thumbs.filter((thumb) => requested.has(thumb));
+    expect(fetched.length, 'thumbnails fetched before any scroll').toBeGreaterThan(0);
+    expect(fetched.length, 'thumbnails fetched before any scroll').toBeLessThan(thumbs.length);
     const last = photos(page).locator('li[data-photo="40"]');
     await expect(last.locator('img')).toHaveCount(0);
     expect(requested.has(thumbs[39]!)).toBe(false);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands, watchNetwork } from './fixtures';
 import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 
@@ -111,13 +111,17 @@ test.describe('private gallery', () => {
   test('the development password opens the preview gallery: 3 thumbnails, each opening its screen copy, one file each', async ({
     page,
   }) => {
+    // Waits for a quiet network after each photo, then axe: slow on a loaded machine.
+    test.slow();
     // The sample's photos are 2400×1600: their screen copies 1600×1067. A phone (390 px at 3x) and
     // a laptop at 1x (1440×900) show a landscape photo at most 1,170 and 1,350 device pixels across.
     const photoFiles: string[] = [];
-    page.on('requestfinished', (request) => {
+    page.on('request', (request) => {
       if (/\/vault\/[0-9a-f]{24}\.bin$/.test(request.url())) photoFiles.push(request.url());
     });
+    const network = watchNetwork(page);
     await unlock(page);
+    await network.quiet();
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
     await expect(passwordDialog(page)).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Preview gallery' })).toBeVisible();
@@ -136,7 +140,9 @@ test.describe('private gallery', () => {
       expect(
         await full.evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight])),
       ).toEqual([1600, 1067]);
-      // The screen copy only: the large one is not fetched as well (its thumbnail was already in).
+      // The screen copy only: the large one is not fetched as well (its thumbnail was already in),
+      // counted once nothing more is on its way.
+      await network.quiet();
       expect(photoFiles.length - before).toBe(1);
       await viewer.getByRole('button', { name: 'Close' }).click();
       await expect(viewer).toBeHidden();
@@ -238,10 +244,12 @@ test.describe('private gallery', () => {
       { tag: '@desktop' },
       async ({ page }) => {
         const photoFiles: string[] = [];
-        page.on('requestfinished', (request) => {
+        page.on('request', (request) => {
           if (/\/vault\/[0-9a-f]{24}\.bin$/.test(request.url())) photoFiles.push(request.url());
         });
+        const network = watchNetwork(page);
         await unlock(page);
+        await network.quiet();
         const before = photoFiles.length;
         await page.getByRole('button', { name: 'Open photo 2' }).click();
         const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
@@ -252,6 +260,7 @@ test.describe('private gallery', () => {
           .locator('[data-lightbox-image]')
           .evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight]));
         expect(size).toEqual([2400, 1600]);
+        await network.quiet();
         expect(photoFiles.length - before).toBe(1);
         const [download] = await Promise.all([
           page.waitForEvent('download'),
@@ -299,6 +308,7 @@ test.describe('private gallery', () => {
       (await response.text()).match(/<meta http-equiv="content-security-policy" content="([^"]+)"/i)?.[1] ?? '';
     expect(header).toMatch(/script-src 'self' 'sha256-/);
     expect(origins(header)).toEqual([]);
+    expect(meta, "the page's own <meta> policy").toMatch(/script-src &#39;self&#39; &#39;sha256-/);
     expect(origins(meta)).toEqual([]);
     expect(header).toContain("frame-src 'none'");
   });

@@ -177,6 +177,33 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     await expect(photos(page).getByRole('img')).toHaveCount(BELLA.photos, UNLOCK);
     // Every photo the page shows decrypted: none is a file the publish deleted.
     await expect(photos(page).getByRole('alert')).toHaveCount(0);
+    // She sees the new photo 2 (hue 20, was 240), and photos 1 and 3 as they were: each thumbnail's
+    // decrypted middle pixel, against the colour each photo was made with.
+    const colour = async (hue: number) => [
+      ...(await sharp({ create: { width: 1, height: 1, channels: 3, background: `hsl(${hue}, 40%, 50%)` } })
+        .raw()
+        .toBuffer()),
+    ];
+    const shown = await photos(page)
+      .getByRole('img')
+      .evaluateAll((imgs: HTMLImageElement[]) =>
+        Promise.all(
+          imgs.map(async (img) => {
+            await img.decode();
+            const canvas = document.createElement('canvas');
+            [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+            const context = canvas.getContext('2d')!;
+            context.drawImage(img, 0, 0);
+            return [...context.getImageData(img.naturalWidth >> 1, img.naturalHeight >> 1, 1, 1).data.slice(0, 3)];
+          }),
+        ),
+      );
+    const expected = await Promise.all([180, 20, 300].map(colour));
+    expect(shown.length).toBe(expected.length);
+    for (const [i, pixel] of shown.entries()) {
+      const distance = Math.max(...pixel.map((value, channel) => Math.abs(value - expected[i]![channel]!)));
+      expect(distance, `photo ${i + 1}: shown ${pixel}, made ${expected[i]}`).toBeLessThanOrEqual(12);
+    }
   });
 
   test('a partner link from share opens only its photos, view-only; after unshare and a publish it opens nothing, her password still does', async ({

@@ -94,7 +94,11 @@ for (const route of routes) {
   });
 
   test(`${route}: no CSP violation for an age-verified visitor`, { tag: '@desktop' }, async ({ page }) => {
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [AGE_VERIFIED_KEY, VERIFIED] as const);
+    // The top document only: a frame of another (here unreachable) origin may not read its storage.
+    await page.addInitScript(([key, value]) => window === window.top && localStorage.setItem(key, value), [
+      AGE_VERIFIED_KEY,
+      VERIFIED,
+    ] as const);
     await page.goto(route);
     await expectStrictMetaPolicy(page, route);
     await expectSafeNewTabsAndFrames(page, route);

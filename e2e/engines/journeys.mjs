@@ -6,6 +6,7 @@ import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
 import { check, checkEqual, until, waitForIslands } from './driver.mjs';
 import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
+import { missingRoutes } from '../../scripts/shared/expected-routes.mjs';
 
 /** The private gallery's development password (README, "The private client gallery"). */
 const GALLERY_PASSWORD = 'coastlight-preview-gallery';
@@ -539,7 +540,9 @@ export const JOURNEYS = [
     id: 'h',
     title: 'every page loads and hydrates without a page error or CSP violation',
     async run(d, { dist }) {
-      for (const route of builtRoutes(dist)) {
+      const routes = builtRoutes(dist);
+      checkEqual(missingRoutes(routes, { notFound: false }), [], 'pages the sources call for, missing from the build');
+      for (const route of routes) {
         await d.open(route);
         // Islands that hydrate on load or when idle; those waiting to be scrolled to are scrolled to.
         // Behind a locked age gate the page is not displayed, so its islands wait for the visitor to

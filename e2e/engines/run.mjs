@@ -2,7 +2,9 @@
 // The visitor journeys (e2e/engines/journeys.mjs) in WebKit and Firefox, against the built site
 // served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front, and the
 // owner's editor journey (e2e/engines/editor.mjs) against dist-editor/, served the same way on its
-// own origin. A journey an engine's automation cannot run is reported as not possible, with why.
+// own origin. A journey an engine's automation cannot run is reported as not possible, with why; it
+// fails the run unless ALLOWED_NOT_POSSIBLE names its (engine, journey) pair with the reason. A
+// journey that passes only in a second session (after a lost one) is flaky and fails the run too.
 //
 //   npm run test:engines                  both engines, in parallel
 //   npm run test:engines -- --serial      one engine after the other
@@ -23,6 +25,23 @@ import { startCdn } from '../../scripts/servers/cdn.mjs';
 import { startFront } from '../../scripts/servers/front.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The (engine, journey) pairs that may be "not possible", each with why. Any other journey an
+ * engine's automation says it cannot run fails the run, as a failed journey does: a storage or
+ * automation failure in one engine must not turn that engine's journey green by being skipped.
+ */
+const ALLOWED_NOT_POSSIBLE = [
+  {
+    engine: 'webkit',
+    id: 'j',
+    reason:
+      "WebKitGTK's WebDriver cannot intercept requests, so the editor's configuration cannot be answered " +
+      'with the test repository (issue 35, goal 4, looks for another way)',
+  },
+];
+const allowedNotPossible = (engine, id) =>
+  ALLOWED_NOT_POSSIBLE.find((pair) => pair.engine === engine && pair.id === id)?.reason;
 const REPORTS = join(ROOT, 'reports', 'engines');
 const JOURNEY_TIMEOUT_MS = 120_000;
 
@@ -188,16 +207,22 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin } = {}) {
   // The engine's automation cannot do what the journey needs: said, with why, and never counted as passed.
   if (failure instanceof NotPossible) {
     if (driver) await withTimeout(driver.close(), 30_000, 'closing the session').catch(() => undefined);
+    const allowed = allowedNotPossible(engine.name, id);
     results.push({
       engine: engine.name,
       id,
       title,
       ok: false,
       notPossible: true,
+      allowed,
       ms: Date.now() - t0,
       error: failure.message,
     });
-    console.log(`– ${label}: NOT POSSIBLE in this engine, not run: ${failure.message}`);
+    console.log(
+      allowed
+        ? `– ${label}: NOT POSSIBLE in this engine, not run (allowed: ${allowed}): ${failure.message}`
+        : `✗ ${label}: NOT POSSIBLE in this engine, and no allowance for it in run.mjs: ${failure.message}`,
+    );
     return;
   }
   let shot = '';
@@ -307,21 +332,35 @@ try {
   } else {
     await Promise.all(engines.map((name) => runEngine(name, front.origin)));
   }
-  const passed = results.filter((r) => r.ok).length;
-  const notPossible = results.filter((r) => r.notPossible);
-  const failed = results.length - passed - notPossible.length;
+  // A journey that passed only on its second session is flaky, not passed (as the summary counts a
+  // Playwright test that passed on its retry); a not-possible journey without an allowance fails.
+  const passed = results.filter((r) => r.ok && !r.retried).length;
+  const flaky = results.filter((r) => r.ok && r.retried);
+  const notPossible = results.filter((r) => r.notPossible && r.allowed);
+  const failed = results.filter((r) => !r.ok && !(r.notPossible && r.allowed)).length;
   writeFileSync(
     join(REPORTS, 'results.json'),
-    JSON.stringify({ passed, failed, notPossible: notPossible.length, wallMs: Date.now() - started, results }, null, 2),
+    JSON.stringify(
+      {
+        passed,
+        failed,
+        flaky: flaky.length,
+        notPossible: notPossible.length,
+        wallMs: Date.now() - started,
+        results,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`engines: wall time ${seconds(Date.now() - started)}; screenshots in reports/engines/`);
-  const retried = results.filter((r) => r.retried).length;
   const impossible = notPossible.map((r) => `${r.engine} ${r.id}`).join(', ');
   console.log(
-    `${passed} passed, ${failed} failed${retried ? ` (${retried} after a lost browser session)` : ''}` +
-      `${impossible ? `, ${notPossible.length} not possible in its engine (${impossible}): not run` : ''}`,
+    `${passed} passed, ${failed} failed` +
+      `${flaky.length ? `, ${flaky.length} flaky (passed only after a lost browser session: ${flaky.map((r) => `${r.engine} ${r.id}`).join(', ')})` : ''}` +
+      `${impossible ? `, ${notPossible.length} not possible in its engine (${impossible}): allowed, not run` : ''}`,
   );
-  exitCode = failed === 0 && passed > 0 ? 0 : 1;
+  exitCode = failed === 0 && flaky.length === 0 && passed > 0 ? 0 : 1;
 } catch (error) {
   console.error(`engines: ${error instanceof Error ? error.stack : error}`);
 } finally {

@@ -2,6 +2,7 @@
 // Deterministic and fast; runs in `npm test` after `astro build`.
 import { readFileSync } from 'node:fs';
 import { builtPages, fileForPath } from '../../src/lib/site/site-files.ts';
+import { missingRoutes } from '../shared/expected-routes.mjs';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -19,6 +20,9 @@ const PENDING_ROUTES = new Set([]);
 
 const problems = [];
 const files = builtPages(DIST);
+// Every page the sources call for is there to be checked: an empty or partial dist/ is a failure,
+// not a pass with nothing to check.
+for (const route of missingRoutes(files.map((page) => page.route))) problems.push(`${route}: no page in dist/`);
 let checked = 0;
 for (const { file, route } of files) {
   const html = readFileSync(file, 'utf8');
@@ -47,8 +51,12 @@ for (const { file, route } of files) {
   }
 }
 
+if (checked === 0) problems.push('no internal reference found in any page');
+
 if (problems.length) {
-  console.error(`check-dist: ${problems.length} broken reference(s):\n  ${problems.join('\n  ')}`);
+  console.error(
+    `check-dist: ${problems.length} problem(s) (missing pages or broken references):\n  ${problems.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(`check-dist: ${files.length} pages, ${checked} internal references, all resolve`);

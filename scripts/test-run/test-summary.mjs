@@ -1,19 +1,30 @@
 // Prints the closing line CI reads: "N passed, M failed", totalling Vitest and Playwright
 // (and the engine journeys) from their JSON reports, so a run that executed no test is visible.
-// A test that passed only on its retry is not counted as passed but named as flaky, a skipped test
-// is counted, and a suite that did not run (no report; the WebKit/Firefox journeys under
-// ENGINES=chromium or with one engine left out) is named: each of those fails the run (exit 1),
-// as a test that fails under load fails CI. A journey an engine's automation cannot run at all (the
-// runner says why) is named and never counted as passed; it does not fail the run, being no fault of the site.
+// A test that passed only on its retry (a Playwright test, or an engine journey run again after a
+// lost browser session) is not counted as passed but named as flaky, a skipped test is counted, a
+// suite that did not run (no report; the WebKit/Firefox journeys under ENGINES=chromium or with one
+// engine left out) is named, a test file that failed to load (Vitest's failed suites, Playwright's
+// report errors) is counted on the closing line, and a runner that ran fewer tests than it declares
+// (the checked-in minimum of scripts/test-run/expected-tests.json) is named: each of those fails
+// the run (exit 1), as a test that fails under load fails CI. A journey an engine's automation
+// cannot run is never counted as passed; it fails the run unless e2e/engines/run.mjs allows that
+// (engine, journey) pair by name, with its reason.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Test files that failed to load (none of their tests ran), per runner. */
+const unloaded = [];
 const flaky = [];
 const notRun = [];
 /** Journeys an engine's automation cannot run (named with why by the runner): never counted as passed. */
 const notPossible = [];
+/** Journeys not possible in an engine without an allowance in run.mjs: these fail the run. */
+const notAllowed = [];
+/** Tests each runner ran (passed, failed, flaky or skipped), against its declared minimum. */
+const ran = {};
+const EXPECTED = JSON.parse(readFileSync(new URL('expected-tests.json', import.meta.url), 'utf8'));
 
 const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
@@ -21,6 +32,13 @@ if (existsSync(vitest)) {
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  ran.vitest = report.numTotalTests ?? 0;
+  // A file that failed to load (a syntax error, a missing import) is a failed suite without tests.
+  for (const file of report.testResults ?? []) {
+    if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+      unloaded.push(`unit ${file.name.replace(`${process.cwd()}/`, '')}: ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
 } else notRun.push(`unit tests (no ${vitest})`);
 
 /** Every test of a Playwright JSON report's suites, with its title path. */
@@ -41,8 +59,14 @@ if (existsSync(playwright)) {
   passed += stats.expected ?? 0;
   failed += stats.unexpected ?? 0;
   skipped += stats.skipped ?? 0;
+  ran.playwright = (stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0);
   for (const { title, test } of playwrightTests(report.suites)) {
     if (test.status === 'flaky') flaky.push(`[${test.projectName}] ${title}`);
+  }
+  // Errors outside any test: a spec file that failed to load, a global setup that threw.
+  for (const error of report.errors ?? []) {
+    const where = error.location ? `${error.location.file.replace(`${process.cwd()}/`, '')}: ` : '';
+    unloaded.push(`browser ${where}${(error.message ?? String(error.value ?? '')).split('\n')[0]}`);
   }
 } else notRun.push(`browser tests (no ${playwright})`);
 
@@ -51,30 +75,50 @@ const engines = 'reports/engines/results.json';
 if (existsSync(engines)) {
   const report = JSON.parse(readFileSync(engines, 'utf8'));
   const results = report.results ?? [];
-  passed += report.passed ?? 0;
-  failed += report.failed ?? 0;
-  // The runner starts a journey again only when the browser session itself was lost, never after
-  // a failed check: named, not failed.
+  // Counted here from each journey's result, not from the runner's totals: a journey that passed
+  // only after its retry is flaky, as a Playwright test is, and fails the run.
+  passed += results.filter((r) => r.ok && !r.retried).length;
+  failed += results.filter((r) => !r.ok && !r.notPossible).length;
   for (const r of results.filter((r) => r.ok && r.retried)) {
-    console.log(`passed after a lost browser session: [${r.engine}] ${r.id}. ${r.title}`);
+    flaky.push(`[${r.engine}] ${r.id}. ${r.title} (passed after a lost browser session)`);
   }
-  for (const r of results.filter((r) => r.notPossible))
-    notPossible.push(`[${r.engine}] ${r.id}. ${r.title}: ${r.error}`);
-  const ran = new Set(results.map((r) => r.engine));
+  for (const r of results.filter((r) => r.notPossible)) {
+    const line = `[${r.engine}] ${r.id}. ${r.title}: ${r.error}`;
+    if (r.allowed) notPossible.push(`${line} (allowed: ${r.allowed})`);
+    else notAllowed.push(line);
+  }
+  failed += notAllowed.length;
+  ran.engines = results.length;
+  const enginesRan = new Set(results.map((r) => r.engine));
   for (const engine of ['webkit', 'firefox']) {
-    if (!ran.has(engine)) notRun.push(`${engine === 'webkit' ? 'WebKit' : 'Firefox'} journeys`);
+    if (!enginesRan.has(engine)) notRun.push(`${engine === 'webkit' ? 'WebKit' : 'Firefox'} journeys`);
   }
 } else notRun.push('WebKit and Firefox journeys (ENGINES=chromium, or not reached)');
 
+/** Runners that ran fewer tests than they declare (a file left out, or not loaded). */
+const short = Object.entries(ran)
+  .filter(([runner, count]) => typeof EXPECTED[runner] === 'number' && count < EXPECTED[runner])
+  .map(([runner, count]) => `${runner} ran ${count} tests, fewer than the ${EXPECTED[runner]} it declares`);
+
 for (const title of flaky) console.log(`flaky (passed only on a retry): ${title}`);
 for (const line of notPossible) console.log(`not possible in its engine, not run: ${line}`);
+for (const line of notAllowed) console.log(`not possible in its engine, and not allowed: ${line}`);
+for (const line of unloaded) console.log(`failed to load: ${line}`);
+for (const line of short) console.log(`too few tests: ${line} (scripts/test-run/expected-tests.json)`);
 const extras = [
   flaky.length ? `${flaky.length} flaky` : '',
-  notPossible.length ? `${notPossible.length} not possible in its engine (not run)` : '',
+  notPossible.length ? `${notPossible.length} not possible in its engine (allowed, not run)` : '',
+  notAllowed.length ? `${notAllowed.length} not possible in its engine without an allowance` : '',
+  short.length ? `too few tests: ${short.join('; ')}` : '',
   notRun.length ? `not run: ${notRun.join(', ')}` : '',
 ].filter(Boolean);
-// The closing line stays in the form CI reads ("N passed, M failed", then skipped); what else the
-// run found goes on the line before it.
+// The closing line stays in the form CI reads ("N passed, M failed", then what else); what else the
+// run found is named on the line before it.
 if (extras.length) console.log(`also: ${extras.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed || flaky.length || skipped || notRun.length ? 1 : 0);
+console.log(
+  `${passed} passed, ${failed} failed` +
+    `${unloaded.length ? `, ${unloaded.length} test file(s) failed to load` : ''}` +
+    `${skipped ? `, ${skipped} skipped` : ''}`,
+);
+const bad = failed || unloaded.length || flaky.length || notAllowed.length || short.length || skipped || notRun.length;
+process.exit(bad ? 1 : 0);
