@@ -10,7 +10,15 @@ import { renderVariants } from '../src/private-gallery/publish/sizes';
 import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
 import { publishSample } from '../scripts/servers/cdn.mjs';
 import { GALLERIES, makeFixture } from './vault-fixture';
-import { ENTRY_BLOCK, fileBucket, IV_BYTES, TAG_BYTES, type VaultManifest } from '../src/private-gallery/format/crypto';
+import {
+  ENTRY_BLOCK,
+  fileBucket,
+  IV_BYTES,
+  openIndex,
+  openWithPassword,
+  TAG_BYTES,
+  type VaultManifest,
+} from '../src/private-gallery/format/crypto';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -97,7 +105,7 @@ test('publishing leaves nothing new for git: git status is the same before and a
 });
 
 test('two client galleries publish nothing private in the clear, not even their number of photos @dist', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const fixture = await makeFixture();
   try {
     const needles = await needlesOf(join(fixture.root, 'private'));
@@ -111,7 +119,9 @@ test('two client galleries publish nothing private in the clear, not even their 
       .filter((name) => name !== 'manifest.json' && name !== SEED_MARK)
       .map((name) => statSync(join(fixture.vault, name)).size - IV_BYTES - TAG_BYTES);
     for (const size of sizes) expect(fileBucket(size)).toBe(size);
-    // Publishing the same galleries again with the same seed changes no byte, decoys included.
+    // Publishing the same galleries again with the same seed (format 4): every photo file keeps its
+    // name and every byte; every grant, index and decoy is sealed anew, so the two versions of the
+    // bucket do not tell real entries from decoys.
     const again = mkdtempSync(join(tmpdir(), 'vault-again-'));
     await buildVault(again, fixture.galleries, {
       kdf: manifest.kdf,
@@ -120,14 +130,37 @@ test('two client galleries publish nothing private in the clear, not even their 
       links: fixture.linkSecrets,
       now: new Date('2021-01-15T00:00:00Z'),
     });
-    // Every file: the same names, each byte for byte (the manifest, indexes, photo files, decoys).
-    const first = readdirSync(fixture.vault).sort();
-    expect(first.length, 'files in the vault besides the manifest').toBeGreaterThan(1);
-    expect(readdirSync(again).sort()).toEqual(first);
-    const differing = first.filter(
-      (name) => !readFileSync(join(again, name)).equals(readFileSync(join(fixture.vault, name))),
+    const objects = (dir: string) => readdirSync(dir).filter((name) => name !== 'manifest.json' && name !== SEED_MARK);
+    const first = objects(fixture.vault);
+    const second = objects(again);
+    const photoFiles = new Set<string>();
+    for (const gallery of Object.values(GALLERIES)) {
+      const opened = await openWithPassword(manifest, { gallery: gallery.id, password: gallery.password });
+      const index = await openIndex(
+        opened!.pointer,
+        new Uint8Array(readFileSync(join(fixture.vault, opened!.pointer.file))),
+      );
+      for (const image of index.images) {
+        for (const file of [image.thumb, image.screen, image.full, image.original]) if (file) photoFiles.add(file.file);
+      }
+    }
+    expect(photoFiles.size, 'photo files of the open galleries').toBeGreaterThan(40);
+    // Every photo file: there again, the same name, each byte for byte.
+    const differing = [...photoFiles].filter(
+      (name) =>
+        !second.includes(name) || !readFileSync(join(again, name)).equals(readFileSync(join(fixture.vault, name))),
     );
-    expect(differing, 'files whose bytes changed').toEqual([]);
+    expect(differing, 'photo files missing or changed').toEqual([]);
+    // Every other object (indexes and decoys, alike): a new name, as many as before.
+    const others = (names: string[]) => names.filter((name) => !photoFiles.has(name));
+    expect(others(first).length).toBeGreaterThanOrEqual(ENTRY_BLOCK);
+    expect(others(second)).toHaveLength(others(first).length);
+    expect(others(second).filter((name) => others(first).includes(name))).toEqual([]);
+    // The manifest: the same lookup ids, each entry other bytes.
+    const next = JSON.parse(readFileSync(join(again, 'manifest.json'), 'utf8')) as VaultManifest;
+    expect(Object.keys(next.grants)).toEqual(Object.keys(manifest.grants));
+    for (const [id, grant] of Object.entries(manifest.grants))
+      expect(next.grants[id]!.key.data, id).not.toBe(grant.key.data);
     rmSync(again, { recursive: true, force: true });
   } finally {
     rmSync(fixture.root, { recursive: true, force: true });
