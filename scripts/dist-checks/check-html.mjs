@@ -10,12 +10,30 @@ import { builtPages } from '../../src/lib/site/site-files.ts';
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const JAR = String(createRequire(import.meta.url)('vnu-jar'));
 
+/**
+ * What the checker reports that is not an error, each with its reason. `elementtiming` (the Element
+ * Timing API, which the audit reads as "hero photo visible") is a WICG attribute the HTML standard,
+ * and so the checker, does not list; browsers without the API ignore it.
+ */
+const ALLOWED = ['.*Attribute “elementtiming” not allowed on element “img” at this point\\.'];
+
 const started = performance.now();
 const pages = builtPages(DIST).map(({ file }) => file);
 // A short-lived run: the quick compiler is enough, and starts sooner.
 const run = spawnSync(
   'java',
-  ['-Xss2m', '-XX:TieredStopAtLevel=1', '-jar', JAR, '--errors-only', '--format', 'gnu', ...pages],
+  [
+    '-Xss2m',
+    '-XX:TieredStopAtLevel=1',
+    '-jar',
+    JAR,
+    '--errors-only',
+    '--format',
+    'gnu',
+    '--filterpattern',
+    ALLOWED.join('|'),
+    ...pages,
+  ],
   {
     encoding: 'utf8',
   },
