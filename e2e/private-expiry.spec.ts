@@ -142,6 +142,7 @@ test.describe('the host closes galleries and partner links on their day, whateve
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
     await open(page);
+    await page.getByLabel('Gallery name', { exact: true }).fill(CLEO.id);
     await page.getByLabel('Password', { exact: true }).fill(CLEO.password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     const closed = page.locator('[data-gallery-closed]');
