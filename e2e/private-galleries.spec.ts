@@ -266,6 +266,15 @@ test.describe('private galleries', () => {
     await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(ACCESS_ENDED, UNLOCK);
     expect(await savedAccess(page)).toBeNull();
     expect(await stored(page, favoritesKey(GALLERIES.jenna.id))).toBeNull();
+
+    // Saved by format 3 and within its 30 days (the upgrade every client meets once): the password,
+    // plainly, and the saved access is kept until its days end, so her favorites are not lost.
+    await enter(page, GALLERIES.jenna);
+    await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
+    await editSavedAccess(page, { version: 3 });
+    await page.reload();
+    await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(NO_ACCESS_HERE, UNLOCK);
+    expect((await savedAccess(page))?.['version']).toBe(3);
   });
 
   test('each private link is its own way in: withdrawing one leaves the password working', async ({ page }) => {
