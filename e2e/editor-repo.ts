@@ -86,7 +86,8 @@ export async function readRepository(page: Page): Promise<Record<string, Buffer>
     const settled = read === previous;
     previous = read;
     expect(settled, 'two whole reads of the test repository in a row are the same').toBe(true);
-  }).toPass({ timeout: 15_000 });
+    // A loaded host (the private galleries' key derivations run beside it) can take longer to settle.
+  }).toPass({ timeout: 30_000 });
   return Object.fromEntries(Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
 }
 

@@ -197,6 +197,8 @@ test.describe('the owner edits the site in her browser', () => {
     'an empty required field and a short meta description block saving and write nothing',
     { tag: '@desktop' },
     async ({ page }) => {
+      // Two saves refused and the repository read whole twice: slow on a loaded host.
+      test.slow();
       await openEditor(page);
       const before = await readRepository(page);
 
