@@ -106,7 +106,8 @@ const ONE_ERROR = 'One field has an error. Please correct it to save the entry.'
 /** Fills every required field of a new post (one left out with `skip`), and the photo if given. */
 async function fillPost(page: Page, { skip, meta = POST.meta, photo }: { skip?: string; meta?: string; photo: Photo }) {
   await page.goto(`${EDITOR_ORIGIN}/admin#/collections/blog/new`);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+  // The editor reloads and reads the repository again: on CI's loaded host this took longer than 7 s.
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 30_000 });
   if (skip !== 'id') await field(page, 'id').locator('input').fill('10');
   if (skip !== 'title') await field(page, 'title').locator('input').fill(POST.title);
   await field(page, 'excerpt').locator('textarea').fill(POST.excerpt);
