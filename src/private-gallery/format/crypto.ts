@@ -137,6 +137,14 @@ export interface VaultImage {
   source?: string;
 }
 
+/** What a gallery's own index carries for the studio's inbox (format/inbox.ts); never a partner's sub-index. */
+export interface IndexInbox {
+  /** Base64url token the host checks (by its hash) before it stores a message. */
+  token: string;
+  /** Base64url raw (uncompressed, 65 bytes) P-256 public key of the studio. */
+  key: string;
+}
+
 /** How many photos the client's package includes, from gallery.yaml (proofing). */
 export interface SelectionRules {
   included: number;
@@ -164,6 +172,8 @@ export interface VaultIndex {
   selection?: SelectionRules;
   /** 'partner': a view-only sub-index (no downloads, favorites or notes). */
   view?: 'partner';
+  /** The studio's inbox (format/inbox.ts): only in the client's own index, with proofing. */
+  inbox?: IndexInbox;
 }
 
 /**
