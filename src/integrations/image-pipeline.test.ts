@@ -88,9 +88,24 @@ describe('photo imports during the build', () => {
     photos.forEach((path, i) => {
       const ref = /"(ref\d+)"/.exec(String(codes[i]))?.[1];
       expect(readFileSync(join(out, `_astro/photo-${ref}.jpg`)).equals(readFileSync(path))).toBe(true);
-      // Linked, not copied: the image step deletes it again, having read it only if it must.
-      expect(statSync(join(out, `_astro/photo-${ref}.jpg`)).ino).toBe(statSync(path).ino);
     });
+  });
+
+  it('never lets a later write into the build output reach the photo in content/ (no shared file)', async () => {
+    const { loader, writeBundle } = setUp();
+    const { context } = bundle();
+    const load = loader.plugin.load.handler as unknown as Hook;
+    const path = photos[0] ?? '';
+    const before = readFileSync(path);
+    const code = await load.call(context, `${path}?astroContentImageFlag`);
+    const ref = /"(ref\d+)"/.exec(String(code))?.[1];
+    const out = mkdtempSync(join(tmpdir(), 'dist-'));
+    await writeBundle.call(context, { dir: out });
+    const placed = join(out, `_astro/photo-${ref}.jpg`);
+    expect(statSync(placed).ino).not.toBe(statSync(path).ino);
+    // What another build environment's bundle does when it writes its stand-in to the same name.
+    writeFileSync(placed, 'photo stand-in\n');
+    expect(readFileSync(path).equals(before), 'the photo in content/ after a write to the build output').toBe(true);
   });
 
   it(`reads at most ${IMPORT_READS} photos at once`, async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -111,17 +112,15 @@ export function photoDigests(file?: string) {
 }
 
 /**
- * Puts the photo where the bundler wrote its stand-in: a hard link where the file system allows it
- * (the image step only reads the original, and only for a size missing from Astro's image cache,
- * then deletes it: a warm build need not copy 10 MB per photo for nothing), a copy where it does not.
+ * Puts the photo where the bundler wrote its stand-in, as a file of its own: a copy-on-write clone
+ * where the file system offers one, else a copy. Never a hard link: a later write to that name (the
+ * next build environment's bundle writing its stand-in there) would go through the link into the
+ * photo in content/ (a copy of the project once found its photos replaced by the 50-byte stand-ins
+ * after a second build). Copying costs about a second per GB of photos on every build.
  */
 async function place(path: string, target: string) {
   await unlink(target).catch(() => undefined);
-  try {
-    await link(path, target);
-  } catch {
-    await copyFile(path, target);
-  }
+  await copyFile(path, target, constants.COPYFILE_FICLONE);
 }
 
 /**
