@@ -120,6 +120,42 @@ describe('the README, CONTRIBUTING.md and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('name in the claims table of docs/galleries.md test files and tests that exist', () => {
+    const table = read('docs/galleries.md').lines.filter(({ text }) => text.startsWith('| ') && text.includes(' :: '));
+    const missing: string[] = [];
+    let named = 0;
+    for (const { text, line } of table) {
+      const proof = text.split('|')[2]!;
+      for (const part of proof.split(/;\s*/)) {
+        const file = /`([^`]+\.test\.ts|[^`]+\.spec\.ts)`/.exec(part)?.[1];
+        if (!file) continue;
+        // "Paths without a folder are in `src/private-gallery/`."
+        const path = REPO_PATH.test(file) ? file : `src/private-gallery/${file}`;
+        if (!existsSync(path)) {
+          missing.push(`docs/galleries.md:${line}: ${path} is not in the tree`);
+          continue;
+        }
+        const source = readFileSync(path, 'utf8');
+        for (const [, name] of part.matchAll(/"([^"]+)"/g)) {
+          named += 1;
+          // A name is quoted up to "…"; a "…" inside it stands for words left out.
+          const pieces = name!.split('…').filter((piece) => piece.trim() !== '');
+          let from = 0;
+          for (const piece of pieces) {
+            const at = source.indexOf(piece.trim(), from);
+            if (at === -1) {
+              missing.push(`docs/galleries.md:${line}: no test in ${path} is named "${name}"`);
+              break;
+            }
+            from = at + piece.trim().length;
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(named).toBeGreaterThan(25);
+  });
+
   it('keep the README to 250 lines at most', () => {
     expect(readFileSync('README.md', 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(250);
   });
