@@ -93,7 +93,7 @@ export default defineConfig({
       entrypoint: './src/integrations/image-service.ts',
       // AVIF at effort 0 (of 0-9): measured on camera-like photos, the same bytes and the same
       // fidelity (SSIM) as effort 2 at a quarter of its encoding time at 2400 px, a third at 1200
-      // (README, "Photos"); the default effort 4 takes 5-7 times longer than 2 for 5-13 % fewer bytes.
+      // (docs/performance.md, "Photos"); the default effort 4 takes 5-7 times longer than 2 for 5-13 % fewer bytes.
       config: { avif: { effort: 0 } },
     },
   },

@@ -383,7 +383,7 @@ test.describe('blog post pages', () => {
       await expect(photo).not.toHaveAttribute('alt', '');
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-      // Body rendered by the README's Markdown rules: headings, bold lines as paragraphs, lists, no stray Markdown.
+      // Body rendered by the Markdown rules of docs/owner.md: headings, bold lines as paragraphs, lists, no stray Markdown.
       const article = main.locator('article.prose-studio');
       await expect(article.locator('h2')).toHaveCount(post.h2);
       await expect(article.locator('h3')).toHaveCount(post.h3);

@@ -32,7 +32,7 @@ export function spread(values) {
   return [Math.min(...values), median(values), Math.max(...values)];
 }
 
-/** The README's goals, each to hold in every run. `heroMs` only where the page has the hero photo. */
+/** The goals of docs/performance.md, each to hold in every run. `heroMs` only where the page has the hero photo. */
 export const GOALS = [
   { key: 'performance', label: 'performance 100', worst: 'min', ok: (v) => v >= 100, unit: '' },
   { key: 'lcpMs', label: 'LCP ≤ 1.5 s', worst: 'max', ok: (v) => v <= 1500, unit: ' ms' },

@@ -3,7 +3,7 @@
 // - No image carries EXIF, XMP, IPTC or GPS data (read by sharp, and its markers searched in the bytes,
 //   so a format sharp reads without its metadata is caught too).
 // - No image is wider or taller than MAX_EDGE px: the widest slot (full-screen hero) needs 2400.
-// - The largest image file and the image bytes per source photo stay within budget (README, "Photos").
+// - The largest image file and the image bytes per source photo stay within budget (docs/performance.md, "Photos").
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';

@@ -11,7 +11,7 @@
 //   --local                                the local bucket (what `npm start` and the tests serve)
 //                                          instead of the one on Cloudflare
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
-// Passwords come from the environment, .env, or passwords.env in the galleries folder (README).
+// Passwords come from the environment, .env, or passwords.env in the galleries folder (docs/owner.md).
 // The links are secrets: they are printed here only, never by the site's build.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,7 +100,7 @@ if (command === 'share' || command === 'unshare') {
 }
 
 const quiet = values.quiet;
-// wrangler reaches the bucket on Cloudflare with the API token and account id from .env (README).
+// wrangler reaches the bucket on Cloudflare with the API token and account id from .env (docs/owner.md, "Set up once").
 for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
   if (env[name] && !process.env[name]) process.env[name] = env[name];
 }
@@ -113,7 +113,7 @@ const target = () =>
 // moved folder), or holds no gallery, never publishes over a bucket that holds galleries; and a
 // missing folder is never made in its place (on a Mac, a folder made where a drive mounts would
 // hide the drive).
-const missingFolder = `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (README, "Set up once"); nothing was changed.`;
+const missingFolder = `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`;
 if (command === 'links' && !existsSync(dir)) {
   console.error(missingFolder);
   process.exit(1);
@@ -165,7 +165,7 @@ async function publishTo(extra = {}) {
     for (const { warning } of result.carried) logger.warn(warning);
     if (result.leftOut.length) {
       console.log(
-        `The sample gallery (${result.leftOut.join(', ')}) is published only to the local bucket (--local): its password and partner link are public, in the README.`,
+        `The sample gallery (${result.leftOut.join(', ')}) is published only to the local bucket (--local): its password and partner link are public, in docs/owner.md.`,
       );
     }
     if (result.unrecorded) {
@@ -261,7 +261,7 @@ if (command === 'publish') {
   }
 } else if (command === 'links') {
   if (galleries.length === 0) {
-    console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see the README).`);
+    console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see docs/owner.md).`);
     process.exit(0);
   }
   console.log(`Private links (${galleries.length} ${galleries.length === 1 ? 'gallery' : 'galleries'} in ${where}):\n`);

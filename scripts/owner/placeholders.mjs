@@ -1,7 +1,7 @@
 // Generates the abstract placeholder images the site ships with, so the owner can see where
 // every photo goes and regenerate them at any time: `npm run placeholders`.
 // Each file is deterministic (seeded by its name) and visibly marked "Placeholder".
-// Replace any of them by dropping a real photo with the same name (see README).
+// Replace any of them by dropping a real photo with the same name (see docs/owner.md, "Swap a photo").
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';

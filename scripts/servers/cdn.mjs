@@ -76,7 +76,7 @@ export async function publishSample(persistTo) {
       passwords: galleryPasswords(galleries, {}),
       seed,
       links,
-      // Its public partner link (photos 1 and 3), as the README gives it.
+      // Its public partner link (photos 1 and 3), as docs/owner.md gives it.
       shares: readShares(galleries, {}),
       cacheDir: join(persistTo, 'publish-cache'),
     });

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { avifEncoding, IMAGE_PRESETS, mainEncoding, MASTER_LONG_SIDE, presetTableRows } from './image-presets';
 
-/** The rows of the first table under "## Photos" in the README, as trimmed cells (header and rule left out). */
-function readmeTable(): string[][] {
-  const lines = readFileSync('README.md', 'utf8').split('## Photos')[1]!.split('\n');
+/** The rows of the first table under "## Photos" in docs/performance.md, as trimmed cells (header and rule left out). */
+function photosTable(): string[][] {
+  const lines = readFileSync('docs/performance.md', 'utf8').split('## Photos')[1]!.split('\n');
   const start = lines.findIndex((line) => line.startsWith('|'));
   const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
   return lines.slice(start + 2, end).map((row) =>
@@ -16,8 +16,8 @@ function readmeTable(): string[][] {
 }
 
 describe('image presets', () => {
-  it('are the README table, row for row', () => {
-    expect(readmeTable()).toEqual(presetTableRows());
+  it('are the Photos table of docs/performance.md, row for row', () => {
+    expect(photosTable()).toEqual(presetTableRows());
   });
 
   it('give each use its format and quality as astro:assets takes them, leaving out a default quality', () => {

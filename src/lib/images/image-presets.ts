@@ -1,7 +1,7 @@
 /**
  * Every image the site makes from a photo, by use: the widths, the crop and the formats and
  * qualities astro:assets encodes. The data access code and the pages ask for these by name, the
- * README's "Photos" table is written from them (image-presets.test.ts checks it), and the owner's
+ * "Photos" table of docs/performance.md is written from them (image-presets.test.ts checks it), and the owner's
  * photo import scales masters to MASTER_LONG_SIDE. Layout (each <img>'s `sizes`) stays with the
  * page that knows it. Loaded by plain Node too (scripts/owner/import-photos.mjs): no imports.
  */
@@ -10,7 +10,7 @@
 export const MASTER_LONG_SIDE = 3200;
 
 export interface ImagePreset {
-  /** What the README's table calls it. */
+  /** What the Photos table (docs/performance.md) calls it. */
   use: string;
   /** The largest width, which is also the image's `src` (never a full-size copy of the original). */
   width: number;
@@ -109,7 +109,7 @@ export function avifEncoding(preset: { avif?: number | true }): Encoding<'avif'>
 }
 
 /**
- * The README's "Photos" table, one row per preset: use, widths and formats with their qualities
+ * The "Photos" table of docs/performance.md, one row per preset: use, widths and formats with their qualities
  * (none written: astro:assets' default).
  */
 export function presetTableRows(): [string, string, string][] {
