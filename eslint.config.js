@@ -25,7 +25,7 @@ export default defineConfig(
     rules: jsxA11y.flatConfigs.recommended.rules,
   },
   {
-    files: ['**/*.tsx', 'src/hooks/**/*.ts', 'src/private-gallery/ui/**/*.ts'],
+    files: ['**/*.tsx', 'src/ui/**/*.ts', 'src/islands/**/*.ts', 'src/private-gallery/ui/**/*.ts'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
