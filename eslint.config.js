@@ -9,6 +9,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The layers' import rules (src/lib/README.md), enforced. A folder is named the way its files
+// import it: through the alias (`@/ui/Lightbox`) or relatively (`../../ui/Lightbox`).
+const folder = (...names) => `^(@/|(\\.\\./)+)(${names.join('|')})(/|$)`;
+const ASTRO_MODULES = { regex: '^astro:', message: 'astro:* modules exist only in the build (src/data/ reads them).' };
+/** One folder's forbidden imports, each with why and where the code belongs instead. */
+const boundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
 export default defineConfig(
   // The editor's build output (npm run build:editor).
   { ignores: ['dist-editor/'] },
@@ -25,7 +32,7 @@ export default defineConfig(
     rules: jsxA11y.flatConfigs.recommended.rules,
   },
   {
-    files: ['**/*.tsx', 'src/hooks/**/*.ts', 'src/private-gallery/ui/**/*.ts'],
+    files: ['**/*.tsx', 'src/ui/**/*.ts', 'src/islands/**/*.ts', 'src/private-gallery/ui/**/*.ts'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
@@ -40,6 +47,54 @@ export default defineConfig(
       'react-hooks/set-state-in-effect': 'off',
     },
   },
+  boundary(
+    ['src/lib/**'],
+    [
+      {
+        regex: folder('ui', 'islands', 'private-gallery', 'data', 'components', 'layouts', 'pages'),
+        message: 'src/lib/ is plain TypeScript under everything else: it imports no UI, island, gallery or data code.',
+      },
+      {
+        regex: '^react(-dom)?(/|$)',
+        message: 'src/lib/ imports no React: hooks and components go to src/ui/ or an island.',
+      },
+      ASTRO_MODULES,
+    ],
+  ),
+  boundary(
+    ['src/ui/**'],
+    [
+      {
+        regex: folder('islands', 'private-gallery'),
+        message: 'src/ui/ is the shared React kit: islands and the private gallery import it, never the other way.',
+      },
+      {
+        regex: folder('data'),
+        message: 'src/ui/ takes what it shows as props; only pages and src/data/ read collections.',
+      },
+      {
+        regex: '^(@/lib/content(/|$)|@/content\\.config|(\\.\\./)+content(\\.config)?(/|\\.|$))',
+        message: "src/ui/ takes what it shows as props; it reads none of the owner's content.",
+      },
+      ASTRO_MODULES,
+    ],
+  ),
+  boundary(
+    ['src/islands/**'],
+    [
+      { regex: folder('data'), message: 'Islands receive plain props; only pages and src/data/ read collections.' },
+      ASTRO_MODULES,
+    ],
+  ),
+  boundary(
+    ['src/private-gallery/**'],
+    [
+      {
+        regex: folder('islands'),
+        message: "The private gallery imports no island: what it shares with the site's pages lives in src/ui/.",
+      },
+    ],
+  ),
   {
     // Every Playwright spec takes `test` from e2e/fixtures.ts, so each test fails on a page error,
     // a CSP violation or an outside request whatever it checks.

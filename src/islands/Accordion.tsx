@@ -1,10 +1,10 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { useBeforeMatch } from '@/hooks/useBeforeMatch';
-import { useDetailsTakeover } from '@/hooks/useDetailsTakeover';
+import { useBeforeMatch } from './accordion/useBeforeMatch';
+import { useDetailsTakeover } from './accordion/useDetailsTakeover';
 import { LIST_CLASS, type AccordionVariant } from './accordion/classes';
 import { DisclosureItem } from './accordion/DisclosureItem';
 import { toggleButtonId, ToggleItem } from './accordion/ToggleItem';
-import { withErrorBoundary } from './ErrorBoundary';
+import { withErrorBoundary } from '@/ui/ErrorBoundary';
 
 export interface AccordionItem {
   /** Button text. */

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { withErrorBoundary } from './ErrorBoundary';
+import { withErrorBoundary } from '@/ui/ErrorBoundary';
 import { BlogPager } from './blog/BlogPager';
 import { BlogStatus } from './blog/BlogStatus';
 import type { NavigateHandler } from './blog/navigate';
 import { NoResults } from './blog/NoResults';
 import { PostCard } from './blog/PostCard';
-import { useFocusAfterRender } from '@/hooks/useFocusAfterRender';
-import { useSearchIndex } from '@/hooks/useSearchIndex';
-import { useUrlQuery } from '@/hooks/useUrlQuery';
+import { useFocusAfterRender } from '@/ui/hooks/useFocusAfterRender';
+import { useSearchIndex } from './blog/useSearchIndex';
+import { useUrlQuery } from './blog/useUrlQuery';
 import { blogListView, listStatus, readListQuery, type BlogCard, type ListQuery } from '@/lib/blog/blog-list';
 import { isModifiedClick } from '@/lib/browser/clicks';
 import { prefersReducedMotion } from '@/lib/browser/scroll';

@@ -1,12 +1,12 @@
 import type { DescribedImage } from '@/lib/images/responsive-image';
-import { usePreloadNextSlide } from '@/hooks/usePreloadNextSlide';
-import { useReducedMotion } from '@/hooks/useReducedMotion';
-import { useSlideshow } from '@/hooks/useSlideshow';
-import { useWantedSlides } from '@/hooks/useWantedSlides';
+import { usePreloadNextSlide } from './hero/usePreloadNextSlide';
+import { useReducedMotion } from './hero/useReducedMotion';
+import { useSlideshow } from './hero/useSlideshow';
+import { useWantedSlides } from './hero/useWantedSlides';
 import { HERO_PHOTO_TIMING } from '@/lib/browser/slides';
-import { withErrorBoundary } from './ErrorBoundary';
+import { withErrorBoundary } from '@/ui/ErrorBoundary';
 import { SlideControls } from './hero/SlideControls';
-import { Picture } from './Picture';
+import { Picture } from '@/ui/Picture';
 
 interface Props {
   slides: DescribedImage[];

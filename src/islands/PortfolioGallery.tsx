@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { withErrorBoundary } from './ErrorBoundary';
-import { Lightbox } from './Lightbox';
+import { withErrorBoundary } from '@/ui/ErrorBoundary';
+import { Lightbox } from '@/ui/Lightbox';
 import { EroticaNote } from './portfolio/EroticaNote';
 import { FilterBar } from './portfolio/FilterBar';
 import { PortfolioRow } from './portfolio/PortfolioRow';
-import { useCategoryPhotos } from '@/hooks/useCategoryPhotos';
-import { useElementMap } from '@/hooks/useElementMap';
-import { useFocusAfterRender } from '@/hooks/useFocusAfterRender';
-import { usePortfolioFilter } from '@/hooks/usePortfolioFilter';
+import { useCategoryPhotos } from './portfolio/useCategoryPhotos';
+import { useElementMap } from './portfolio/useElementMap';
+import { useFocusAfterRender } from '@/ui/hooks/useFocusAfterRender';
+import { usePortfolioFilter } from './portfolio/usePortfolioFilter';
 import {
   ALL_FILTER,
   EROTICA_FILTER,

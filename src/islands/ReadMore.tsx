@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { withErrorBoundary } from './ErrorBoundary';
+import { withErrorBoundary } from '@/ui/ErrorBoundary';
 
 interface Props {
   /** Plain-text paragraphs shown after the visitor asks for more. */

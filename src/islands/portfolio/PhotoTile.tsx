@@ -1,5 +1,5 @@
 import type { GalleryImage } from '@/lib/portfolio/portfolio';
-import { Picture } from '../Picture';
+import { Picture } from '@/ui/Picture';
 
 interface Props {
   image: GalleryImage;

@@ -5,10 +5,10 @@
  */
 import type { ResponsiveImage } from '../images/responsive-image';
 import { categoryDataHref } from '../site/routes.ts';
+import { PORTFOLIO_CATEGORIES, type PortfolioCategory } from './categories.ts';
 
-/** Photo categories, in the order of the filter bar; the portfolio schema accepts only these. */
-export const PORTFOLIO_CATEGORIES = ['classic', 'outdoor', 'fine-art', 'rain-room'] as const;
-export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+// Handed on, so the gallery, the pages and the scripts find every portfolio rule here.
+export { PORTFOLIO_CATEGORIES, type PortfolioCategory };
 
 export const ALL_FILTER = 'all';
 export const EROTICA_FILTER = 'erotica';

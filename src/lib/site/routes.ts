@@ -1,4 +1,4 @@
-import type { PortfolioCategory } from '../portfolio/portfolio.ts';
+import type { PortfolioCategory } from '../portfolio/categories.ts';
 
 /**
  * Every page's address, written once: navigation, links, structured data and checks use these.

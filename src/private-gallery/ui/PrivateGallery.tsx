@@ -1,5 +1,5 @@
-import { withErrorBoundary } from '@/islands/ErrorBoundary';
-import { AgeGateDialog, type AgeGateTexts } from '@/islands/AgeGate';
+import { withErrorBoundary } from '@/ui/ErrorBoundary';
+import { AgeGateDialog, type AgeGateTexts } from '@/ui/AgeGateDialog';
 import { OpenGallery } from './OpenGallery';
 import { ClosedGallery } from '@/private-gallery/ui/components/ClosedGallery';
 import { OpenFailed } from '@/private-gallery/ui/components/OpenFailed';

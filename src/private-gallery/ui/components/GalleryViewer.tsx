@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Lightbox } from '@/islands/Lightbox';
+import { Lightbox } from '@/ui/Lightbox';
 import { downloadFile } from '@/private-gallery/client/downloads';
 import { viewerImages, type FullState, type ThumbState } from '@/private-gallery/client/viewer';
 import type { VaultIndex, VaultImage } from '@/private-gallery/format/crypto';

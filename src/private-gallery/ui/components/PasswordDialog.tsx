@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { useModalDialog } from '@/hooks/useModalDialog';
+import { useModalDialog } from '@/ui/hooks/useModalDialog';
 
 /** What an unlock attempt tells the dialog: nothing on success, else the error and whether Retry fits. */
 type UnlockResult = { ok: true } | { ok: false; error: string; retry: boolean };

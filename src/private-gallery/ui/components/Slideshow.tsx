@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useModalDialog } from '@/hooks/useModalDialog';
-import { useSwipe } from '@/hooks/useSwipe';
+import { useModalDialog } from '@/ui/hooks/useModalDialog';
+import { useSwipe } from '@/ui/hooks/useSwipe';
 import { FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
 import type { Unlocked } from '@/private-gallery/client/unlock';
 import { BLANK, type ThumbState } from '@/private-gallery/client/viewer';

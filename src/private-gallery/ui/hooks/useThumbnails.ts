@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { demandQueue } from '@/private-gallery/client/demand-queue';
 import type { ThumbState } from '@/private-gallery/client/viewer';
 import { decryptToBlob, GoneError, type Unlocked } from '@/private-gallery/client/unlock';
-import { useMountedRef } from '@/hooks/useMountedRef';
+import { useMountedRef } from '@/private-gallery/ui/hooks/useMountedRef';
 
 /** How many photos are downloaded and decrypted at once. */
 const PARALLEL = 4;

@@ -8,7 +8,7 @@ import {
   VAULT_BASE,
   type Unlocked,
 } from '@/private-gallery/client/unlock';
-import { useMountedRef } from '@/hooks/useMountedRef';
+import { useMountedRef } from '@/private-gallery/ui/hooks/useMountedRef';
 
 /**
  * Packs photos into one ZIP on this device and downloads it, with progress (`zip`); one that stops

@@ -1,16 +1,13 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { CloseButton, StepButtons } from './lightbox/LightboxControls';
 import { LightboxPhoto } from './lightbox/LightboxPhoto';
-import { useModalDialog } from '@/hooks/useModalDialog';
-import { useSwipe } from '@/hooks/useSwipe';
-import { stepIndex, type GalleryImage } from '@/lib/portfolio/portfolio';
+import type { LightboxImage } from './lightbox/lightbox-image';
+import { useModalDialog } from './hooks/useModalDialog';
+import { useSwipe } from './hooks/useSwipe';
+import { stepIndex } from '@/lib/portfolio/portfolio';
 import { lockPageScroll } from '@/lib/browser/scroll-lock';
 
-/** What the viewer needs of a photo (the portfolio's images, or a private gallery's decrypted ones). */
-export type LightboxImage = Pick<GalleryImage, 'id' | 'alt' | 'overlay'> & {
-  large: Pick<GalleryImage['large'], 'src' | 'width' | 'height'> &
-    Partial<Pick<GalleryImage['large'], 'srcset' | 'sizes'>>;
-};
+export type { LightboxImage };
 
 interface Props<T extends LightboxImage> {
   /** Every photo of the current filter, in the order the arrows step through. */

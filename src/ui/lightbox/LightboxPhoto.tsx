@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LightboxImage } from '../Lightbox';
+import type { LightboxImage } from './lightbox-image';
 
 interface Props {
   image: LightboxImage;

@@ -1,0 +1,84 @@
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './hooks/useModalDialog';
+
+export interface AgeGateTexts {
+  /** Small line above the heading, e.g. the studio's name. */
+  eyebrow?: string;
+  /** Dialog heading, e.g. "Adults Only (18+)". */
+  title: string;
+  /** Plain-text paragraphs under the heading. */
+  body: string[];
+  /** The button that confirms the visitor is 18 or older. */
+  confirmLabel: string;
+  /** The link that takes the visitor away instead. */
+  leaveLabel: string;
+  leaveHref: string;
+}
+
+interface DialogProps extends AgeGateTexts {
+  /** Whether the blocking modal shows. */
+  open: boolean;
+  /** Called when the visitor confirms. */
+  onConfirm: () => void;
+  /** Extra content below the buttons (e.g. a note). */
+  children?: ReactNode;
+}
+
+/**
+ * A blocking modal on a native <dialog> opened with showModal(): the page behind is inert, focus
+ * starts on the first button, and Escape never dismisses it. Reusable by any gated page: the
+ * private gallery renders it inside its own island for its first stage.
+ */
+export function AgeGateDialog({
+  eyebrow = 'Age confirmation',
+  title,
+  body,
+  confirmLabel,
+  leaveLabel,
+  leaveHref,
+  open,
+  onConfirm,
+  children,
+}: DialogProps) {
+  // Blocking: the hook refuses the cancel request and reopens the gate if a browser closes it anyway.
+  const modal = useModalDialog(open);
+  const titleId = useId();
+  const bodyId = useId();
+
+  return (
+    <dialog
+      {...modal.props}
+      data-age-gate-dialog
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      // Escape must not dismiss the gate: the key itself is blocked too, so no close request starts.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.preventDefault();
+      }}
+      // An opaque full-screen layer: it looks the same before and after the island opens the modal,
+      // and nothing of the page shows through.
+      className="age-gate fixed inset-0 z-[70] m-0 h-dvh max-h-none w-full max-w-none place-items-center overflow-y-auto border-0 bg-plum-deep p-5 text-ink open:grid"
+    >
+      <div className="w-full max-w-lg rounded-sm bg-ivory px-7 py-10 text-center shadow-2xl sm:px-12 sm:py-14">
+        <p className="eyebrow mb-4">{eyebrow}</p>
+        <h2 id={titleId} className="text-4xl sm:text-5xl">
+          {title}
+        </h2>
+        <div id={bodyId} className="mt-5 space-y-3 text-base leading-relaxed text-muted">
+          {body.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+        <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row">
+          <button type="button" onClick={onConfirm} className="btn btn-primary">
+            {confirmLabel}
+          </button>
+          <a href={leaveHref} className="btn btn-outline text-plum">
+            {leaveLabel}
+          </a>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
