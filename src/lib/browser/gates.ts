@@ -1,4 +1,5 @@
-import { readStorage, writeStorage } from './storage';
+import { LINK_PARAM } from '../site/routes.ts';
+import { readStorage, writeStorage } from './storage.ts';
 
 /** localStorage key set once a visitor confirms they are 18 or older (erotica and private gallery). */
 export const AGE_VERIFIED_KEY = 'ageVerified';
@@ -63,7 +64,7 @@ export function galleryHeadScript(): string {
   const key = JSON.stringify(PRIVATE_GALLERY_KEY);
   const value = JSON.stringify(VERIFIED);
   return (
-    `(function(){var s='no';try{if(localStorage.getItem(${key})===${value}||/[#&]access=/.test(location.hash))s='yes'}catch(e){}` +
+    `(function(){var s='no';try{if(localStorage.getItem(${key})===${value}||/[#&]${LINK_PARAM}=/.test(location.hash))s='yes'}catch(e){}` +
     `document.documentElement.setAttribute(${JSON.stringify(GALLERY_KEY_ATTRIBUTE)},s)})();`
   );
 }
