@@ -1,5 +1,6 @@
 // Every script's options, read with node:util parseArgs: `--help` prints what the command does and
 // its options, and an unknown or incomplete option stops it with one line naming it and the usage.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 /** The one line a wrong option prints: what was wrong, then how the command is used. */
@@ -47,4 +48,14 @@ export function readOptions({
     process.exit(0);
   }
   return parsed;
+}
+
+/** A script's opening comment (its `//` lines before the first import), as its --help text. */
+export function fileHeader(moduleUrl) {
+  const lines = readFileSync(new URL(moduleUrl), 'utf8').split('\n');
+  const end = lines.findIndex((line) => !line.startsWith('//'));
+  return lines
+    .slice(0, end)
+    .map((line) => line.replace(/^\/\/ ?/, ''))
+    .join('\n');
 }
