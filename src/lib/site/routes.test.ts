@@ -6,11 +6,9 @@ import {
   CONTACT_FORM_HREF,
   CONTACT_FORM_ID,
   FILE_ROUTES,
-  LINK_PARAM,
   NOINDEX_PATHS,
   NOT_FOUND_ROUTE,
   postHref,
-  privateGalleryLink,
   ROUTES,
   STORY_HREF,
   STORY_ID,
@@ -65,17 +63,5 @@ describe('addresses', () => {
     const routes = new Set<string>(Object.values(ROUTES));
     for (const { href } of [...HEADER_NAV, ...FOOTER_NAV])
       expect(routes.has(new URL(href, 'http://site').pathname)).toBe(true);
-  });
-});
-
-describe('links into the private gallery', () => {
-  it('puts the parameter in the fragment of the gallery page, whether the site address ends in / or not', () => {
-    expect(LINK_PARAM).toBe('access');
-    expect(privateGalleryLink('https://studio.test/', LINK_PARAM, 'abc_-1')).toBe(
-      `https://studio.test${ROUTES.privateGallery}#access=abc_-1`,
-    );
-    expect(privateGalleryLink('https://studio.test', 'picks', '01234567.DQ')).toBe(
-      'https://studio.test/private-gallery#picks=01234567.DQ',
-    );
   });
 });

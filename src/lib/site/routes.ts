@@ -17,19 +17,6 @@ export const ROUTES = {
   privacyPolicy: '/privacy-policy',
 } as const;
 
-/**
- * The fragment parameter of a private link (/private-gallery#access=…), which browsers never send:
- * publishing writes it, the gallery reads it and its head script looks for it.
- */
-export const LINK_PARAM = 'access';
-
-/**
- * A link into the private gallery carrying `param=value` in its fragment: a gallery's private link,
- * a partner link (LINK_PARAM), a client's selection (picks).
- */
-export const privateGalleryLink = (siteUrl: string, param: string, value: string): string =>
-  `${siteUrl.replace(/\/$/, '')}${ROUTES.privateGallery}#${param}=${value}`;
-
 /** A blog post's address, from its file name in content/blog/. */
 export const postHref = (slug: string): string => `${ROUTES.blog}/${slug}`;
 

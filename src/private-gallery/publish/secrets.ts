@@ -9,7 +9,7 @@ import { RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 import { passwordProblem, userInputsOf } from './strength.ts';
 import { loadSettings } from '../../lib/content/settings.ts';
-import { privateGalleryLink } from '../../lib/site/routes.ts';
+import { privateGalleryLink } from '../../lib/site/private-links.ts';
 
 /** The sample gallery's password, written in the README; no other gallery may go without its own. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
