@@ -45,6 +45,9 @@ describe("the scripts' options", () => {
     'audits/gallery-bench.mjs',
     'audits/headers-audit.mjs',
     'servers/cdn.mjs',
+    'audits/shot.mjs',
+    'audits/portfolio-size.mjs',
+    'audits/camera-photos.mjs',
   ]) {
     it(`${script} stops at an unknown option with one line`, () => {
       const run = spawnSync(process.execPath, [`scripts/${script}`, '--bogus'], { encoding: 'utf8' });
