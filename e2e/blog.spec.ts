@@ -4,19 +4,29 @@ import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, readJsonLd, waitForIslands } from './fixtures';
 import { settings } from '../src/lib/content/settings';
 import { fillSettingTokens } from '../src/lib/content/text';
+import { SAMPLE_POSTS } from '../src/lib/blog/blog-fixtures';
 
-/** The shipped posts, newest first, with the long US date each must show. */
-const SPEC_POSTS = [
-  ['the-difference-between-boudoir-and-erotica', '2025-10-07', 'October 7, 2025'],
-  ['how-to-prepare-for-your-first-boudoir-shoot', '2025-09-16', 'September 16, 2025'],
-  ['ultimate-rain-room-boudoir-experience', '2025-05-27', 'May 27, 2025'],
-  ['what-to-wear-for-your-boudoir-session', '2025-05-21', 'May 21, 2025'],
-  ['embracing-your-sensuality-through-erotic-photography', '2025-05-15', 'May 15, 2025'],
-  ['overcoming-excuses-why-you-deserve-boudoir-experience', '2025-04-10', 'April 10, 2025'],
-  ['how-to-choose-perfect-florida-boudoir-photographer', '2025-03-18', 'March 18, 2025'],
-  ['why-every-woman-deserves-erotica-session', '2025-02-25', 'February 25, 2025'],
-  ['capturing-curves-self-love-and-boudoir', '2025-02-12', 'February 12, 2025'],
-] as const;
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The shipped posts, newest first, with the long US date each must show ("October 7, 2025"). */
+const SPEC_POSTS = SAMPLE_POSTS.map(({ slug, date }) => {
+  const [year, month, dayOfMonth] = date.split('-').map(Number);
+  const dateText = `${LONG_MONTHS[month! - 1]} ${dayOfMonth}, ${year}`;
+  return [slug, date, dateText] as const;
+});
 
 interface ExpectedPost {
   slug: string;

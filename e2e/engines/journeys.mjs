@@ -6,14 +6,16 @@ import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
 import { check, checkEqual, until, waitForIslands } from './driver.mjs';
 import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
+import { DEVELOPMENT_PASSWORD, SAMPLE_GALLERY } from '../../src/private-gallery/publish/secrets.ts';
+import { AGE_VERIFIED_KEY, VERIFIED } from '../../src/lib/browser/gates.ts';
 import { missingRoutes } from '../../scripts/shared/expected-routes.mjs';
 
-/** The private gallery's development password (README, "The private client gallery"). */
-const GALLERY_PASSWORD = 'coastlight-preview-gallery';
-/** The sample gallery's name, typed above its password. */
-const GALLERY_NAME = 'preview';
-/** localStorage key and value of a confirmed age (as in src/lib/browser/gates.ts). */
-const AGE_KEY = 'ageVerified';
+/** The sample gallery's development password (README, "The private client gallery"). */
+const GALLERY_PASSWORD = DEVELOPMENT_PASSWORD;
+/** The sample gallery's name (its folder), typed above its password. */
+const GALLERY_NAME = SAMPLE_GALLERY.id;
+/** localStorage key of a confirmed age; it holds VERIFIED once confirmed. */
+const AGE_KEY = AGE_VERIFIED_KEY;
 const PHONE = { width: 390, height: 844 };
 /** Each page whose island takes over from native <details>, the island's scope and the item tapped. */
 const TAKEOVER_PAGES = [
@@ -261,7 +263,7 @@ export const JOURNEYS = [
           !document.querySelector('dialog[data-age-gate-dialog]')?.open &&
           document.documentElement.getAttribute('data-age-gate') === 'passed',
       );
-      checkEqual(await d.run((k) => localStorage.getItem(k), AGE_KEY), 'yes', 'age flag after confirming');
+      checkEqual(await d.run((k) => localStorage.getItem(k), AGE_KEY), VERIFIED, 'age flag after confirming');
       check(await d.run(isShown, 'main h1'), 'the page heading is shown');
 
       await d.open('/erotica');
@@ -573,11 +575,12 @@ export const JOURNEYS = [
         // Storage belongs to the origin: armed from one of its pages, read by the next one's hook.
         await d.open('/privacy-policy');
         await d.run(
-          (key, selector) => {
-            localStorage.setItem(key, 'yes');
+          (key, value, selector) => {
+            localStorage.setItem(key, value);
             sessionStorage.setItem('__tapAtHydration', selector);
           },
           AGE_KEY,
+          VERIFIED,
           `${scope} [data-accordion] > details:nth-child(${item + 1}) > summary`,
         );
         await d.open(route);

@@ -36,19 +36,29 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
 import { describePortfolioSize, portfolioSize } from './portfolio-size.mjs';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : fallback;
-};
+const { values } = readOptions({
+  name: 'audit-photos',
+  usage: 'npm run audit:photos -- [--photos N] [--bench] [--lighthouse] [--runs N] [--port N] [--shared-extras]',
+  help: fileHeader(import.meta.url),
+  options: {
+    photos: { type: 'string' },
+    bench: { type: 'boolean' },
+    lighthouse: { type: 'boolean' },
+    runs: { type: 'string' },
+    port: { type: 'string' },
+    'shared-extras': { type: 'boolean' },
+  },
+});
+const option = (name, fallback) => values[name.slice(2)] ?? fallback;
 const photos = Number(option('--photos', '12'));
-const bench = args.includes('--bench');
-const lighthouse = args.includes('--lighthouse');
+const bench = Boolean(values.bench);
+const lighthouse = Boolean(values.lighthouse);
 const runs = option('--runs', '5');
 const port = Number(option('--port', '4330'));
-const sharedExtras = args.includes('--shared-extras');
+const sharedExtras = Boolean(values['shared-extras']);
 const SITE = process.env.PHOTO_SITE_DIR ?? join(tmpdir(), 'coastlight-photo-site');
 const MB = 1024 * 1024;
 const SOURCES = process.env.PHOTO_SOURCES_DIR ?? join(tmpdir(), 'coastlight-camera-photos');

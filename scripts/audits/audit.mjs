@@ -43,20 +43,33 @@ import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 import { startCdn } from '../servers/cdn.mjs';
 import { serverKeyHash, startFront } from '../servers/front.mjs';
 import { builtPages } from '../../src/lib/site/site-files.ts';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : fallback;
-};
+const { values } = readOptions({
+  name: 'audit',
+  usage: 'npm run audit -- [--runs N] [--only /path] [--cpu N] [--port N] [--http1] [--gate] [--explain] [--save DIR]',
+  help: fileHeader(import.meta.url),
+  options: {
+    runs: { type: 'string' },
+    only: { type: 'string' },
+    cpu: { type: 'string' },
+    port: { type: 'string' },
+    http1: { type: 'boolean' },
+    gate: { type: 'boolean' },
+    'report-only': { type: 'boolean' },
+    explain: { type: 'boolean' },
+    save: { type: 'string' },
+  },
+});
+const option = (name, fallback) => values[name.slice(2)] ?? fallback;
 const runs = Number(option('--runs', '5'));
 const only = option('--only', null);
-const gate = args.includes('--gate');
+const gate = Boolean(values.gate);
 const forcedCpu = option('--cpu', null);
 const BENCHMARK_SAMPLES = 5;
 const PORT = Number(option('--port', '4323'));
-const http1 = args.includes('--http1');
-const explain = args.includes('--explain');
+const http1 = Boolean(values.http1);
+const explain = Boolean(values.explain);
 const saveDir = option('--save', null);
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
 const DIST = new URL('../../dist/', import.meta.url).pathname;

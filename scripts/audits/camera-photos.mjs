@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
 export const EXIFTOOL = process.env.EXIFTOOL ?? '/usr/bin/exiftool';
 
@@ -151,9 +152,16 @@ export async function writeCameraPhoto(path, { width, height, seed, serial = 'CL
 
 // `node scripts/audits/camera-photos.mjs out.jpg 6000 4000 [seed]` writes one photo (handy for trying things).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [path, w = '6000', h = '4000', seed = '1'] = process.argv.slice(2);
+  const usage = 'node scripts/audits/camera-photos.mjs <out.jpg> [width] [height] [seed]';
+  const { positionals } = readOptions({
+    name: 'camera-photos',
+    usage,
+    help: fileHeader(import.meta.url),
+    allowPositionals: true,
+  });
+  const [path, w = '6000', h = '4000', seed = '1'] = positionals;
   if (!path) {
-    console.error('usage: node scripts/audits/camera-photos.mjs <out.jpg> [width] [height] [seed]');
+    console.error(`usage: ${usage}`);
     process.exit(1);
   }
   await writeCameraPhoto(path, { width: Number(w), height: Number(h), seed: Number(seed) });

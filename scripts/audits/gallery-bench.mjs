@@ -40,19 +40,33 @@ import {
   TAG_BYTES,
   toBase64,
 } from '../../src/private-gallery/format/crypto.ts';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const { values } = readOptions({
+  name: 'gallery-bench',
+  usage:
+    'npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--views N] [--build] [--build-only] [--publish [--galleries G]]',
+  help: fileHeader(import.meta.url),
+  options: {
+    port: { type: 'string' },
+    views: { type: 'string' },
+    photos: { type: 'string' },
+    cpu: { type: 'string' },
+    width: { type: 'string' },
+    build: { type: 'boolean' },
+    'build-only': { type: 'boolean' },
+    publish: { type: 'boolean' },
+    galleries: { type: 'string' },
+  },
+});
+const option = (name, fallback) => (values[name.slice(2)] === undefined ? fallback : Number(values[name.slice(2)]));
 const PORT = option('--port', 4335);
 const VIEWS = option('--views', 5);
 const PHOTOS = option('--photos', 150);
 const CPU = option('--cpu', 4);
 const WIDTH = option('--width', 2400);
-const buildOnly = args.includes('--build-only');
-const publishMode = args.includes('--publish');
+const buildOnly = Boolean(values['build-only']);
+const publishMode = Boolean(values.publish);
 const PASSWORD = 'benchmark gallery password';
 
 if (publishMode) {
@@ -240,7 +254,7 @@ const files = new Map(
 
 // 3. The site, built if it is not (or with --build), served by the host's runtime on its own port
 // with that bucket; stopped at the end.
-if (args.includes('--build') || !existsSync('dist/private-gallery.html')) {
+if (Boolean(values.build) || !existsSync('dist/private-gallery.html')) {
   console.log('gallery-bench: building the site (npm run build)…');
   execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
 }

@@ -11,9 +11,15 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { startCdn } from '../servers/cdn.mjs';
 import { caCertPath, startFront } from '../servers/front.mjs';
 import { builtPages } from '../../src/lib/site/site-files.ts';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
-const args = process.argv.slice(2);
-const editor = args.includes('--editor');
+const { values } = readOptions({
+  name: 'audit:headers',
+  usage: 'npm run audit:headers -- [--only /path] [--editor]',
+  help: fileHeader(import.meta.url),
+  options: { editor: { type: 'boolean' }, only: { type: 'string' } },
+});
+const editor = Boolean(values.editor);
 const DIST = new URL(editor ? '../../dist-editor/' : '../../dist/', import.meta.url).pathname;
 const CDN_PORT = 4324;
 const HTTP_PORT = 4380;
@@ -21,7 +27,7 @@ const HTTPS_PORT = 4443;
 const HOST = 'localhost';
 const GOAL = 100;
 
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const only = values.only;
 
 if (!existsSync(DIST)) {
   console.error(

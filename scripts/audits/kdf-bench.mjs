@@ -15,9 +15,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const { values } = readOptions({
+  name: 'kdf-bench',
+  usage: 'npx node scripts/audits/kdf-bench.mjs [--runs N] [--pbkdf2 600000,1800000] [--argon2 47104x1,19456x2]',
+  help: fileHeader(import.meta.url),
+  options: { runs: { type: 'string' }, pbkdf2: { type: 'string' }, argon2: { type: 'string' } },
+});
+const option = (name, fallback) => values[name.slice(2)] ?? fallback;
 const RUNS = Number(option('--runs', 5));
 const PBKDF2 = option('--pbkdf2', '600000,1800000,2000000').split(',').map(Number);
 /** Argon2id settings as <memory KiB>x<passes>, one lane. */

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const KB = 1024;
 
@@ -55,7 +56,13 @@ export function describePortfolioSize(size) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = process.argv[2] ?? join(process.cwd(), 'dist');
+  const { positionals } = readOptions({
+    name: 'portfolio-size',
+    usage: 'node scripts/audits/portfolio-size.mjs [dist]',
+    help: fileHeader(import.meta.url),
+    allowPositionals: true,
+  });
+  const dist = positionals[0] ?? join(process.cwd(), 'dist');
   const size = portfolioSize(dist);
   console.log(describePortfolioSize(size));
   console.log(JSON.stringify(size));

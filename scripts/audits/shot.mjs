@@ -1,8 +1,15 @@
 // Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/audits/shot.mjs /path [name]
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
-const [path = '/', name = 'page', base = 'http://127.0.0.1:4321'] = process.argv.slice(2);
+const { positionals } = readOptions({
+  name: 'shot',
+  usage: 'node scripts/audits/shot.mjs [/path] [name] [base address]',
+  help: fileHeader(import.meta.url),
+  allowPositionals: true,
+});
+const [path = '/', name = 'page', base = 'http://127.0.0.1:4321'] = positionals;
 const browser = await chromium.launch({ executablePath: await findChromium('test'), args: CHROMIUM_ARGS });
 for (const width of [1440, 390]) {
   const page = await browser.newPage({ viewport: { width, height: width > 500 ? 900 : 844 } });

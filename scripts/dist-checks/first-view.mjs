@@ -11,12 +11,15 @@ import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 import { startCdn } from '../servers/cdn.mjs';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
+import { fileHeader, readOptions } from '../shared/options.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : fallback;
-};
+const { values } = readOptions({
+  name: 'first-view',
+  usage: 'npm run test:first-view -- [--port N] [--only /path]',
+  help: fileHeader(import.meta.url),
+  options: { port: { type: 'string' }, only: { type: 'string' } },
+});
+const option = (name, fallback) => values[name.slice(2)] ?? fallback;
 const PORT = Number(option('--port', '4326'));
 const only = option('--only', null);
 const BASE = `http://127.0.0.1:${PORT}`;

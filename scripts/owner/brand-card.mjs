@@ -5,6 +5,15 @@
 import sharp from 'sharp';
 // The validated settings: a wrong value stops here, naming the field, as it stops the build.
 import { settings } from '../../src/lib/content/settings.ts';
+import { readOptions } from '../shared/options.mjs';
+
+readOptions({
+  name: 'brand-card',
+  usage: 'node scripts/owner/brand-card.mjs',
+  help: `Draws content/images/share/brand-card.png again, the link preview of the erotica page and the
+private gallery: the studio's name (brand.name in content/settings.yaml) and its city on the brand
+colours, no photo. Run it from the project's folder after changing the name.`,
+});
 
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const [first, ...rest] = settings.brand.name.split(' ');

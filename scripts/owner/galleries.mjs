@@ -34,6 +34,7 @@ import { isExpired } from '../../src/private-gallery/format/crypto.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
+import { optionProblem } from '../shared/options.mjs';
 
 const USAGE = [
   "npm run galleries                       each gallery's private link, to send to its client",
@@ -46,6 +47,16 @@ const USAGE = [
 ].join('\n  ');
 /** The commands, and how many names each takes after it (share and unshare check their own). */
 const COMMANDS = { links: 0, publish: 0, close: 1, remove: 1, share: null, unshare: null };
+
+/** What each option does, for --help. */
+const OPTIONS = `Options:
+  --local               the local bucket (what \`npm start\` and the tests serve), not the one on Cloudflare
+  --persist-to <dir>    that local bucket's folder (default .wrangler/state)
+  --quiet               publish: leave out the reminder that "npm run galleries" prints the links
+  --photos <numbers>    share: the photos' numbers, as the gallery shows them (3,7,12)
+  --expires <date>      share: the last day the partner link opens (YYYY-MM-DD)
+  --favorites "<link>"  share: the photos of the selection link a client sent you
+  --help                this text (after a command: that command's)`;
 
 /** A mistyped command or option: say which, print the usage, change nothing. */
 function usage(problem) {
@@ -66,13 +77,24 @@ try {
       photos: { type: 'string' },
       favorites: { type: 'string' },
       expires: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
 } catch (error) {
-  usage(`${String(error.message).split('. ')[0]}.`);
+  console.error(optionProblem('galleries', 'npm run galleries [-- <command> <id>] [options]', error));
+  process.exit(1);
 }
 const { values, positionals } = parsed;
 const [command = 'links', id] = positionals;
+if (values.help) {
+  // The usage of the command named, or of all of them.
+  const commands = USAGE.split('\n  ').filter((line) => !line.startsWith('options:'));
+  const named = commands.filter((line) =>
+    command === 'links' ? !line.includes(' -- ') : line.includes(`-- ${command} `),
+  );
+  console.log(`Usage: ${(positionals.length ? named : commands).join('\n       ')}\n\n${OPTIONS}`);
+  process.exit(0);
+}
 if (!Object.hasOwn(COMMANDS, command)) usage(`Unknown command "${command}".`);
 const arity = COMMANDS[command];
 if (arity !== null && Math.max(0, positionals.length - 1) !== arity) {

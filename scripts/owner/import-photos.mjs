@@ -4,12 +4,14 @@
 // (the site's largest image is 2400 px wide) and saved as a high-quality JPEG (sRGB, quality 90) in
 // the place's folder under content/images/. A stub entry is added to the place's YAML list with the
 // alt text left empty: the build stops until the owner describes each photo.
-// Places: hero, before-after, erotica, portfolio/classic, portfolio/outdoor, portfolio/fine-art,
-// portfolio/rain-room. Existing files with the same name are not overwritten (use --replace).
+// Places: the photo folders of the lists in src/lib/content/data-files.ts (hero, before-after,
+// erotica, portfolio/classic, …). Existing files with the same name are not overwritten (use --replace).
 import { existsSync, mkdirSync, readFileSync, readdirSync, appendFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import sharp from 'sharp';
 import { MASTER_LONG_SIDE } from '../../src/lib/images/image-presets.ts';
+import { CONTENT_LISTS, imageFolders } from '../../src/lib/content/data-files.ts';
+import { readOptions } from '../shared/options.mjs';
 
 // The long side of a master, from the site's image presets (re-exported for the tests).
 export { MASTER_LONG_SIDE };
@@ -17,22 +19,38 @@ export { MASTER_LONG_SIDE };
 const ROOT = new URL('../../', import.meta.url).pathname;
 const INPUT = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.heic', '.heif', '.avif']);
 
-/** Where each place's photos go and how its YAML entry looks. */
-const PLACES = {
-  hero: { dir: 'hero', yaml: 'hero.yaml', entry: (id, image) => ({ id, image, alt: '' }) },
-  'before-after': { dir: 'before-after', yaml: 'before-after.yaml', entry: (id, image) => ({ id, image, alt: '' }) },
-  erotica: { dir: 'erotica', yaml: 'erotica-samples.yaml', entry: (id, image) => ({ id, image, alt: '' }) },
-  ...Object.fromEntries(
-    ['classic', 'outdoor', 'fine-art', 'rain-room'].map((category) => [
-      `portfolio/${category}`,
-      {
-        dir: `portfolio/${category}`,
-        yaml: 'portfolio.yaml',
-        entry: (id, image) => ({ id, image, category, alt: '', overlay: '' }),
-      },
-    ]),
-  ),
-};
+/**
+ * Where each place's photos go and how its YAML entry looks: every photo folder of a list whose
+ * entries the owner describes (CONTENT_LISTS), its category if the folder is one, her texts empty.
+ */
+export const PLACES = Object.fromEntries(
+  Object.values(CONTENT_LISTS)
+    .filter((list) => list.describe)
+    .flatMap((list) =>
+      imageFolders(list).map((dir, index) => [
+        dir,
+        {
+          dir,
+          yaml: list.file,
+          entry: (id, image) => ({
+            id,
+            image,
+            ...(list.categories ? { category: list.categories[index] } : {}),
+            ...Object.fromEntries(list.describe.map((text) => [text, ''])),
+          }),
+        },
+      ]),
+    ),
+);
+
+const USAGE = 'npm run photos -- <folder with camera files> --to <place> [--replace]';
+const HELP = `Turns the camera files in <folder> into masters under content/images/<place>/ (upright, every
+piece of metadata removed, at most ${MASTER_LONG_SIDE} px on the long side) and adds an entry for each
+new photo to the place's list, with its description left for you to write.
+
+  --to <place>   where the photos go: ${Object.keys(PLACES).join(', ')}
+  --replace      overwrite a master of the same name (without it, that photo is skipped)
+  --help         this text`;
 
 /** A file name the site can use in an address: lowercase letters, digits and hyphens. */
 export const slug = (name) =>
@@ -68,21 +86,23 @@ export function yamlStub(fields) {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const toIndex = args.indexOf('--to');
-  const place = toIndex >= 0 ? args[toIndex + 1] : undefined;
-  const replace = args.includes('--replace');
-  const folder = args.find((arg, index) => !arg.startsWith('--') && index !== toIndex + 1);
-  if (!folder || !place || !PLACES[place]) {
-    console.error(
-      `usage: npm run photos -- <folder with camera files> --to <place> [--replace]\n  places: ${Object.keys(PLACES).join(', ')}`,
-    );
+  const { values, positionals } = readOptions({
+    name: 'photos',
+    usage: USAGE,
+    help: HELP,
+    options: { to: { type: 'string' }, replace: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  const [folder] = positionals;
+  const { to: place, replace } = values;
+  if (!folder || !place || !Object.hasOwn(PLACES, place)) {
+    console.error(`usage: ${USAGE}\n  places: ${Object.keys(PLACES).join(', ')}`);
     process.exit(1);
   }
   const { dir, yaml, entry } = PLACES[place];
   const target = join(ROOT, 'content/images', dir);
   mkdirSync(target, { recursive: true });
-  const yamlPath = join(ROOT, 'content', yaml);
+  const yamlPath = join(ROOT, yaml);
   const existingIds = new Set([...readFileSync(yamlPath, 'utf8').matchAll(/^- id: (.+)$/gm)].map((m) => m[1].trim()));
   const inputs = readdirSync(folder)
     .filter((name) => INPUT.has(extname(name).toLowerCase()))
@@ -108,7 +128,7 @@ async function main() {
   }
   if (stubs) {
     appendFileSync(yamlPath, `# Added by npm run photos: write each alt text before building.\n${stubs}`);
-    console.log(`photos: entries added to content/${yaml}; write their alt text (the build stops until you do).`);
+    console.log(`photos: entries added to ${yaml}; write their alt text (the build stops until you do).`);
   }
 }
 

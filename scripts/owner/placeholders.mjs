@@ -5,6 +5,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
+import { SAMPLE_POSTS } from '../../src/lib/blog/blog-fixtures.ts';
+import { CONTENT_LISTS } from '../../src/lib/content/data-files.ts';
+import { readOptions } from '../shared/options.mjs';
+
+readOptions({
+  name: 'placeholders',
+  usage: 'npm run placeholders',
+  help: `Draws the placeholder images again: every list's photos (content/images/), the post covers, the
+"As Seen In" logos and the favicons, each marked "Placeholder" and the same on every run. It
+overwrites those files: a real photo you dropped in under a placeholder's name is replaced.`,
+});
 
 const root = new URL('../../', import.meta.url);
 
@@ -18,43 +29,28 @@ const palettes = {
   sage: { bg: ['#e8e2d4', '#b9b49a', '#6f6a55'], shapes: ['#faf6f0', '#4a2b3f', '#d9bf94', '#8f8a6e'] },
 };
 
-/** The set of placeholders: folder, count, size and palettes. */
+/** Each portfolio category's palettes. */
+const categoryPalettes = {
+  classic: ['blush', 'plum', 'champagne'],
+  outdoor: ['sage', 'champagne', 'blush'],
+  'fine-art': ['dusk', 'plum', 'champagne'],
+  'rain-room': ['rain', 'dusk', 'plum'],
+};
+
+/** The set of placeholders: folder, count, size and palettes; the lists' folders from CONTENT_LISTS. */
+const images = (list) => `content/images/${list.images}`;
 const sets = [
-  { dir: 'content/images/hero', name: 'hero', count: 3, w: 2400, h: 1600, palettes: ['plum', 'dusk', 'blush'] },
-  {
-    dir: 'content/images/portfolio/classic',
-    name: 'classic',
+  { dir: images(CONTENT_LISTS.hero), name: 'hero', count: 3, w: 2400, h: 1600, palettes: ['plum', 'dusk', 'blush'] },
+  ...CONTENT_LISTS.portfolio.categories.map((category) => ({
+    dir: `${images(CONTENT_LISTS.portfolio)}/${category}`,
+    name: category,
     count: 9,
     w: 1600,
     h: 2400,
-    palettes: ['blush', 'plum', 'champagne'],
-  },
+    palettes: categoryPalettes[category],
+  })),
   {
-    dir: 'content/images/portfolio/outdoor',
-    name: 'outdoor',
-    count: 9,
-    w: 1600,
-    h: 2400,
-    palettes: ['sage', 'champagne', 'blush'],
-  },
-  {
-    dir: 'content/images/portfolio/fine-art',
-    name: 'fine-art',
-    count: 9,
-    w: 1600,
-    h: 2400,
-    palettes: ['dusk', 'plum', 'champagne'],
-  },
-  {
-    dir: 'content/images/portfolio/rain-room',
-    name: 'rain-room',
-    count: 9,
-    w: 1600,
-    h: 2400,
-    palettes: ['rain', 'dusk', 'plum'],
-  },
-  {
-    dir: 'content/images/before-after',
+    dir: images(CONTENT_LISTS.beforeAfter),
     name: 'before-after',
     count: 10,
     w: 2400,
@@ -62,20 +58,15 @@ const sets = [
     palettes: ['champagne', 'blush', 'plum', 'dusk'],
   },
   { dir: 'content/images/about', name: 'headshot', count: 1, w: 1600, h: 2000, palettes: ['blush'] },
-  { dir: 'content/images/erotica', name: 'erotica', count: 3, w: 1600, h: 2400, palettes: ['dusk', 'plum', 'rain'] },
+  {
+    dir: images(CONTENT_LISTS.eroticaSamples),
+    name: 'erotica',
+    count: 3,
+    w: 1600,
+    h: 2400,
+    palettes: ['dusk', 'plum', 'rain'],
+  },
   { dir: 'content/private', name: 'private', count: 3, w: 2400, h: 1600, palettes: ['dusk', 'plum', 'blush'] },
-];
-
-const blogSlugs = [
-  'the-difference-between-boudoir-and-erotica',
-  'how-to-prepare-for-your-first-boudoir-shoot',
-  'ultimate-rain-room-boudoir-experience',
-  'what-to-wear-for-your-boudoir-session',
-  'embracing-your-sensuality-through-erotic-photography',
-  'overcoming-excuses-why-you-deserve-boudoir-experience',
-  'how-to-choose-perfect-florida-boudoir-photographer',
-  'why-every-woman-deserves-erotica-session',
-  'capturing-curves-self-love-and-boudoir',
 ];
 
 function seeded(text) {
@@ -151,11 +142,12 @@ for (const set of sets) {
     jobs.push([`${set.dir}/${set.name}-${id}.jpg`, art({ w: set.w, h: set.h, palette, label })]);
   }
 }
-blogSlugs.forEach((slug, i) => {
+// One cover per sample post, newest first, labelled with the post's number.
+SAMPLE_POSTS.forEach(({ slug, id }, i) => {
   const palette = Object.keys(palettes)[i % 6];
   jobs.push([
     `content/images/blog/${slug}.jpg`,
-    art({ w: 2400, h: 1600, palette, label: `blog ${String(9 - i).padStart(2, '0')}` }),
+    art({ w: 2400, h: 1600, palette, label: `blog ${String(id).padStart(2, '0')}` }),
   ]);
 });
 
@@ -174,7 +166,7 @@ const pressWrites = press.map(async ([slug, text, family, style]) => {
   <text x="120" y="40" text-anchor="middle" font-family="${family === 'serif' ? 'Georgia, serif' : 'Arial, sans-serif'}" font-style="${style}" font-size="${text.length > 14 ? 17 : 24}" letter-spacing="${family === 'serif' ? 1 : 3}" fill="#1f1720">${text}</text>
 </svg>
 `;
-  const file = new URL(`content/images/press/${slug}.svg`, root);
+  const file = new URL(`${images(CONTENT_LISTS.press)}/${slug}.svg`, root);
   await mkdir(dirname(file.pathname), { recursive: true });
   await writeFile(file, svg);
 });

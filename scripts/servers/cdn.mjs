@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
+import { readOptions } from '../shared/options.mjs';
 
 /**
  * The runtime's compatibility date. Pinned: wrangler refuses dates newer than its bundled workerd
@@ -167,13 +168,26 @@ async function startLocalPreview(port) {
 // server of its own (tests): its own bucket, holding the sample gallery. `--dir DIR`: serve another
 // folder (the editor's). `--start`: `npm start`'s preview (see startLocalPreview).
 if (import.meta.main) {
-  const args = process.argv.slice(2);
-  const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
-  const port = Number(portArg ?? process.env['CDN_PORT'] ?? 8788);
-  const sample = args.includes('--sample');
+  const { values } = readOptions({
+    name: 'serve:cdn',
+    usage: 'npm run serve:cdn -- [--port N] [--sample | --dir DIR | --start]',
+    help: `Serves dist/ as the host would, on http://127.0.0.1:8788 (or --port N, or CDN_PORT), with the local
+bucket \`npm run galleries -- publish --local\` fills.
+  --sample     a server of its own (tests): its own bucket, holding the sample gallery
+  --dir DIR    serve another folder (the editor's dist-editor/), with a bucket of its own and no gallery
+  --start      \`npm start\`'s preview`,
+    options: {
+      port: { type: 'string' },
+      sample: { type: 'boolean' },
+      dir: { type: 'string' },
+      start: { type: 'boolean' },
+    },
+  });
+  const port = Number(values.port ?? process.env['CDN_PORT'] ?? 8788);
+  const sample = Boolean(values.sample);
   // --dir: another folder (the editor's dist-editor/), with a bucket of its own and no gallery in it.
-  const dir = args.includes('--dir') ? args[args.indexOf('--dir') + 1] : undefined;
-  const { origin, stop } = args.includes('--start')
+  const dir = values.dir;
+  const { origin, stop } = values.start
     ? await startLocalPreview(port)
     : dir
       ? await startCdn({ port, dir, sample: false })

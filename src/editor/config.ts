@@ -4,7 +4,7 @@
  * collection writes is listed in EDITED_FILES, so a test can prove every owner file has one.
  */
 import { z } from 'astro/zod';
-import { DATA_FILES, type DataCollection } from '../lib/content/data-files';
+import { CONTENT_LISTS, DATA_FILES, type ContentList, type DataCollection } from '../lib/content/data-files';
 import { settingsSchema, SETTINGS_FILE } from '../lib/content/settings';
 import { homeCopySchema, HOME_COPY_FILE } from '../lib/content/home-copy';
 import { MASTER_LONG_SIDE } from '../lib/images/content-photos';
@@ -27,17 +27,15 @@ const schemaOf = (collections: Collections, name: string): z.ZodObject => {
   return objectOf(typeof schema === 'function' ? schema({ image: () => IMAGE }) : schema);
 };
 
-/** What each YAML list is called in the editor, where its photos go, and how an entry is summarised. */
-const LISTS: Record<DataCollection, { label: string; images?: string; summary: string; hint: string }> = {
+/** What each YAML list is called in the editor and how an entry is summarised (its file and photo folder: CONTENT_LISTS). */
+const LISTS: Record<DataCollection, { label: string; summary: string; hint: string }> = {
   hero: {
     label: 'Hero slideshow',
-    images: 'hero',
     summary: '{{alt}}',
     hint: 'The first slide is also the photo a shared link shows.',
   },
   portfolio: {
     label: 'Portfolio',
-    images: 'portfolio',
     summary: '{{category}}: {{overlay}}',
     hint: 'The first three of each category show first.',
   },
@@ -48,13 +46,11 @@ const LISTS: Record<DataCollection, { label: string; images?: string; summary: s
   },
   beforeAfter: {
     label: 'Before & After',
-    images: 'before-after',
     summary: '{{alt}}',
     hint: `Landscape 3:2 photos of at least ${IMAGE_PRESETS.beforeAfter.width}×${IMAGE_PRESETS.beforeAfter.height}.`,
   },
   eroticaSamples: {
     label: 'Erotica samples',
-    images: 'erotica',
     summary: '{{alt}}',
     hint: 'Tasteful sample photos, shown only to visitors who confirmed they are 18 or over.',
   },
@@ -65,7 +61,7 @@ const LISTS: Record<DataCollection, { label: string; images?: string; summary: s
   },
   faq: { label: 'FAQ', summary: '{{question}}', hint: `In the order they show on ${ROUTES.faq}.` },
   eroticaFaq: { label: 'Erotica FAQ', summary: '{{question}}', hint: `In the order they show on ${ROUTES.erotica}.` },
-  press: { label: 'As Seen In logos', images: 'press', summary: '{{name}}', hint: 'Left to right in the footer.' },
+  press: { label: 'As Seen In logos', summary: '{{name}}', hint: 'Left to right in the footer.' },
 };
 
 const HINTS: Record<string, FieldHint> = {
@@ -143,6 +139,7 @@ export function editorConfig(collections: Collections, options: EditorOptions) {
   const pageFields = fieldsOf(pageSchema, context('about', '../images'));
   const lists = (Object.keys(LISTS) as DataCollection[]).map((name) => {
     const list = LISTS[name];
+    const { images }: ContentList = CONTENT_LISTS[name];
     return {
       name,
       label: list.label,
@@ -155,7 +152,7 @@ export function editorConfig(collections: Collections, options: EditorOptions) {
           root: true,
           hint: list.hint,
           summary: list.summary,
-          fields: withId(fieldsOf(schemaOf(collections, name), context(list.images))),
+          fields: withId(fieldsOf(schemaOf(collections, name), context(images))),
         },
       ],
     };

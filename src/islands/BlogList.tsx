@@ -8,7 +8,7 @@ import { PostCard } from './blog/PostCard';
 import { useFocusAfterRender } from '@/ui/hooks/useFocusAfterRender';
 import { useSearchIndex } from './blog/useSearchIndex';
 import { useUrlQuery } from './blog/useUrlQuery';
-import { blogListView, listStatus, readListQuery, type BlogCard, type ListQuery } from '@/lib/blog/blog-list';
+import { blogListView, listStatus, readListQuery, type BlogCard } from '@/lib/blog/blog-list';
 import { isModifiedClick } from '@/lib/browser/clicks';
 import { prefersReducedMotion } from '@/lib/browser/scroll';
 
@@ -22,18 +22,12 @@ interface Props {
   searchIndexUrl: string;
 }
 
-/** What the address bar asks for. Before hydration (and on the server) that is page 1, no search. */
-function readQuery(query: string): ListQuery {
-  const { page, search } = readListQuery(query);
-  return { rawPage: page, search };
-}
-
 /**
  * The journal's list: four posts a page with a pager, or the posts a ?search= matches. The server
  * renders page 1; the page and search in the address are applied once hydrated.
  */
 function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
-  const { hydrated, query, navigate } = useUrlQuery(readQuery);
+  const { hydrated, query, navigate } = useUrlQuery(readListQuery);
   const { index, error } = useSearchIndex(searchIndexUrl, query.search !== '');
   const failed = error !== null;
   const view = blogListView(posts, query, { index, failed }, pageSize);

@@ -59,8 +59,8 @@ describe('pagination', () => {
     expect(blogListHref(2)).toBe('/blog?page=2');
     expect(blogListHref(1, ' rain ')).toBe('/blog?search=rain');
     expect(blogListHref(2, 'hair & makeup')).toBe('/blog?search=hair+%26+makeup&page=2');
-    expect(readListQuery('?search=hair+%26+makeup&page=2')).toEqual({ page: '2', search: 'hair & makeup' });
-    expect(readListQuery('')).toEqual({ page: null, search: '' });
+    expect(readListQuery('?search=hair+%26+makeup&page=2')).toEqual({ rawPage: '2', search: 'hair & makeup' });
+    expect(readListQuery('')).toEqual({ rawPage: null, search: '' });
   });
 
   it('cuts a search to MAX_SEARCH_LENGTH characters and drops bidi controls', () => {

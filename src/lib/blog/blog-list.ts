@@ -50,9 +50,9 @@ export function cleanSearch(raw: string): string {
 }
 
 /** What the list's URL asks for: the raw page value and the search text (cleaned, may be empty). */
-export function readListQuery(search: string): { page: string | null; search: string } {
+export function readListQuery(search: string): ListQuery {
   const params = new URLSearchParams(search);
-  return { page: params.get('page'), search: cleanSearch(params.get('search') ?? '') };
+  return { rawPage: params.get('page'), search: cleanSearch(params.get('search') ?? '') };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   adjacentPosts,
@@ -9,21 +10,25 @@ import {
   sortNewestFirst,
   toCalendarDate,
 } from './posts';
-import { day, TEST_POSTS as posts } from './blog-fixtures';
+import { day, SAMPLE_POSTS, TEST_POSTS as posts } from './blog-fixtures';
 
 describe('published posts, newest first', () => {
+  it('knows the sample posts as they ship: each file, its publish date and its number', () => {
+    const shipped = readdirSync('content/blog')
+      .filter((name) => name.endsWith('.mdx'))
+      .map((name) => {
+        const text = readFileSync(`content/blog/${name}`, 'utf8');
+        return {
+          slug: name.replace(/\.mdx$/, ''),
+          date: /^publishDate: (\S+)$/m.exec(text)?.[1],
+          id: Number(/^id: (\d+)$/m.exec(text)?.[1]),
+        };
+      });
+    expect(shipped.sort((a, b) => b.id - a.id)).toEqual(SAMPLE_POSTS);
+  });
+
   it('orders the nine shipped posts by publish date, newest first', () => {
-    expect(sortNewestFirst(posts).map((post) => post.slug)).toEqual([
-      'the-difference-between-boudoir-and-erotica',
-      'how-to-prepare-for-your-first-boudoir-shoot',
-      'ultimate-rain-room-boudoir-experience',
-      'what-to-wear-for-your-boudoir-session',
-      'embracing-your-sensuality-through-erotic-photography',
-      'overcoming-excuses-why-you-deserve-boudoir-experience',
-      'how-to-choose-perfect-florida-boudoir-photographer',
-      'why-every-woman-deserves-erotica-session',
-      'capturing-curves-self-love-and-boudoir',
-    ]);
+    expect(sortNewestFirst(posts).map((post) => post.slug)).toEqual(SAMPLE_POSTS.map((post) => post.slug));
   });
 
   it('breaks a tie between posts of the same day by their number, higher first, without mutating', () => {

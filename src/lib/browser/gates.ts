@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from './storage.ts';
 
 /** localStorage key set once a visitor confirms they are 18 or older (erotica and private gallery). */
 export const AGE_VERIFIED_KEY = 'ageVerified';
@@ -56,14 +56,15 @@ export const GALLERY_KEY_ATTRIBUTE = 'data-gallery-key';
 
 /**
  * The head script of the private gallery: marks <html> with whether the password key is 'yes'
- * (or a private link brings the access), so before the island runs CSS already shows the
+ * (or a private link brings the access: `linkParam`, LINK_PARAM of lib/site/private-links.ts, in the
+ * fragment), so before the island runs CSS already shows the
  * password modal (or the unlocking message).
  */
-export function galleryHeadScript(): string {
+export function galleryHeadScript(linkParam: string): string {
   const key = JSON.stringify(PRIVATE_GALLERY_KEY);
   const value = JSON.stringify(VERIFIED);
   return (
-    `(function(){var s='no';try{if(localStorage.getItem(${key})===${value}||/[#&]access=/.test(location.hash))s='yes'}catch(e){}` +
+    `(function(){var s='no';try{if(localStorage.getItem(${key})===${value}||/[#&]${linkParam}=/.test(location.hash))s='yes'}catch(e){}` +
     `document.documentElement.setAttribute(${JSON.stringify(GALLERY_KEY_ATTRIBUTE)},s)})();`
   );
 }

@@ -45,7 +45,7 @@ export const INDEX_BUCKETS = [16_384, 65_536, 262_144] as const;
 /** Photo files of at most this size are padded to it; larger ones to eight steps per doubling. */
 export const MIN_FILE_BUCKET = 16_384;
 /** The URL fragment that carries a private link's access secret (never sent to a server). */
-export const LINK_PARAM = 'access';
+export { LINK_PARAM } from '../../lib/site/private-links.ts';
 
 export interface KdfParams {
   name: 'PBKDF2';

@@ -3,6 +3,7 @@
  * base64, after the first characters of the gallery's opaque id so a link opens marked only in its
  * own gallery. `#picks=3f2a9c1e.BQQ` marks photos 1, 3 and 11 of gallery 3f2a9c1e…
  */
+import { privateGalleryLink } from '../../lib/site/private-links.ts';
 import { fromBase64Url, toBase64Url } from './crypto.ts';
 
 /** The fragment parameter of a selection link. */
@@ -44,5 +45,5 @@ export function picksIn(hash: string): { gallery: string; numbers: number[] } | 
 
 /** The selection link for a gallery's picks on this site. */
 export function selectionLink(origin: string, galleryId: string, numbers: readonly number[]): string {
-  return `${origin.replace(/\/$/, '')}/private-gallery#${PICKS_PARAM}=${encodePicks(galleryId, numbers)}`;
+  return privateGalleryLink(origin, PICKS_PARAM, encodePicks(galleryId, numbers));
 }

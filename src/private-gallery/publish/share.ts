@@ -39,7 +39,7 @@ import {
   type SealedObject,
 } from '../format/seal.ts';
 import { sha256 } from './cache.ts';
-import { isSampleGallery, PASSWORDS_FILE, passwordVariable, type Logger } from './secrets.ts';
+import { isSampleGallery, PASSWORDS_FILE, passwordVariable, privateLink, type Logger } from './secrets.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 
 /** How much of a photo's content hash names it in a partner link: enough to tell photos apart, nothing without the file. */
@@ -362,9 +362,9 @@ export function readShares(
   );
 }
 
-/** The partner link to send: the site's private gallery page with the link's secret in the fragment. */
+/** The partner link to send: a private link (privateLink) with the share's own secret. */
 export function partnerLink(siteUrl: string, share: Share): string {
-  return `${siteUrl.replace(/\/$/, '')}/private-gallery#${LINK_PARAM}=${toBase64Url(share.secret)}`;
+  return privateLink(siteUrl, share.secret);
 }
 
 /** The passwords file's text with one gallery's partner links replaced (added when absent). */

@@ -1,3 +1,4 @@
+import { copyThenSay } from '@/private-gallery/client/copy';
 import { favoritesMailto, favoritesText } from '@/private-gallery/client/favorites';
 
 interface Props {
@@ -13,12 +14,8 @@ interface Props {
 export function FavoritesPanel({ title, favorites, studioEmail, onStatus }: Props) {
   const copyFavorites = async () => {
     const text = favoritesText(title, favorites);
-    try {
-      await navigator.clipboard.writeText(text);
-      onStatus('Your list of favorites is copied. Paste it into a message to the studio.');
-    } catch {
-      onStatus(`Copying is not available here. Your list: ${text}`);
-    }
+    const copied = 'Your list of favorites is copied. Paste it into a message to the studio.';
+    await copyThenSay(text, { copied, failed: `Copying is not available here. Your list: ${text}` }, onStatus);
   };
 
   return (

@@ -1,3 +1,4 @@
+import { copyThenSay } from '@/private-gallery/client/copy';
 import { selectionLink } from '@/private-gallery/format/picks';
 import { counterText, selectionMailto, selectionText, type Notes, type Sent } from '@/private-gallery/client/selection';
 import type { SelectionRules, VaultIndex } from '@/private-gallery/format/crypto';
@@ -22,15 +23,16 @@ const when = (iso: string) =>
 /** Her selection against her package: the counter, then sending it to the studio by email or copy; what she sent, and when. */
 export function SelectionPanel({ index, rules, picks, notes, sent, changed, studioEmail, onSent, onStatus }: Props) {
   const text = selectionText(index.title, index.images, picks, notes, selectionLink(location.origin, index.id, picks));
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      onSent();
-      onStatus('Your selection is copied. Paste it into a message to the studio.');
-    } catch {
-      onStatus('Copying is not available here. Please use Send my selection instead.');
-    }
-  };
+  const copy = () =>
+    copyThenSay(
+      text,
+      {
+        copied: 'Your selection is copied. Paste it into a message to the studio.',
+        failed: 'Copying is not available here. Please use Send my selection instead.',
+        onCopied: onSent,
+      },
+      onStatus,
+    );
 
   return (
     <section

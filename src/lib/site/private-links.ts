@@ -1,0 +1,18 @@
+/**
+ * Links into the private gallery, on its address in ROUTES. A module of their own so that only the
+ * gallery's bundle carries them: the pages' shared routes chunk stays as it was.
+ */
+import { ROUTES } from './routes.ts';
+
+/**
+ * The fragment parameter of a private link (/private-gallery#access=…), which browsers never send:
+ * publishing writes it, the gallery reads it and its head script looks for it.
+ */
+export const LINK_PARAM = 'access';
+
+/**
+ * A link into the private gallery carrying `param=value` in its fragment: a gallery's private link,
+ * a partner link (LINK_PARAM), a client's selection (picks).
+ */
+export const privateGalleryLink = (siteUrl: string, param: string, value: string): string =>
+  `${siteUrl.replace(/\/$/, '')}${ROUTES.privateGallery}#${param}=${value}`;
