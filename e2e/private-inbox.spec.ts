@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
@@ -16,6 +17,8 @@ import {
 } from '../src/private-gallery/format/inbox';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { listGalleries } from '../src/private-gallery/publish/sources';
+import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
+import { serverState } from '../scripts/servers/cdn.mjs';
 
 // A proofing gallery of four photos (three included) published with the studio's inbox key, served
 // at /vault/; the inbox's answers are Playwright routes, so each failure is the one the test names.
@@ -50,15 +53,28 @@ const sendState = (page: Page) => page.locator('[data-send-message]');
 const sentLine = (page: Page) => page.locator('[data-selection-sent]');
 const sendButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-async function open(page: Page) {
-  await serveVault(page, fixture);
+async function open(page: Page, gallery: { id: string; password: string; title: string } = GALLERY) {
+  if (gallery === GALLERY) await serveVault(page, fixture);
   await page.goto('/private-gallery');
   await waitForIslands(page);
   await page.getByRole('button', { name: 'I am 18+' }).click();
-  await page.getByLabel('Gallery name', { exact: true }).fill(GALLERY.id);
-  await page.getByLabel('Password', { exact: true }).fill(GALLERY.password);
+  await page.getByLabel('Gallery name', { exact: true }).fill(gallery.id);
+  await page.getByLabel('Password', { exact: true }).fill(gallery.password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page.getByRole('heading', { name: GALLERY.title })).toBeVisible(UNLOCK);
+  await expect(page.getByRole('heading', { name: gallery.title })).toBeVisible(UNLOCK);
+}
+
+/** The owner's inbox command on the test server's local bucket (where its sample is published, with its studio key). */
+function galleriesInbox(state: string, ...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/owner/galleries.mjs', 'inbox', '--local', '--persist-to', state, ...args],
+    {
+      env: { ...process.env, PRIVATE_GALLERY_DIR: resolve(state), WRANGLER_SEND_METRICS: 'false' },
+      encoding: 'utf8',
+    },
+  );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 /** Answers the inbox's POSTs with `answer` (after serveVault: the later route wins), keeping what was posted. */
@@ -189,5 +205,36 @@ test.describe('sending her selection to the studio', () => {
       await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveAttribute('href', /^mailto:/);
     }
     await expect(sentLine(page)).toHaveCount(0);
+  });
+});
+
+test.describe('the round trip', () => {
+  test('her selection, sent from the page through the Function, is read by the owner’s inbox command with its file names and note', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    // The sample gallery, published with its inbox by the test server into its own bucket; no route: the real Function answers.
+    await open(page, { id: 'preview', password: DEVELOPMENT_PASSWORD, title: 'Preview gallery' });
+    const note = `The one by the window, please (${Date.now()})`;
+    await page.getByRole('button', { name: 'Favorite photo 3' }).click();
+    await page.getByRole('button', { name: 'Open photo 3' }).click();
+    await page.getByLabel('Note for the studio on photo 3').fill(note);
+    await page.keyboard.press('Escape');
+    await sendButton(page, 'Send my selection').click();
+    await expect(sentLine(page)).toHaveText(/^Sent to the studio on \w+ \d+ at \d+:\d\d [AP]M\.$/, UNLOCK);
+
+    const state = serverState(Number(new URL(baseURL!).port));
+    const { status, output } = galleriesInbox(state);
+    expect(status, output).toBe(0);
+    const lines = output.split('\n');
+    const at = lines.findIndex((line) => line.includes(note));
+    expect(lines[at]).toBe(`  Photo 3 (private-03.jpg): ${note}`);
+    // Its id heads its entry; handled, it is deleted (and no longer counts against the day's limit).
+    const head = lines.slice(0, at).findLast((line) => /^\S+ {2}preview: /.test(line))!;
+    expect(head).toBeTruthy();
+    const done = galleriesInbox(state, '--done', head.split(' ')[0]!);
+    expect(done.status, done.output).toBe(0);
+    expect(galleriesInbox(state).output).not.toContain(note);
   });
 });
