@@ -94,7 +94,7 @@ test.describe('sending her selection to the studio', () => {
   test('a 500, then a stall: she is told, Retry sends it, the email holds the sealed text, and nothing is lost on a reload', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await open(page);
     for (const n of [3, 1]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
     await page.getByRole('button', { name: 'Open photo 3' }).click();
@@ -177,6 +177,7 @@ test.describe('sending her selection to the studio', () => {
   test('a refused token, a full day and an offline device each get their own sentence and the email', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     await open(page);
     await page.getByRole('button', { name: 'Favorite photo 2' }).click();
     const posted: InboxPost[] = [];
