@@ -1,6 +1,6 @@
 /**
  * Proofing: her selection against the photos her package includes, a note per photo, and the
- * message that sends it to the studio (nothing is uploaded). Kept in this browser per gallery,
+ * message that sends it to the studio (by email, or sealed to the studio's inbox: client/inbox.ts). Kept in this browser per gallery,
  * under the gallery's opaque id, beside her favorites (which are the selection's photos).
  */
 import { readStorage, removeStorage, writeStorage } from '../../lib/browser/storage';
