@@ -426,7 +426,7 @@ export const JOURNEYS = [
   {
     id: 'f',
     title:
-      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a choice counts against the package, a reload keeps them, the partner link opens two photos view-only',
+      'private gallery: age gate, a wrong password is refused, the right one shows the photos, a choice counts against the package and is sent to the studio, a reload keeps them, the partner link opens two photos view-only',
     async run(d) {
       await d.open('/private-gallery');
       await waitForIslands(d);
@@ -482,10 +482,16 @@ export const JOURNEYS = [
       await until(d, 'the selection counter at 0 of 2', counter, ['0 of 2 chosen']);
       await d.click('li[data-photo="2"] button[aria-pressed]');
       await until(d, 'the selection counter at 1 of 2', counter, ['1 of 2 chosen']);
+      // The studio's inbox (issue 34): her selection goes from the page, sealed, through the Function.
+      const sentLine = (prefix) =>
+        document.querySelector('[data-selection-sent]')?.textContent.trim().startsWith(prefix) ?? false;
+      await d.click('[data-send-button]');
+      await until(d, '"Sent to the studio on …" after Send my selection', sentLine, ['Sent to the studio on '], 30_000);
 
       await d.open('/private-gallery');
       await until(d, 'the photos again after a reload', photos, [], 30_000);
       await until(d, 'the choice kept after a reload', counter, ['1 of 2 chosen']);
+      await until(d, 'what she sent kept after a reload', sentLine, ['Sent to the studio on ']);
       // The sample's partner link opens photos 1 and 3 only, view-only: no hearts, no downloads.
       // (From another page: a change of the fragment alone would not load the page again.)
       await d.open('/privacy-policy');

@@ -8,6 +8,8 @@
 //   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"
 //                                          a partner link for some photos (publish for it to open)
 //   npm run galleries -- unshare <id> <link>   withdraw one partner link (publish for it to close)
+//   npm run galleries -- inbox [--lightroom <id> | --done <message>]
+//                                          the selections clients sent, opened here (docs/owner-inbox.md)
 //   --local                                the local bucket (what `npm start` and the tests serve)
 //                                          instead of the one on Cloudflare
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
@@ -43,10 +45,13 @@ const USAGE = [
   'npm run galleries -- remove <id>       delete from the bucket a gallery whose folder you took away',
   'npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"',
   'npm run galleries -- unshare <id> <link>',
+  'npm run galleries -- inbox             the selections your clients sent, newest first',
+  'npm run galleries -- inbox --lightroom <id>   the latest selection from that gallery, file names on one line',
+  'npm run galleries -- inbox --done <message>   delete one selection you have handled (its id from the list)',
   'options: --local (the local bucket, not the one on Cloudflare), --persist-to <dir>, --quiet',
 ].join('\n  ');
 /** The commands, and how many names each takes after it (share and unshare check their own). */
-const COMMANDS = { links: 0, publish: 0, close: 1, remove: 1, share: null, unshare: null };
+const COMMANDS = { links: 0, publish: 0, close: 1, remove: 1, share: null, unshare: null, inbox: 0 };
 
 /** What each option does, for --help. */
 const OPTIONS = `Options:
@@ -56,6 +61,8 @@ const OPTIONS = `Options:
   --photos <numbers>    share: the photos' numbers, as the gallery shows them (3,7,12)
   --expires <date>      share: the last day the partner link opens (YYYY-MM-DD)
   --favorites "<link>"  share: the photos of the selection link a client sent you
+  --lightroom <id>      inbox: the latest selection's file names from that gallery, on one line
+  --done <message>      inbox: delete a message you have handled (its id from the list)
   --help                this text (after a command: that command's)`;
 
 /** A mistyped command or option: say which, print the usage, change nothing. */
@@ -78,6 +85,8 @@ try {
       favorites: { type: 'string' },
       expires: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      lightroom: { type: 'string' },
+      done: { type: 'string' },
     },
   });
 } catch (error) {
@@ -103,6 +112,8 @@ if (arity !== null && Math.max(0, positionals.length - 1) !== arity) {
 if (command !== 'share' && (values.photos || values.favorites || values.expires)) {
   usage('--photos, --favorites and --expires go with "share".');
 }
+if (command !== 'inbox' && (values.lightroom || values.done)) usage('--lightroom and --done go with "inbox".');
+if (values.lightroom && values.done) usage('"inbox" takes --lightroom or --done, not both.');
 
 const env = readEnv();
 const logger = { warn: (message) => console.warn(`! ${message}`) };
@@ -135,6 +146,27 @@ const target = () =>
 // moved folder), or holds no gallery, never publishes over a bucket that holds galleries; and a
 // missing folder is never made in its place (on a Mac, a folder made where a drive mounts would
 // hide the drive).
+// npm run galleries -- inbox [--lightroom <id> | --done <message>]: read, never publish.
+if (command === 'inbox') {
+  const { InboxError, openMessages, formatMessages, lightroomLine, doneWith, inboxKeyOf } =
+    await import('../../src/private-gallery/publish/inbox-command.ts');
+  let inbox = null;
+  try {
+    inboxKeyOf(env);
+    inbox = await target();
+    const opened = await openMessages(inbox, env);
+    if (values.lightroom) console.log(lightroomLine(opened, values.lightroom, inbox.label));
+    else if (values.done) console.log(await doneWith(inbox, opened, values.done, inbox.label));
+    else console.log(formatMessages(opened, inbox.label, env));
+  } catch (error) {
+    console.error(error instanceof InboxError ? error.message : `The inbox could not be read: ${error.message}`);
+    process.exitCode = 1;
+  } finally {
+    await inbox?.close();
+  }
+  process.exit();
+}
+
 const missingFolder = `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`;
 if (command === 'links' && !existsSync(dir)) {
   console.error(missingFolder);

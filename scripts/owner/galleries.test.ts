@@ -77,6 +77,26 @@ describe('npm run galleries', () => {
     expect(spawnSync('ls', [join(root, 'nowhere')]).status).not.toBe(0);
   });
 
+  it('inbox: its options go with it alone, and without a studio key it says where the key should be', () => {
+    for (const args of [
+      ['publish', '--done', 'abcd1234'],
+      ['--lightroom', 'ivy-2026-10'],
+      ['inbox', '--done', 'a', '--lightroom', 'b'],
+    ]) {
+      const { status, output } = galleriesCommand(args, join(root, 'nowhere'));
+      expect(status, args.join(' ')).toBe(1);
+      expect(output, args.join(' ')).toMatch(/^Usage:\n {2}npm run galleries/m);
+      expect(output).toContain('npm run galleries -- inbox --done <message>');
+    }
+    const dir = join(root, 'no-key');
+    mkdirSync(dir, { recursive: true });
+    const { status, output } = galleriesCommand(['inbox', '--local', '--persist-to', persistTo], dir);
+    expect(status).toBe(1);
+    expect(output.trim()).toBe(
+      `There is no studio key (PRIVATE_GALLERY_INBOX_KEY) in ${join(dir, 'passwords.env')}: put back the passwords.env from your backup; a first publish makes one, but it cannot open selections sent to the old one.`,
+    );
+  });
+
   it('refuses to publish from a missing galleries folder, leaving every object in the bucket', async () => {
     const first = galleriesCommand(['publish', '--local', '--persist-to', persistTo]);
     expect(first.output).toMatch(/^Published 3 galleries/m);

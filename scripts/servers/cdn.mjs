@@ -66,10 +66,10 @@ export async function publishSample(persistTo) {
   const { kdfFor } = await import('../../src/private-gallery/format/crypto.ts');
   const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
   // The sample's seed (and link) live beside its bucket: made on the first run, read back after.
-  const { seed, links } = gallerySecrets(
-    galleries,
-    readEnv(process.cwd(), { PRIVATE_GALLERY_DIR: resolve(persistTo) }),
-  );
+  const env = readEnv(process.cwd(), { PRIVATE_GALLERY_DIR: resolve(persistTo) });
+  const { seed, links } = gallerySecrets(galleries, env);
+  // The studio's inbox key beside them too (issue 34): `npm run galleries -- inbox` reads it there.
+  const { studioInboxKey } = await import('../../src/private-gallery/publish/inbox.ts');
   const target = await openTarget({ persistTo });
   try {
     return await publishGalleries(target, galleries, {
@@ -80,6 +80,7 @@ export async function publishSample(persistTo) {
       // Its public partner link (photos 1 and 3), as docs/owner.md gives it.
       shares: readShares(galleries, {}),
       cacheDir: join(persistTo, 'publish-cache'),
+      inboxKey: studioInboxKey(env),
     });
   } finally {
     await target.close();

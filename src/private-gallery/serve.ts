@@ -43,14 +43,16 @@ async function readSchedule(bucket: VaultBucket): Promise<Map<string, number>> {
   return closing;
 }
 
-const headers = (extra: Record<string, string>) =>
+/** The site's security headers, with a policy that lets a response run or show nothing. */
+export const headers = (extra: Record<string, string>) =>
   new Headers({
     ...SECURITY_HEADERS,
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     ...extra,
   });
 
-const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
+/** A plain-text answer, never cached. */
+export const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
   new Response(text, {
     status,
     headers: headers({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra }),

@@ -1,6 +1,6 @@
 /**
  * Proofing: her selection against the photos her package includes, a note per photo, and the
- * message that sends it to the studio (nothing is uploaded). Kept in this browser per gallery,
+ * message that sends it to the studio (by email, or sealed to the studio's inbox: client/inbox.ts). Kept in this browser per gallery,
  * under the gallery's opaque id, beside her favorites (which are the selection's photos).
  */
 import { readStorage, removeStorage, writeStorage } from '../../lib/browser/storage';
@@ -13,9 +13,14 @@ export const MAX_NOTE = 280;
 export type Notes = Record<number, string>;
 /** What she sent, and when (ISO). */
 export interface Sent {
+  /** When she last sent it. */
   at: string;
   picks: number[];
   notes: Notes;
+  /** 'studio': the studio's inbox took it (else she opened the email or copied it). */
+  to?: 'studio';
+  /** When the studio's inbox first took it, when she has sent it again since. */
+  first?: string;
 }
 
 export const notesKey = (galleryId: string) => `galleryNotes:${galleryId}`;
@@ -58,7 +63,10 @@ export function loadSent(galleryId: string, count: number): Sent | null {
   const value = readJson(sentKey(galleryId)) as Partial<Sent> | null;
   if (!value || typeof value.at !== 'string' || !Array.isArray(value.picks)) return null;
   const picks = value.picks.filter((n): n is number => Number.isInteger(n) && n >= 1 && n <= count);
-  return { at: value.at, picks, notes: cleanNotes(value.notes, count) };
+  const sent: Sent = { at: value.at, picks, notes: cleanNotes(value.notes, count) };
+  if (value.to === 'studio') sent.to = 'studio';
+  if (typeof value.first === 'string') sent.first = value.first;
+  return sent;
 }
 
 export const saveSent = (galleryId: string, sent: Sent) =>
@@ -115,6 +123,13 @@ export function changedSince(sent: Sent, picks: number[], notes: Notes): boolean
   return sent.picks.join(',') !== picks.join(',') || !same(sent.notes, notes);
 }
 
+/** A photo's file name as the studio knows it (e.g. IMG_0412.jpg), or "photo N" when the index has none. */
+export const fileOf = (images: VaultImage[], n: number) => images[n - 1]?.source ?? `photo ${n}`;
+
+/** The chosen photos' file names without extensions, on one line, for a search in Lightroom. */
+export const lightroomNames = (images: VaultImage[], picks: number[]) =>
+  picks.map((n) => fileOf(images, n).replace(/\.[^.]+$/, '')).join(', ');
+
 /** The message to the studio: title, count, each photo's number, file name and note, one line of file names, the link. */
 export function selectionText(
   title: string,
@@ -123,13 +138,12 @@ export function selectionText(
   notes: Notes,
   link: string,
 ): string {
-  const fileOf = (n: number) => images[n - 1]?.source ?? `photo ${n}`;
   const lines = [
     `My selection from "${title}": ${picks.length} ${picks.length === 1 ? 'photo' : 'photos'}.`,
     '',
-    ...picks.map((n) => `Photo ${n} (${fileOf(n)})${notes[n] ? `: ${notes[n]}` : ''}`),
+    ...picks.map((n) => `Photo ${n} (${fileOf(images, n)})${notes[n] ? `: ${notes[n]}` : ''}`),
     '',
-    `File names, for a search in Lightroom: ${picks.map((n) => fileOf(n).replace(/\.[^.]+$/, '')).join(', ')}`,
+    `File names, for a search in Lightroom: ${lightroomNames(images, picks)}`,
     '',
     `My selection in the gallery: ${link}`,
   ];

@@ -43,6 +43,7 @@ import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION,
 import { galleriesFrom, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 import { makeSchedule, SCHEDULE } from '../schedule.ts';
+import { galleryInbox, inboxTag, studioInboxKey, writeInboxTokens, type InboxEntry } from './inbox.ts';
 
 /**
  * The publishing cache (VaultCache): in the galleries folder, beside the photos it was made from
@@ -89,6 +90,8 @@ export interface BuildOptions {
   hold?: Map<string, string>;
   /** Galleries to delete from the bucket, grants and objects (`npm run galleries -- remove <id>`). */
   remove?: string[];
+  /** The studio's inbox public key (publish/inbox.ts): proofing galleries get an inbox; none without. */
+  inboxKey?: string;
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; the results keep the items' order. */
@@ -207,6 +210,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
   const closings: Closing[] = [];
+  const inboxes: InboxEntry[] = []; // the studio's inbox (publish/inbox.ts)
   const uploads = { photoFiles: 0, other: 0, bytes: 0, kept: 0 };
   const put = async (name: string, data: Uint8Array | string) => {
     await target.put(name, data);
@@ -239,7 +243,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     // a key a browser gave away before opens nothing published after.
     const partners = expired ? [] : (options.shares?.get(gallery.id) ?? []).filter((s) => !isExpired(s.expires, now));
     const ways = [secret, ...links, ...partners.map((share) => share.secret)];
-    const keys = galleryKeys(seed, ref, generationOf(await Promise.all(ways.map((way) => grantId(way)))));
+    const generation = generationOf(await Promise.all(ways.map((way) => grantId(way))));
+    const keys = galleryKeys(seed, ref, generation);
 
     /**
      * One photo file. The cache remembers the name a sealing gave (by an HMAC under the file's key
@@ -327,6 +332,12 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       images,
       ...(gallery.selection ? { selection: gallery.selection } : {}),
     };
+    // The studio's inbox: a proofing gallery's token and the studio's public key (publish/inbox.ts).
+    const inbox = await galleryInbox(seed, ref, generation, gallery, options.inboxKey, now);
+    if (inbox) {
+      index.inbox = inbox.inbox;
+      inboxes.push(inbox.entry);
+    }
     await photoUploads.drain();
     const sealed = await sealIndex(seed, keys.index, index);
     await putOther(sealed.object.name, sealed.object.data);
@@ -355,6 +366,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   Object.assign(grants, plan.carriedGrants);
   for (const name of plan.carriedObjects) keep.add(name);
   await writeSchedule(target, closings, keep);
+  const carriedTags = plan.carried.map((c) => inboxTag(seed, galleryRef(seed, c.id)));
+  await writeInboxTokens(target, inboxes, carriedTags, existing, keep, !!options.inboxKey, now);
   const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
   for (const decoy of decoys) await putOther(decoy.name, decoy.data);
   // The manifest last: until it is written, visitors keep reading the previous, complete one.
@@ -424,6 +437,7 @@ export function vaultInputs(
       shares: readShares(galleries, env, process.cwd(), logger),
       cacheDir,
       record: join(privateGalleryDir(env), RECORD_FILE),
+      inboxKey: studioInboxKey(env, logger),
     } satisfies BuildOptions,
   };
 }

@@ -18,6 +18,7 @@ import { dirname } from 'node:path';
 import type { Grant, VaultManifest } from '../format/crypto.ts';
 import { fromSeed, MANIFEST } from '../format/seal.ts';
 import type { VaultTarget } from './target.ts';
+import { isInboxName } from '../inbox-tokens.ts';
 
 /** The record's file name, in the galleries folder beside passwords.env. */
 export const RECORD_FILE = 'published.json';
@@ -199,10 +200,10 @@ export async function publishPlan<G extends { id: string }>(
     carriedGrants,
     carriedObjects,
     removed,
-    /** Whether `name`, no longer reached, may be deleted. */
-    deletable: (name: string) => (file ? known.has(name) : !heldWithoutRecord),
+    /** Whether `name`, no longer reached, may be deleted: never a client's message (`inbox/...`), the owner's. */
+    deletable: (name: string) => !isInboxName(name) && (file ? known.has(name) : !heldWithoutRecord),
     /** How many unreached objects were left because no record names them (a first publish). */
-    unrecorded: (stale: string[]) => (file ? stale.filter((name) => !known.has(name)).length : 0),
+    unrecorded: (stale: string[]) => (file ? stale.filter((name) => !known.has(name) && !isInboxName(name)).length : 0),
     /** Records one gallery this publish sealed. */
     published(id: string, ref: string, grants: string[], objects: string[]) {
       next.galleries[id] = { ref, grants, objects, published: options.now.toISOString() };

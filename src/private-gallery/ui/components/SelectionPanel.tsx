@@ -1,7 +1,10 @@
+import { useCallback } from 'react';
 import { copyThenSay } from '@/private-gallery/client/copy';
 import { selectionLink } from '@/private-gallery/format/picks';
 import { counterText, selectionMailto, selectionText, type Notes, type Sent } from '@/private-gallery/client/selection';
+import { failureText, retryable, sentLine } from '@/private-gallery/client/inbox';
 import type { SelectionRules, VaultIndex } from '@/private-gallery/format/crypto';
+import { useInboxSend, type InboxSendState } from '@/private-gallery/ui/hooks/useInboxSend';
 
 interface Props {
   index: VaultIndex;
@@ -13,23 +16,41 @@ interface Props {
   /** Whether she changed her selection after sending it. */
   changed: boolean;
   studioEmail: string;
-  onSent: () => void;
+  /** She sent it: to the studio's inbox (at the host's time), or by email or copy (no arguments). */
+  onSent: (to?: 'studio', at?: string) => void;
   onStatus: (status: string) => void;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** The sentence under the buttons while sending or after a send that did not arrive; '' otherwise. */
+const sendText = (status: InboxSendState) =>
+  status.state === 'sending'
+    ? 'Sending your selection to the studio…'
+    : status.state === 'idle' || status.state === 'sent'
+      ? ''
+      : failureText(status);
 
-/** Her selection against her package: the counter, then sending it to the studio by email or copy; what she sent, and when. */
+/**
+ * Her selection against her package: the counter, then sending it to the studio (to the studio's
+ * inbox from the page when the gallery has one, with email as the fallback; else by email), or
+ * copying it; what she sent, and when.
+ */
 export function SelectionPanel({ index, rules, picks, notes, sent, changed, studioEmail, onSent, onStatus }: Props) {
-  const text = selectionText(index.title, index.images, picks, notes, selectionLink(location.origin, index.id, picks));
+  const link = selectionLink(location.origin, index.id, picks);
+  const text = selectionText(index.title, index.images, picks, notes, link);
+  const mailto = selectionMailto(studioEmail, index.title, text);
+  const toStudio = useCallback((at: string) => onSent('studio', at), [onSent]);
+  const { status, send } = useInboxSend(index, picks, notes, link, toStudio);
+  const sending = status.state === 'sending';
+  const failed = status.state !== 'idle' && status.state !== 'sending' && status.state !== 'sent';
   const copy = () =>
     copyThenSay(
       text,
       {
         copied: 'Your selection is copied. Paste it into a message to the studio.',
-        failed: 'Copying is not available here. Please use Send my selection instead.',
-        onCopied: onSent,
+        failed: index.inbox
+          ? 'Copying is not available here. Please use Send it by email instead.'
+          : 'Copying is not available here. Please use Send my selection instead.',
+        onCopied: () => onSent(),
       },
       onStatus,
     );
@@ -38,6 +59,7 @@ export function SelectionPanel({ index, rules, picks, notes, sent, changed, stud
     <section
       aria-labelledby="selection-heading"
       className="mx-auto mt-10 max-w-2xl rounded-sm bg-linen p-6 text-center"
+      data-inbox={index.inbox ? 'studio' : 'email'}
     >
       <h3 id="selection-heading" className="text-2xl">
         Your selection
@@ -49,18 +71,44 @@ export function SelectionPanel({ index, rules, picks, notes, sent, changed, stud
         Your package includes {rules.included} photos. Tap the heart on the ones you love; open a photo to leave a note
         for the studio.
       </p>
-      {sent && (
-        <p className="mt-3 text-sm" data-selection-sent={changed ? 'changed' : 'sent'}>
-          {changed
-            ? `You sent your selection on ${when(sent.at)} and have changed it since. Please send it again so the studio has your latest choices.`
-            : `You sent your selection of ${sent.picks.length} ${sent.picks.length === 1 ? 'photo' : 'photos'} on ${when(sent.at)}.`}
-        </p>
-      )}
+      {/* Polite: what she sent, and how a send ends, read out when it changes without moving her focus. */}
+      <div role="status" aria-live="polite" data-send-state={status.state}>
+        {sent && (
+          <p className="mt-3 text-sm" data-selection-sent={changed ? 'changed' : 'sent'}>
+            {sentLine(sent, changed)}
+          </p>
+        )}
+        {index.inbox && sendText(status) && (
+          <p className="mt-3 text-sm" data-send-message>
+            {sendText(status)}
+          </p>
+        )}
+      </div>
       {picks.length > 0 && (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <a className="btn btn-primary" href={selectionMailto(studioEmail, index.title, text)} onClick={onSent}>
-            Send my selection
-          </a>
+          {index.inbox ? (
+            <>
+              {/* One button throughout (Send, Sending…, Retry): her focus stays on it. */}
+              <button
+                type="button"
+                className="btn btn-primary"
+                aria-disabled={sending}
+                onClick={() => void send()}
+                data-send-button
+              >
+                {sending ? 'Sending…' : failed && retryable(status) ? 'Retry' : 'Send my selection'}
+              </button>
+              {failed && (
+                <a className="btn btn-outline text-plum" href={mailto} onClick={() => onSent()}>
+                  Send it by email
+                </a>
+              )}
+            </>
+          ) : (
+            <a className="btn btn-primary" href={mailto} onClick={() => onSent()}>
+              Send my selection
+            </a>
+          )}
           <button type="button" className="btn btn-outline text-plum" onClick={() => void copy()}>
             Copy
           </button>

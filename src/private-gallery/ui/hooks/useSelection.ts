@@ -11,6 +11,7 @@ import {
   type Notes,
   type Sent,
 } from '@/private-gallery/client/selection';
+import { sentToStudio } from '@/private-gallery/client/inbox';
 import type { VaultIndex } from '@/private-gallery/format/crypto';
 import { useFavorites } from './useFavorites';
 
@@ -51,12 +52,15 @@ export function useSelection(index: VaultIndex, onStatus: (status: string) => vo
     [index.id],
   );
 
-  /** Remembers what she sent, and when. */
-  const markSent = useCallback(() => {
-    const value = { at: new Date().toISOString(), picks: favorites, notes };
-    saveSent(index.id, value);
-    setSent(value);
-  }, [favorites, notes, index.id]);
+  /** Remembers what she sent, and when: to the studio's inbox (at the host's time), or by email or copy. */
+  const markSent = useCallback(
+    (to?: 'studio', at = new Date().toISOString()) => {
+      const value = to === 'studio' ? sentToStudio(sent, at, favorites, notes) : { at, picks: favorites, notes };
+      saveSent(index.id, value);
+      setSent(value);
+    },
+    [favorites, notes, index.id, sent],
+  );
 
   const changed = !!sent && changedSince(sent, favorites, notes);
   return { rules, favorites, notes, sent, changed, choose, note, markSent };

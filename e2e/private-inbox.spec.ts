@@ -1,0 +1,241 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import type { Page, Route } from '@playwright/test';
+import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { serveVault, type Fixture } from './vault-fixture';
+import { kdfFor, newSalt, randomBytes } from '../src/private-gallery/format/crypto';
+import {
+  INBOX_PATH,
+  newStudioKey,
+  openInboxMessage,
+  studioPublicKey,
+  type InboxMessage,
+  type InboxPost,
+} from '../src/private-gallery/format/inbox';
+import { buildVault } from '../src/private-gallery/publish/build';
+import { listGalleries } from '../src/private-gallery/publish/sources';
+import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
+import { serverState } from '../scripts/servers/cdn.mjs';
+
+// A proofing gallery of four photos (three included) published with the studio's inbox key, served
+// at /vault/; the inbox's answers are Playwright routes, so each failure is the one the test names.
+const GALLERY = { id: 'inbox-2026-11', title: 'Mia, November 2026', password: 'mia inbox password please' };
+let fixture: Fixture;
+let studioKey: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  const root = mkdtempSync(join(tmpdir(), 'inbox-e2e-'));
+  const folder = join(root, 'private', GALLERY.id);
+  mkdirSync(folder, { recursive: true });
+  for (let i = 1; i <= 4; i++) {
+    await sharp({ create: { width: 600, height: 400, channels: 3, background: `hsl(${i * 71}, 35%, 45%)` } })
+      .jpeg()
+      .toFile(join(folder, `MIA_${i}0.jpg`));
+  }
+  writeFileSync(join(folder, 'gallery.yaml'), `title: ${GALLERY.title}\ndownloads: web\nincluded: 3\nlimit: strict\n`);
+  studioKey = await newStudioKey();
+  const vault = join(root, 'vault');
+  await buildVault(vault, listGalleries(join(root, 'private')), {
+    kdf: kdfFor(newSalt()),
+    passwords: new Map([[GALLERY.id, GALLERY.password]]),
+    seed: randomBytes(32),
+    inboxKey: await studioPublicKey(studioKey),
+  });
+  fixture = { root, galleries: [], salt: '', seed: new Uint8Array(), linkSecrets: new Map(), vault, links: new Map() };
+});
+
+const UNLOCK = { timeout: 20_000 };
+const sendState = (page: Page) => page.locator('[data-send-message]');
+const sentLine = (page: Page) => page.locator('[data-selection-sent]');
+const sendButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+async function open(page: Page, gallery: { id: string; password: string; title: string } = GALLERY) {
+  if (gallery === GALLERY) await serveVault(page, fixture);
+  await page.goto('/private-gallery');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'I am 18+' }).click();
+  await page.getByLabel('Gallery name', { exact: true }).fill(gallery.id);
+  await page.getByLabel('Password', { exact: true }).fill(gallery.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByRole('heading', { name: gallery.title })).toBeVisible(UNLOCK);
+}
+
+/** The owner's inbox command on the test server's local bucket (where its sample is published, with its studio key). */
+function galleriesInbox(state: string, ...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/owner/galleries.mjs', 'inbox', '--local', '--persist-to', state, ...args],
+    {
+      env: { ...process.env, PRIVATE_GALLERY_DIR: resolve(state), WRANGLER_SEND_METRICS: 'false' },
+      encoding: 'utf8',
+    },
+  );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** Answers the inbox's POSTs with `answer` (after serveVault: the later route wins), keeping what was posted. */
+async function inbox(page: Page, posted: InboxPost[], answer: (route: Route) => Promise<void> | void) {
+  await page.unroute(`**${INBOX_PATH}`);
+  await page.route(`**${INBOX_PATH}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fulfill({ status: 404 });
+    posted.push(route.request().postDataJSON() as InboxPost);
+    return answer(route);
+  });
+}
+
+const stored = (route: Route, sent: string) =>
+  route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ sent }) });
+
+test.describe('sending her selection to the studio', () => {
+  test('a 500, then a stall: she is told, Retry sends it, the email holds the sealed text, and nothing is lost on a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await open(page);
+    for (const n of [3, 1]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
+    await page.getByRole('button', { name: 'Open photo 3' }).click();
+    await page.getByLabel('Note for the studio on photo 3').fill('Warmer, please');
+    await page.keyboard.press('Escape');
+
+    const posted: InboxPost[] = [];
+    await inbox(page, posted, (route) => route.fulfill({ status: 500, body: 'Something failed.' }));
+    await sendButton(page, 'Send my selection').click();
+    await expect(sendState(page)).toHaveText(
+      'The studio’s inbox is not answering just now, so your selection has not arrived: please try again in a moment, or send it by email below.',
+    );
+    const retry = sendButton(page, 'Retry');
+    await expect(retry).toBeFocused();
+
+    // The email fallback holds, word for word, the text sealed in the message the host was given.
+    expect(posted).toHaveLength(1);
+    const message: InboxMessage = await openInboxMessage(posted[0]!.message, studioKey);
+    expect(message.title).toBe(GALLERY.title);
+    expect(message.included).toBe(3);
+    expect(message.picks).toEqual([
+      { number: 1, file: 'MIA_10.jpg', note: '' },
+      { number: 3, file: 'MIA_30.jpg', note: 'Warmer, please' },
+    ]);
+    expect(message.lightroom).toBe('MIA_10, MIA_30');
+    expect(message.text).toContain('Photo 3 (MIA_30.jpg): Warmer, please');
+    const mailto = new URL((await page.getByRole('link', { name: 'Send it by email' }).getAttribute('href'))!);
+    expect(mailto.searchParams.get('body')).toBe(`Hello,\n\n${message.text}\n\nThank you!`);
+    await expect(sendButton(page, 'Copy')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Her picks and her note survive a reload after a failed send.
+    await page.reload();
+    await expect(page.locator('[data-selection-counter]')).toHaveText('2 of 3 chosen', UNLOCK);
+    await expect(page.locator('[data-photo="3"] [data-note]')).toContainText('Warmer, please');
+
+    // A host that never answers: after 10 s she is told, and may retry.
+    await page.clock.install();
+    await inbox(page, posted, () => undefined);
+    await sendButton(page, 'Send my selection').click();
+    await expect(sendButton(page, 'Sending…')).toBeFocused();
+    await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
+    await page.clock.runFor(9_000);
+    await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
+    await page.clock.runFor(1_500);
+    await expect(sendState(page)).toHaveText(
+      'The studio’s inbox did not answer within 10 seconds, so your selection may not have arrived: please try again, or send it by email below.',
+    );
+
+    // Retry, by keyboard, reaches the inbox: sent, at the host's time.
+    await inbox(page, posted, (route) => stored(route, '2026-11-27T18:40:00.000Z'));
+    await expect(sendButton(page, 'Retry')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const first = await page.evaluate(() => {
+      const d = new Date('2026-11-27T18:40:00.000Z');
+      return `${d.toLocaleDateString('en-US', { month: 'long', day: 'numeric' })} at ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+    });
+    await expect(sentLine(page)).toHaveText(`Sent to the studio on ${first}.`);
+    await expect(sendState(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveCount(0);
+    await expect(sendButton(page, 'Send my selection')).toBeFocused();
+    const last = await openInboxMessage(posted.at(-1)!.message, studioKey);
+    expect(last.text).toBe(message.text);
+
+    // A change asks her to send it again; sending again says so, with both dates, kept on reload.
+    await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+    await expect(sentLine(page)).toHaveAttribute('data-selection-sent', 'changed');
+    await expect(sentLine(page)).toContainText('and you have changed your selection since');
+    await inbox(page, posted, (route) => stored(route, '2026-11-28T09:15:00.000Z'));
+    await sendButton(page, 'Send my selection').click();
+    await expect(sentLine(page)).toHaveText(
+      new RegExp(`^Sent to the studio on ${first} and sent again on November 2\\d at \\d+:15 [AP]M\\.$`),
+    );
+    await page.reload();
+    await expect(sentLine(page)).toHaveText(new RegExp(`^Sent to the studio on ${first} and sent again on `), UNLOCK);
+    expect((await openInboxMessage(posted.at(-1)!.message, studioKey)).picks.map((p) => p.number)).toEqual([1, 2, 3]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a refused token, a full day and an offline device each get their own sentence and the email', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await open(page);
+    await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+    const posted: InboxPost[] = [];
+    const cases: [(route: Route) => Promise<void>, string, string][] = [
+      [
+        (route) => route.fulfill({ status: 403, body: 'No.' }),
+        'The studio’s inbox did not accept your selection because this gallery has been updated or closed since you opened it: please reload the page, or send your selection by email below.',
+        'Send my selection',
+      ],
+      [
+        (route) => route.fulfill({ status: 429, headers: { 'retry-after': '3600' }, body: 'No.' }),
+        'The studio’s inbox has taken as many selections from this gallery as it can today, so please send this one by email below.',
+        'Send my selection',
+      ],
+      [
+        (route) => route.abort('internetdisconnected'),
+        'Your selection could not reach the studio because this device seems to be offline: please try again when you are connected, or send it by email below.',
+        'Retry',
+      ],
+    ];
+    for (const [answer, sentence, button] of cases) {
+      await inbox(page, posted, answer);
+      await page.locator('[data-send-button]').click();
+      await expect(sendState(page)).toHaveText(sentence);
+      await expect(page.locator('[data-send-button]')).toHaveText(button);
+      await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveAttribute('href', /^mailto:/);
+    }
+    await expect(sentLine(page)).toHaveCount(0);
+  });
+});
+
+test.describe('the round trip', () => {
+  test('her selection, sent from the page through the Function, is read by the owner’s inbox command with its file names and note', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    // The sample gallery, published with its inbox by the test server into its own bucket; no route: the real Function answers.
+    await open(page, { id: 'preview', password: DEVELOPMENT_PASSWORD, title: 'Preview gallery' });
+    const note = `The one by the window, please (${Date.now()})`;
+    await page.getByRole('button', { name: 'Favorite photo 3' }).click();
+    await page.getByRole('button', { name: 'Open photo 3' }).click();
+    await page.getByLabel('Note for the studio on photo 3').fill(note);
+    await page.keyboard.press('Escape');
+    await sendButton(page, 'Send my selection').click();
+    await expect(sentLine(page)).toHaveText(/^Sent to the studio on \w+ \d+ at \d+:\d\d [AP]M\.$/, UNLOCK);
+
+    const state = serverState(Number(new URL(baseURL!).port));
+    const { status, output } = galleriesInbox(state);
+    expect(status, output).toBe(0);
+    const lines = output.split('\n');
+    const at = lines.findIndex((line) => line.includes(note));
+    expect(lines[at]).toBe(`  Photo 3 (private-03.jpg): ${note}`);
+    // Its id heads its entry; handled, it is deleted (and no longer counts against the day's limit).
+    const head = lines.slice(0, at).findLast((line) => /^\S+ {2}preview: /.test(line))!;
+    expect(head).toBeTruthy();
+    const done = galleriesInbox(state, '--done', head.split(' ')[0]!);
+    expect(done.status, done.output).toBe(0);
+    expect(galleriesInbox(state).output).not.toContain(note);
+  });
+});

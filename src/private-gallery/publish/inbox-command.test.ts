@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, toBase64Url } from '../format/crypto';
+import { newStudioKey, sealInboxMessage, studioPublicKey, type InboxMessage } from '../format/inbox';
+import { galleryRef } from '../format/seal';
+import { doneWith, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';
+import { INBOX_KEY_VARIABLE, inboxTag } from './inbox';
+import type { VaultTarget } from './target';
+
+let root: string;
+const seed = randomBytes(32);
+const studio = await newStudioKey();
+const other = await newStudioKey();
+
+function memoryTarget() {
+  const objects = new Map<string, Uint8Array>();
+  const target: VaultTarget & { objects: Map<string, Uint8Array> } = {
+    label: 'the local bucket in test',
+    objects,
+    list: async () => new Set(objects.keys()),
+    get: async (name) => objects.get(name) ?? null,
+    put: async (name, data) => void objects.set(name, typeof data === 'string' ? new TextEncoder().encode(data) : data),
+    delete: async (names) => names.forEach((name) => objects.delete(name)),
+    close: async () => {},
+  };
+  return target;
+}
+
+const message = (sentAt: string, picks: InboxMessage['picks']): InboxMessage => ({
+  v: 1,
+  title: 'Ivy, October',
+  gallery: galleryRef(seed, 'ivy-2026-10'),
+  sentAt,
+  included: 3,
+  picks,
+  lightroom: picks.map((pick) => pick.file).join(' '),
+  link: 'https://example.com/private-gallery#picks=1.4',
+  text: '…',
+});
+
+async function store(
+  target: ReturnType<typeof memoryTarget>,
+  tag: string,
+  day: string,
+  id: string,
+  m: InboxMessage,
+  key = studio,
+) {
+  const envelope = await sealInboxMessage(m, await studioPublicKey(key));
+  await target.put(`inbox/${tag}/${day}/${id}.json`, JSON.stringify(envelope));
+}
+
+let env: Record<string, string>;
+const tag = inboxTag(seed, galleryRef(seed, 'ivy-2026-10'));
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'inbox-command-'));
+  mkdirSync(join(root, 'ivy-2026-10'));
+  writeFileSync(join(root, 'ivy-2026-10', 'gallery.yaml'), 'title: Ivy, October\nincluded: 3\n');
+  env = { PRIVATE_GALLERY_DIR: root, PRIVATE_GALLERY_SEED: toBase64Url(seed), [INBOX_KEY_VARIABLE]: studio };
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run galleries -- inbox', () => {
+  it('lists every selection newest first with her folder name, the count against included and each pick; one that does not open is said and kept', async () => {
+    const target = memoryTarget();
+    const older = message('2026-11-26T09:00:00.000Z', [{ number: 2, file: 'IMG_0002.jpg', note: '' }]);
+    const newer = message('2026-11-27T10:30:00.000Z', [
+      { number: 1, file: 'IMG_0001.jpg', note: 'for the wall' },
+      { number: 4, file: 'IMG_0004.jpg', note: '' },
+    ]);
+    await store(target, tag, '2026-11-26', `aaaa1111${'0'.repeat(24)}`, older);
+    await store(target, tag, '2026-11-27', `bbbb2222${'0'.repeat(24)}`, newer);
+    await store(target, 'c'.repeat(32), '2026-11-27', `cccc3333${'0'.repeat(24)}`, newer, other);
+    const opened = await openMessages(target, env);
+    expect(formatMessages(opened, target.label, env)).toBe(
+      [
+        '3 selections in the local bucket in test, newest first:',
+        '',
+        'bbbb2222  ivy-2026-10: Ivy, October',
+        `  sent ${local('2026-11-27T10:30:00.000Z')}, 2 of 3 included`,
+        '  Photo 1 (IMG_0001.jpg): for the wall',
+        '  Photo 4 (IMG_0004.jpg)',
+        '  Lightroom: IMG_0001.jpg IMG_0004.jpg',
+        '',
+        `cccc3333  ${'c'.repeat(32)}, 2026-11-27: this message does not open with the ${INBOX_KEY_VARIABLE} in ${join(root, 'passwords.env')}; it was sealed to another studio key, and it was kept.`,
+        '',
+        'aaaa1111  ivy-2026-10: Ivy, October',
+        `  sent ${local('2026-11-26T09:00:00.000Z')}, 1 of 3 included`,
+        '  Photo 2 (IMG_0002.jpg)',
+        '  Lightroom: IMG_0002.jpg',
+        '',
+        'When you have handled one: npm run galleries -- inbox --done <its id>',
+      ].join('\n'),
+    );
+    expect(target.objects.size).toBe(3);
+    // --lightroom: the latest selection from that gallery, on one line.
+    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001.jpg IMG_0004.jpg');
+    expect(() => lightroomLine(opened, 'june', target.label)).toThrow(
+      'No selection from "june" is waiting in the local bucket in test.',
+    );
+  });
+
+  it('--done deletes the one message its id names, and only it', async () => {
+    const target = memoryTarget();
+    const m = message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note: '' }]);
+    await store(target, tag, '2026-11-27', `abcd1111${'0'.repeat(24)}`, m);
+    await store(target, tag, '2026-11-27', `abcd2222${'0'.repeat(24)}`, m);
+    const opened = await openMessages(target, env);
+    await expect(doneWith(target, opened, 'abcd', target.label)).rejects.toThrow(
+      '"abcd" names 2 messages in the local bucket in test: give more of its id, as "npm run galleries -- inbox" shows it.',
+    );
+    await expect(doneWith(target, opened, 'ffff0000', target.label)).rejects.toThrow(
+      'No message "ffff0000" in the local bucket in test: "npm run galleries -- inbox" lists them with their ids.',
+    );
+    expect(target.objects.size).toBe(2);
+    expect(await doneWith(target, opened, 'abcd2222', target.label)).toBe(
+      'Deleted abcd2222 (ivy-2026-10, 2026-11-27) from the local bucket in test.',
+    );
+    expect([...target.objects.keys()]).toEqual([`inbox/${tag}/2026-11-27/abcd1111${'0'.repeat(24)}.json`]);
+  });
+
+  it('says so plainly when there is no studio key, and when nothing is waiting', async () => {
+    const target = memoryTarget();
+    const { [INBOX_KEY_VARIABLE]: _key, ...withoutKey } = env;
+    const error = await openMessages(target, withoutKey).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InboxError);
+    expect((error as Error).message).toBe(
+      `There is no studio key (${INBOX_KEY_VARIABLE}) in ${join(root, 'passwords.env')}: put back the passwords.env from your backup; a first publish makes one, but it cannot open selections sent to the old one.`,
+    );
+    expect(formatMessages(await openMessages(target, env), target.label, env)).toBe(
+      'No selections are waiting in the local bucket in test.',
+    );
+  });
+});
+
+/** The date and time as her computer shows them (the test's own time zone). */
+function local(iso: string) {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
