@@ -40,7 +40,7 @@ async function sampleIndex() {
   try {
     const manifest = JSON.parse(Buffer.from((await target.get('manifest.json'))!).toString('utf8')) as VaultManifest;
     const opened = (await openWithPassword(manifest, { gallery: 'preview', password: DEVELOPMENT_PASSWORD }))!;
-    return await openIndex(opened.pointer, (await target.get(opened.pointer.file))!);
+    return await openIndex(opened.pointer, new Uint8Array((await target.get(opened.pointer.file))!));
   } finally {
     await target.close();
   }

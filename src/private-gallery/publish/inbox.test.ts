@@ -54,7 +54,7 @@ const text = (target: ReturnType<typeof memoryTarget>, name: string) =>
 async function indexOf(target: ReturnType<typeof memoryTarget>, gallery: string, password: string) {
   const manifest = JSON.parse(text(target, 'manifest.json')) as VaultManifest;
   const pointer = (await openWithPassword(manifest, { gallery, password }))!.pointer;
-  return openIndex(pointer, target.objects.get(pointer.file)!);
+  return openIndex(pointer, new Uint8Array(target.objects.get(pointer.file)!));
 }
 
 beforeAll(() => {
