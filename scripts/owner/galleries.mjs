@@ -9,7 +9,7 @@
 //                                          a partner link for some photos (publish for it to open)
 //   npm run galleries -- unshare <id> <link>   withdraw one partner link (publish for it to close)
 //   npm run galleries -- inbox [--lightroom <id> | --done <message>]
-//                                          the selections clients sent, opened here (docs/owner-inbox.md)
+//                                          the selections clients sent, opened here (docs/owner.md, "Her selection reaches you")
 //   --local                                the local bucket (what `npm start` and the tests serve)
 //                                          instead of the one on Cloudflare
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
