@@ -3,7 +3,7 @@
  * base64, after the first characters of the gallery's opaque id so a link opens marked only in its
  * own gallery. `#picks=3f2a9c1e.BQQ` marks photos 1, 3 and 11 of gallery 3f2a9c1e…
  */
-import { fromBase64Url, toBase64Url } from './crypto.ts';
+import { fromBase64Url, toBase64Url } from './encodings.ts';
 
 /** The fragment parameter of a selection link. */
 export const PICKS_PARAM = 'picks';

@@ -2,17 +2,15 @@ import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import {
-  closesAt,
-  deriveSecret,
-  isExpired,
-  kdfFor,
   type FileRole,
   type Grant,
   type KdfParams,
   type VaultFile,
   type VaultImage,
   type VaultIndex,
-} from '../format/crypto.ts';
+} from '../format/types.ts';
+import { deriveSecret, kdfFor } from '../format/keys.ts';
+import { closesAt, isExpired } from '../format/dates.ts';
 import {
   galleryKeys,
   galleryRef,

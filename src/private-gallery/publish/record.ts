@@ -15,7 +15,7 @@
 import { createHmac } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Grant, VaultManifest } from '../format/crypto.ts';
+import type { Grant, VaultManifest } from '../format/types.ts';
 import { fromSeed, MANIFEST } from '../format/seal.ts';
 import type { VaultTarget } from './target.ts';
 

@@ -18,17 +18,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import {
-  fromBase64Url,
-  isExpired,
-  LINK_PARAM,
-  randomBytes,
-  SECRET_BYTES,
-  toBase64Url,
-  type Grant,
-  type VaultImage,
-  type VaultIndex,
-} from '../format/crypto.ts';
+import { LINK_PARAM, type Grant, type VaultImage, type VaultIndex } from '../format/types.ts';
+import { fromBase64Url, randomBytes, toBase64Url } from '../format/encodings.ts';
+import { SECRET_BYTES } from '../format/keys.ts';
+import { isExpired } from '../format/dates.ts';
 import {
   fromSeed,
   galleryKeys,

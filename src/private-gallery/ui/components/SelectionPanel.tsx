@@ -1,6 +1,6 @@
 import { selectionLink } from '@/private-gallery/format/picks';
 import { counterText, selectionMailto, selectionText, type Notes, type Sent } from '@/private-gallery/client/selection';
-import type { SelectionRules, VaultIndex } from '@/private-gallery/format/crypto';
+import type { SelectionRules, VaultIndex } from '@/private-gallery/format/types';
 
 interface Props {
   index: VaultIndex;

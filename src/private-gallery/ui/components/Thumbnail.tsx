@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useNearViewport } from '@/private-gallery/ui/hooks/useNearViewport';
 import type { ThumbState } from '@/private-gallery/client/viewer';
-import type { VaultImage } from '@/private-gallery/format/crypto';
+import type { VaultImage } from '@/private-gallery/format/types';
 import { HeartIcon } from './HeartIcon';
 import { ThumbnailFailure } from './ThumbnailFailure';
 

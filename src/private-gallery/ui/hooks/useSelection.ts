@@ -11,7 +11,7 @@ import {
   type Notes,
   type Sent,
 } from '@/private-gallery/client/selection';
-import type { VaultIndex } from '@/private-gallery/format/crypto';
+import type { VaultIndex } from '@/private-gallery/format/types';
 import { useFavorites } from './useFavorites';
 
 /**
