@@ -11,15 +11,9 @@ import { renderVariants } from '../src/private-gallery/publish/sizes';
 import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
 import { publishSample } from '../scripts/servers/cdn.mjs';
 import { GALLERIES, makeFixture } from './vault-fixture';
-import {
-  ENTRY_BLOCK,
-  fileBucket,
-  IV_BYTES,
-  openIndex,
-  openWithPassword,
-  TAG_BYTES,
-  type VaultManifest,
-} from '../src/private-gallery/format/crypto';
+import { type VaultManifest } from '../src/private-gallery/format/types';
+import { ENTRY_BLOCK, IV_BYTES, openIndex, openWithPassword, TAG_BYTES } from '../src/private-gallery/format/keys';
+import { fileBucket } from '../src/private-gallery/format/buckets';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 

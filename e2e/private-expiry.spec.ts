@@ -5,16 +5,9 @@ import sharp from 'sharp';
 import type { APIResponse, Page } from '@playwright/test';
 import { test, expect, waitForIslands } from './fixtures';
 import { startCdn } from '../scripts/servers/cdn.mjs';
-import {
-  kdfFor,
-  newSalt,
-  openIndex,
-  openWithPassword,
-  openWithSecret,
-  randomBytes,
-  toBase64Url,
-  type VaultManifest,
-} from '../src/private-gallery/format/crypto';
+import { type VaultManifest } from '../src/private-gallery/format/types';
+import { randomBytes, toBase64Url } from '../src/private-gallery/format/encodings';
+import { kdfFor, newSalt, openIndex, openWithPassword, openWithSecret } from '../src/private-gallery/format/keys';
 import { formatDay } from '../src/private-gallery/client/labels';
 import { publishGalleries } from '../src/private-gallery/publish/build';
 import { newShare, type Share } from '../src/private-gallery/publish/share';

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { serveVault, type Fixture } from './vault-fixture';
-import { kdfFor, newSalt, randomBytes } from '../src/private-gallery/format/crypto';
+import { kdfFor, newSalt } from '../src/private-gallery/format/keys';
+import { randomBytes } from '../src/private-gallery/format/encodings';
 import {
   INBOX_PATH,
   newStudioKey,

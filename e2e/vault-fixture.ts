@@ -5,15 +5,9 @@ import sharp from 'sharp';
 import type { Page, Route } from '@playwright/test';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { listGalleries, type GallerySource } from '../src/private-gallery/publish/sources';
-import {
-  kdfFor,
-  newSalt,
-  openIndex,
-  openWithPassword,
-  randomBytes,
-  toBase64Url,
-  type VaultManifest,
-} from '../src/private-gallery/format/crypto';
+import { type VaultManifest } from '../src/private-gallery/format/types';
+import { randomBytes, toBase64Url } from '../src/private-gallery/format/encodings';
+import { kdfFor, newSalt, openIndex, openWithPassword } from '../src/private-gallery/format/keys';
 
 /** Two client galleries (and a closed one) with their own passwords, built like the site builds them. */
 export const GALLERIES = {

@@ -28,18 +28,16 @@ import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 import { buildVault, publishGalleries } from '../../src/private-gallery/publish/build.ts';
 import { listGalleries, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { fromBase64, randomBytes, toBase64 } from '../../src/private-gallery/format/encodings.ts';
 import {
-  fileBucket,
-  fromBase64,
   IV_BYTES,
   kdfFor,
   newSalt,
   openIndex,
   openWithPassword,
-  randomBytes,
   TAG_BYTES,
-  toBase64,
-} from '../../src/private-gallery/format/crypto.ts';
+} from '../../src/private-gallery/format/keys.ts';
+import { fileBucket } from '../../src/private-gallery/format/buckets.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const { values } = readOptions({

@@ -1,4 +1,4 @@
-// How much a password guess costs, here: what set the vault's key derivation (format/crypto.ts
+// How much a password guess costs, here: what set the vault's key derivation (format/keys.ts
 // MIN_ITERATIONS). Not a test: numbers vary with the host.
 //   1. An attacker's native speed, for one gallery: Node's PBKDF2-SHA-256 and Argon2id (OpenSSL),
 //      as CPU time per guess (user + system: a loaded machine stretches wall time, not CPU time),

@@ -32,7 +32,7 @@ import {
 import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
-import { isExpired } from '../../src/private-gallery/format/crypto.ts';
+import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';

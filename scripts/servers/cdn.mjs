@@ -63,7 +63,7 @@ export async function publishSample(persistTo) {
   const { IN_REPOSITORY_DIR, listGalleries } = await import('../../src/private-gallery/publish/sources.ts');
   const { openTarget } = await import('../../src/private-gallery/publish/target.ts');
   const { readShares } = await import('../../src/private-gallery/publish/share.ts');
-  const { kdfFor } = await import('../../src/private-gallery/format/crypto.ts');
+  const { kdfFor } = await import('../../src/private-gallery/format/keys.ts');
   const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
   // The sample's seed (and link) live beside its bucket: made on the first run, read back after.
   const env = readEnv(process.cwd(), { PRIVATE_GALLERY_DIR: resolve(persistTo) });

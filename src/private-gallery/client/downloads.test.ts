@@ -11,7 +11,7 @@ import {
   zipName,
   type ZipJob,
 } from './downloads';
-import type { VaultFile, VaultImage } from '../format/crypto';
+import type { VaultFile, VaultImage } from '../format/types';
 
 const file = (name: string, bytes: number, type = 'image/webp'): VaultFile => ({
   file: name,

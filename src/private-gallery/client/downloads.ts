@@ -2,7 +2,7 @@
  * What a client downloads from her private gallery: which file of a photo the gallery allows,
  * the names the files and ZIPs get, their sizes, and what the ZIP progress says.
  */
-import type { DownloadPolicy, VaultFile, VaultImage } from '../format/crypto';
+import type { DownloadPolicy, VaultFile, VaultImage } from '../format/types';
 
 /** A title as a file name: lowercase words joined by dashes ("gallery" when nothing is left). */
 export const slug = (text: string): string =>

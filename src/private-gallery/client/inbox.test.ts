@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../../lib/browser/fake-storage';
-import type { VaultIndex } from '../format/crypto';
+import type { VaultIndex } from '../format/types';
 import {
   INBOX_PATH,
   MAX_INBOX_BYTES,

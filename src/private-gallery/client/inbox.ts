@@ -3,7 +3,7 @@
  * sealed in this browser to the studio's public key, posted to the host with the gallery's token,
  * and the host's answer as what she is told. The email stays as the fallback.
  */
-import type { VaultIndex } from '../format/crypto';
+import type { VaultIndex } from '../format/types';
 import { INBOX_PATH, INBOX_VERSION, MAX_INBOX_BYTES, sealInboxMessage, type InboxMessage } from '../format/inbox';
 import { fileOf, lightroomNames, selectionText, type Notes, type Sent } from './selection';
 

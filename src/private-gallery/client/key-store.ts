@@ -8,7 +8,8 @@
  * changed password leaves an id that opens nothing. Every failure (no IndexedDB in private
  * browsing, blocked storage) degrades to "ask for the password again".
  */
-import { FORMAT_VERSION, type Access } from '../format/crypto';
+import { FORMAT_VERSION } from '../format/types';
+import { type Access } from '../format/keys';
 
 const DB_NAME = 'coastlight-gallery';
 const STORE = 'keys';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../../lib/browser/fake-storage';
-import type { SelectionRules, VaultImage } from '../format/crypto';
+import type { SelectionRules, VaultImage } from '../format/types';
 import {
   changedSince,
   choiceRefused,

@@ -4,7 +4,7 @@
  * under the gallery's opaque id, beside her favorites (which are the selection's photos).
  */
 import { readStorage, removeStorage, writeStorage } from '../../lib/browser/storage';
-import type { SelectionRules, VaultImage } from '../format/crypto';
+import type { SelectionRules, VaultImage } from '../format/types';
 import { favoritesKey } from './favorites';
 
 /** The longest note on a photo. */

@@ -14,7 +14,9 @@ import {
   WRONG_PASSWORD,
   type GalleryVault,
 } from './stages';
-import { SECRET_BYTES, toBase64Url, type VaultManifest } from '../format/crypto';
+import { type VaultManifest } from '../format/types';
+import { toBase64Url } from '../format/encodings';
+import { SECRET_BYTES } from '../format/keys';
 import { decryptToBlob, GoneError, LoadError, type Unlocked } from './unlock';
 
 const manifest = { version: 4 } as unknown as VaultManifest;

@@ -1,5 +1,6 @@
 /** How the private gallery decides what a visitor sees: a private link, kept access, or the password. */
-import { isExpired, type GalleryPassword, type VaultManifest } from '../format/crypto';
+import { type GalleryPassword, type VaultManifest } from '../format/types';
+import { isExpired } from '../format/dates';
 import { ACCESS_DAYS } from './key-store';
 import { GoneError, LoadError, secretFromHash, type Unlocked } from './unlock';
 

@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../../lib/browser/fake-storage';
-import {
-  FORMAT_VERSION,
-  kdfFor,
-  newSalt,
-  randomBytes,
-  type Grant,
-  type VaultIndex,
-  type VaultManifest,
-} from '../format/crypto';
+import { FORMAT_VERSION, type Grant, type VaultIndex, type VaultManifest } from '../format/types';
+import { randomBytes } from '../format/encodings';
+import { kdfFor, newSalt } from '../format/keys';
 import { galleryKeys, galleryRef, sealGrant, sealIndex, sealManifest } from '../format/seal';
 import { favoritesKey, loadFavorites, saveFavorites } from './favorites';
 import { ACCESS_DAYS, loadAccess } from './key-store';

@@ -1,7 +1,14 @@
 import {
-  fromBase64Url,
   isManifest,
   LINK_PARAM,
+  type FileRole,
+  type GalleryPassword,
+  type VaultImage,
+  type VaultIndex,
+  type VaultManifest,
+} from '../format/types';
+import { fromBase64Url } from '../format/encodings';
+import {
   openFile,
   openGrant,
   openIndex,
@@ -11,13 +18,8 @@ import {
   photoKey,
   SECRET_BYTES,
   type Access,
-  type FileRole,
-  type GalleryPassword,
   type OpenedGrant,
-  type VaultImage,
-  type VaultIndex,
-  type VaultManifest,
-} from '../format/crypto';
+} from '../format/keys';
 import { forgetFavorites, forgetNamedFavorites } from './favorites';
 import { forgetAllPicks, forgetSelection } from './selection';
 import { clearAccess, loadAccess, saveAccess } from './key-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK, viewerImages, viewerRole } from './viewer';
-import type { VaultFile, VaultImage } from '../format/crypto';
+import type { VaultFile, VaultImage } from '../format/types';
 
 const file = (name: string, width: number, height: number): VaultFile => ({
   file: name,

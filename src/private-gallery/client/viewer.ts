@@ -1,5 +1,5 @@
 /** What the private gallery's photos show: thumbnails as they are decrypted, and the full-size photo in the viewer. */
-import type { VaultImage } from '../format/crypto';
+import type { VaultImage } from '../format/types';
 
 /** A screen: its viewport in CSS pixels and its device pixel ratio. */
 export interface ScreenSize {

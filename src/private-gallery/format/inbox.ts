@@ -10,9 +10,9 @@
  * The gallery's inbox token (a random secret inside its encrypted index, rotated with its key) lets
  * the host tell a client's message from anyone else's post: the host keeps only the tokens' hashes.
  */
-import { fromBase64Url, randomBytes, toBase64Url, toHex } from './crypto.ts';
+import { fromBase64Url, randomBytes, toBase64Url, toHex } from './encodings.ts';
 
-export type { IndexInbox } from './crypto.ts';
+export type { IndexInbox } from './types.ts';
 
 /** The largest body the host accepts at POST /vault/inbox (bytes). */
 export const MAX_INBOX_BYTES = 32 * 1024;

@@ -4,7 +4,7 @@
  * own gallery. `#picks=3f2a9c1e.BQQ` marks photos 1, 3 and 11 of gallery 3f2a9c1e…
  */
 import { privateGalleryLink } from '../../lib/site/private-links.ts';
-import { fromBase64Url, toBase64Url } from './crypto.ts';
+import { fromBase64Url, toBase64Url } from './encodings.ts';
 
 /** The fragment parameter of a selection link. */
 export const PICKS_PARAM = 'picks';

@@ -1,7 +1,7 @@
 /**
  * Sealing, on the owner's computer (Node): the keys of a gallery and its photos, its encrypted
  * files and index, one grant per way in, and the manifest that lists the grants beside decoys.
- * The browser's side is crypto.ts.
+ * The browser's side is keys.ts (the format's types in types.ts).
  *
  * Every key, id and photo file comes from the *seed*, a secret kept with the passwords (never
  * published): the same photo is sealed as the same bytes under the same name, so it is uploaded
@@ -15,22 +15,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
-  boundTo,
-  ENTRY_BLOCK,
-  fileBucket,
-  fileData,
-  grantKeys,
-  INDEX_BUCKETS,
-  IV_BYTES,
-  KEY_BYTES,
-  paddedIndex,
-  photoKeyData,
-  POINTER_BYTES,
-  TAG_BYTES,
-  toBase64,
-  toHex,
   FORMAT_VERSION,
-  wrappedJwk,
   type FileRole,
   type Grant,
   type IndexPointer,
@@ -38,7 +23,21 @@ import {
   type Sealed,
   type VaultIndex,
   type VaultManifest,
-} from './crypto.ts';
+} from './types.ts';
+import { toBase64, toHex } from './encodings.ts';
+import {
+  boundTo,
+  ENTRY_BLOCK,
+  fileData,
+  grantKeys,
+  IV_BYTES,
+  KEY_BYTES,
+  photoKeyData,
+  POINTER_BYTES,
+  TAG_BYTES,
+  wrappedJwk,
+} from './keys.ts';
+import { fileBucket, INDEX_BUCKETS, paddedIndex } from './buckets.ts';
 
 /** One encrypted object to publish beside the manifest. */
 export interface SealedObject {

@@ -34,15 +34,13 @@ import { galleriesFrom, listGalleries, type GallerySource } from './sources';
 import { folderTarget } from './target';
 import { SCHEDULE } from '../schedule';
 import { newShare, type Share } from './share';
+import { VaultError, type VaultImage, type VaultIndex, type VaultManifest } from '../format/types';
+import { fromBase64, fromBase64Url, randomBytes } from '../format/encodings';
 import {
   accessFrom,
   boundTo,
   ENTRY_BLOCK,
-  fileBucket,
   fileData,
-  fromBase64,
-  fromBase64Url,
-  INDEX_BUCKETS,
   IV_BYTES,
   kdfFor,
   openFile,
@@ -51,13 +49,9 @@ import {
   openWithPassword,
   openWithSecret,
   photoKey,
-  randomBytes,
   TAG_BYTES,
-  VaultError,
-  type VaultImage,
-  type VaultIndex,
-  type VaultManifest,
-} from '../format/crypto';
+} from '../format/keys';
+import { fileBucket, INDEX_BUCKETS } from '../format/buckets';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 // Publishing runs the 1.8-million-iteration key derivation per way in; generous for a loaded CI host.

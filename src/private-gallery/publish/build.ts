@@ -2,17 +2,16 @@ import { availableParallelism } from 'node:os';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import {
-  closesAt,
-  deriveSecret,
-  isExpired,
-  kdfFor,
   type FileRole,
   type Grant,
   type KdfParams,
   type VaultFile,
   type VaultImage,
   type VaultIndex,
-} from '../format/crypto.ts';
+  type IndexInbox,
+} from '../format/types.ts';
+import { deriveSecret, kdfFor } from '../format/keys.ts';
+import { closesAt, isExpired } from '../format/dates.ts';
 import {
   galleryKeys,
   galleryRef,
@@ -40,7 +39,7 @@ import {
   type Logger,
 } from './secrets.ts';
 import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
-import { galleriesFrom, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { galleriesFrom, privateGalleryDir, type Env, type GallerySource, type PhotoSource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 import { makeSchedule, SCHEDULE } from '../schedule.ts';
 import { galleryInbox, inboxTag, studioInboxKey, writeInboxTokens, type InboxEntry } from './inbox.ts';
@@ -141,7 +140,7 @@ export function photoHash(path: string, cache: VaultCache): string {
 }
 
 /** Objects that close at an instant, for the host's schedule (writeSchedule). */
-type Closing = { at: Date; keys: string[] };
+export type Closing = { at: Date; keys: string[] };
 
 /**
  * What the host must stop serving, and when, for one published gallery: with an `expires`, its
@@ -151,22 +150,18 @@ type Closing = { at: Date; keys: string[] };
  * clock was set back still reads her gallery's title and last day in it, then a 410 on the first
  * photo shows her "This gallery has closed" with them.
  */
-async function closingsOf(
+export function closingsOf(
   gallery: GallerySource,
   images: VaultImage[],
-  shared: { object: { name: string }; id: string }[],
-  shares: Share[] = [],
-): Promise<Closing[]> {
+  shared: { object: { name: string }; share: Share }[],
+): Closing[] {
   const closings: Closing[] = [];
   if (gallery.expires) {
     const files = images.flatMap((image) => [image.thumb, image.screen, image.full, image.original]);
     closings.push({ at: closesAt(gallery.expires), keys: files.flatMap((file) => (file ? [file.file] : [])) });
   }
-  // A sub-index is found by its grant's id: the grant id of the link's secret.
-  const byGrant = new Map(shared.map((s) => [s.id, s.object.name]));
-  for (const share of shares) {
-    const name = share.expires ? byGrant.get(await grantId(share.secret)) : undefined;
-    if (name) closings.push({ at: closesAt(share.expires!), keys: [name] });
+  for (const { object, share } of shared) {
+    if (share.expires) closings.push({ at: closesAt(share.expires), keys: [object.name] });
   }
   return closings;
 }
@@ -184,6 +179,290 @@ async function writeSchedule(target: VaultTarget, closings: Closing[], keep: Set
 }
 
 /**
+ * The bucket as one publish sees it, handed to each step: what it held (`existing`), what the new
+ * manifest reaches (`keep`, the manifest and the seed mark from the start), what was uploaded, and
+ * the queue photo files upload in beside the resizing.
+ */
+export interface Bucket {
+  target: VaultTarget;
+  existing: Set<string>;
+  keep: Set<string>;
+  uploads: { photoFiles: number; other: number; bytes: number; kept: number };
+  photoUploads: ReturnType<typeof taskQueue>;
+}
+
+export function openBucket(target: VaultTarget, existing: Set<string>): Bucket {
+  return {
+    target,
+    existing,
+    keep: new Set<string>([MANIFEST, SEED_MARK]),
+    uploads: { photoFiles: 0, other: 0, bytes: 0, kept: 0 },
+    photoUploads: taskQueue(UPLOADS_AT_ONCE),
+  };
+}
+
+async function put(bucket: Bucket, name: string, data: Uint8Array | string) {
+  await bucket.target.put(name, data);
+  bucket.uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+}
+
+/** Puts an index or decoy unless the bucket has it: their names change with their bytes. */
+async function putOther(bucket: Bucket, name: string, data: Uint8Array) {
+  bucket.keep.add(name);
+  if (bucket.existing.has(name)) return;
+  await put(bucket, name, data);
+  bucket.existing.add(name);
+  bucket.uploads.other++;
+}
+
+/** One way into a gallery: its access secret and the grant id it gives (computed once, here). */
+export interface Way {
+  secret: Uint8Array<ArrayBuffer>;
+  id: string;
+}
+
+/** Step 1, sources: one gallery with its ways in and the keys they give, before anything is sealed. */
+export interface Source {
+  gallery: GallerySource;
+  /** The gallery's opaque id (galleryRef). */
+  ref: string;
+  /** Past its closing date: published closed, its title and last day, no photos, no partner links. */
+  expired: boolean;
+  /** The password's way in, then each private link's. */
+  ways: Way[];
+  /** The live partner links (none when closed), each with its way in. */
+  partners: (Way & { share: Share })[];
+  /** Of every way in (generationOf): the gallery's keys change whenever one is added or withdrawn. */
+  generation: string;
+  keys: ReturnType<typeof galleryKeys>;
+}
+
+/** The options gallerySource reads. */
+export type SourceOptions = Pick<BuildOptions, 'kdf' | 'passwords' | 'seed' | 'links' | 'shares'>;
+
+/**
+ * Step 1: a gallery's password (the one slow derivation), its private links and live partner
+ * links, their grant ids, and its keys. New keys whenever a way in is added or withdrawn (the
+ * password changed, a private or partner link added, withdrawn or past its last day): every file
+ * of the gallery is sealed again, and a key a browser gave away before opens nothing published after.
+ */
+export async function gallerySource(gallery: GallerySource, options: SourceOptions, now: Date): Promise<Source> {
+  const password = options.passwords.get(gallery.id);
+  if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
+  const way = async (secret: Uint8Array<ArrayBuffer>): Promise<Way> => ({ secret, id: await grantId(secret) });
+  const expired = isExpired(gallery.expires, now);
+  const secrets = [
+    await deriveSecret({ gallery: gallery.id, password }, options.kdf),
+    ...(options.links?.get(gallery.id) ?? []),
+  ];
+  const live = expired ? [] : (options.shares?.get(gallery.id) ?? []).filter((s) => !isExpired(s.expires, now));
+  const ways = await Promise.all(secrets.map(way));
+  const partners = await Promise.all(live.map(async (share) => ({ ...(await way(share.secret)), share })));
+  const ref = galleryRef(options.seed, gallery.id);
+  const generation = generationOf([...ways, ...partners].map((w) => w.id));
+  return { gallery, ref, expired, ways, partners, generation, keys: galleryKeys(options.seed, ref, generation) };
+}
+
+/** What sealing a gallery's photo files needs beside its source: the seed, the cache and the bucket. */
+export interface Sealing {
+  seed: Uint8Array;
+  source: Source;
+  cache: VaultCache;
+  bucket: Bucket;
+}
+
+/**
+ * One photo file, sealed and queued for upload unless the bucket has it. The cache remembers the
+ * name a sealing gave (by an HMAC under the file's key of what it sealed), so an unchanged photo
+ * already in the bucket is neither read nor sealed.
+ */
+export async function sealFile(
+  { seed, source, cache, bucket }: Sealing,
+  file: { hash: string; photo: string; role: FileRole; variant: LazyVariant; type: string },
+): Promise<VaultFile> {
+  const { hash, photo, role, variant, type } = file;
+  const { keep, existing, uploads } = bucket;
+  const key = source.keys.photo(hash, role === 'original' ? 'original' : 'photo');
+  const sizes = [JSON.stringify(SIZES), ...(role === 'screen' ? [JSON.stringify(SCREEN_SIZE)] : [])];
+  const what = sha256(hash, role, ...sizes, String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
+  const record = `names/${sealedTag(key, sha256(what, source.ref, photo))}.json`;
+  const known = cache.read(record);
+  let sealed = known && (JSON.parse(known.toString('utf8')) as { file: string; bytes: number });
+  if (sealed && (keep.has(sealed.file) || existing.has(sealed.file))) uploads.kept++;
+  else {
+    const data = await variant.data();
+    const bytes = await sealPhotoFile(seed, key, data, source.ref, photo, role);
+    cache.stats.encrypted++;
+    sealed = { file: objectName(seed, bytes), bytes: data.length };
+    cache.write(record, JSON.stringify(sealed));
+    if (existing.has(sealed.file) || keep.has(sealed.file)) uploads.kept++;
+    else {
+      keep.add(sealed.file);
+      await bucket.photoUploads.add(() => put(bucket, sealed!.file, bytes));
+      uploads.photoFiles++;
+    }
+  }
+  keep.add(sealed.file);
+  return { file: sealed.file, width: variant.width, height: variant.height, type, bytes: sealed.bytes };
+}
+
+/** One photo as the index lists it, its files sealed: `index` is its place in the gallery. */
+export async function sealPhoto(sealing: Sealing, photo: PhotoSource, index: number, hash: string) {
+  const { seed, source, cache } = sealing;
+  const { ref, keys } = source;
+  const read = () => readFileSync(photo.path);
+  const id = photoRef(seed, ref, hash);
+  const { thumb, screen, full } = await cachedVariants(hash, read, cache);
+  const seal = (role: FileRole, variant: LazyVariant, type = 'image/webp') =>
+    sealFile(sealing, { hash, photo: id, role, variant, type });
+  const image: VaultImage = {
+    id,
+    key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
+    alt: photo.alt,
+    name: String(index + 1).padStart(2, '0'),
+    source: basename(photo.path),
+    // Every photo has all three, whatever its size: a small one's screen copy is its large
+    // copy again, under another role, so the number of files never tells a photo's size.
+    thumb: await seal('thumb', thumb),
+    screen: await seal('screen', screen),
+    full: await seal('full', full),
+  };
+  // Only a gallery that allows full-size downloads carries its originals, and their keys:
+  // stripped of everything but orientation and colour profile.
+  if (source.gallery.downloads === 'full') {
+    const original = {
+      width: full.width,
+      height: full.height,
+      bytes: 0,
+      data: () => strippedOriginal(read(), photo.path),
+    };
+    image.original = {
+      ...(await seal('original', original, MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream')),
+      key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'original'), ref, id, 'original'),
+    };
+  }
+  return image;
+}
+
+/**
+ * Step 2, sealed files: every photo's files (none for a closed gallery), uploaded when it returns.
+ * Resizing is the slow part: one photo per core at a time (each with the libvips threads sharp
+ * allows). Only those photos are held in memory, whatever the size of the gallery.
+ */
+export async function sealPhotos(sealing: Sealing) {
+  const photos = sealing.source.expired ? [] : sealing.source.gallery.photos;
+  const hashes: string[] = [];
+  const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
+    hashes[index] = photoHash(photo.path, sealing.cache);
+    return sealPhoto(sealing, photo, index, hashes[index]);
+  });
+  // Indexes and the manifest wait for every photo file.
+  await sealing.bucket.photoUploads.drain();
+  return { images, hashes };
+}
+
+/** A gallery's index: its title, last day, downloads, selection rules and photos. */
+export function galleryIndex(source: Source, images: VaultImage[], inbox?: IndexInbox): VaultIndex {
+  const { gallery } = source;
+  return {
+    id: source.ref,
+    title: gallery.title,
+    expires: gallery.expires,
+    downloads: gallery.downloads,
+    images,
+    ...(gallery.selection ? { selection: gallery.selection } : {}),
+    ...(inbox ? { inbox } : {}),
+  };
+}
+
+/** A gallery's grants, in the order they were sealed: password, private links, partner links. */
+export type SealedGrant = { id: string; grant: Grant };
+
+/**
+ * Step 3, grants: the gallery's index, then one grant on it per way in (the password, then each
+ * private link: a closed gallery keeps them all, so every way in reads that it has closed), then
+ * each live partner link's grant on a sub-index of only its photos (publish/share.ts). Refuses a
+ * grant id already `taken` (another gallery's) or given twice here: two ways in with one secret.
+ */
+export async function sealGrants(
+  { seed, source, bucket }: Omit<Sealing, 'cache'>,
+  images: VaultImage[],
+  hashes: string[],
+  taken: Record<string, Grant>,
+  /** The studio's inbox for a proofing gallery (publish/inbox.ts), in its own index only. */
+  inbox?: IndexInbox,
+) {
+  const index = galleryIndex(source, images, inbox);
+  const sealed = await sealIndex(seed, source.keys.index, index);
+  await putOther(bucket, sealed.object.name, sealed.object.data);
+  const grants: SealedGrant[] = [];
+  const add = (id: string) => {
+    if (taken[id] || grants.some((other) => other.id === id)) {
+      throw new Error(`two ways into private galleries share one secret ("${source.gallery.id}")`);
+    }
+  };
+  for (const way of source.ways) {
+    const { id, grant } = await sealGrant(seed, way.secret, source.keys.gallery, sealed.pointer);
+    add(id);
+    grants.push({ id, grant });
+  }
+  const shared = await sealShares(seed, source.keys, index, hashes, source.partners);
+  for (const { object, id, grant } of shared) {
+    add(id);
+    await putOther(bucket, object.name, object.data);
+    grants.push({ id, grant });
+  }
+  return { index, grants, closings: closingsOf(source.gallery, images, shared) };
+}
+
+/**
+ * Step 4, manifest: the galleries carried over (missing from the folder, or held: their grants
+ * verbatim, their objects kept), the host's schedule, the decoys, the seed mark, then the manifest
+ * last: until it is written, visitors keep reading the previous, complete one.
+ */
+export async function writeManifest(
+  bucket: Bucket,
+  grants: Record<string, Grant>,
+  carried: { carriedGrants: Record<string, Grant>; carriedObjects: string[] },
+  closings: Closing[],
+  { seed, kdf }: Pick<BuildOptions, 'seed' | 'kdf'>,
+  /** The studio's inbox: the tokens of the galleries published now, and whether it is on. */
+  inbox: { entries: InboxEntry[]; carried: string[]; on: boolean; now: Date } = {
+    entries: [],
+    carried: [],
+    on: false,
+    now: new Date(),
+  },
+) {
+  Object.assign(grants, carried.carriedGrants);
+  for (const name of carried.carriedObjects) bucket.keep.add(name);
+  await writeSchedule(bucket.target, closings, bucket.keep);
+  const carriedTags = inbox.carried.map((id) => inboxTag(seed, galleryRef(seed, id)));
+  await writeInboxTokens(bucket.target, inbox.entries, carriedTags, bucket.existing, bucket.keep, inbox.on, inbox.now);
+  const { manifest, decoys } = sealManifest(seed, kdf, grants);
+  for (const decoy of decoys) await putOther(bucket, decoy.name, decoy.data);
+  await markSeed(bucket.target, bucket.existing, seed);
+  await put(bucket, MANIFEST, manifest);
+  bucket.uploads.other++;
+}
+
+/**
+ * Step 5, prune: deletes whatever the new manifest no longer reaches and the plan lets go (removed
+ * photos and galleries, old indexes), saves the record, and empties the cache of what was not used.
+ */
+export async function prune(
+  bucket: Bucket,
+  plan: { deletable: (name: string) => boolean; save: (keep: Set<string>) => void },
+  cache: VaultCache,
+) {
+  const unreached = [...bucket.existing].filter((name) => !bucket.keep.has(name));
+  const stale = unreached.filter(plan.deletable);
+  await bucket.target.delete(stale);
+  plan.save(bucket.keep);
+  return { unreached, deleted: stale.length, pruned: cache.prune() };
+}
+
+/**
  * Seals the galleries and publishes them to `target`: each photo's files (a file already there is
  * not uploaded again: its name comes from its ciphertext, the same for the same photo, key and
  * seed), each gallery's index, the decoys, then the manifest last, so a visitor never meets a
@@ -191,6 +470,7 @@ async function writeSchedule(target: VaultTarget, closings: Closing[], keep: Set
  * and galleries, old indexes). A gallery past its closing date is published closed: its title and
  * last day, no photos, behind the same grants, so her password, her link and her remembered
  * device all read "This gallery has closed" rather than a wrong password.
+ * The steps: gallerySource, sealPhotos, sealGrants (each gallery), writeManifest, prune.
  */
 export async function publishGalleries(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
   const cache = new VaultCache(options.cacheDir ?? null);
@@ -198,187 +478,51 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   const { seed } = options;
   const existing = await target.list();
   await refuseOtherSeed(target, existing, seed);
-  const plan = await publishPlan(target, existing, galleries, seed, {
-    record: options.record,
-    hold: options.hold,
-    remove: options.remove,
-    leaveOut: sampleLeftOut(target, galleries),
-    now,
-  });
+  const leftOut = sampleLeftOut(target, galleries);
+  const { record, hold, remove } = options;
+  const plan = await publishPlan(target, existing, galleries, seed, { record, hold, remove, leaveOut: leftOut, now });
+  const bucket = openBucket(target, existing);
   const grants: Record<string, Grant> = {};
-  const keep = new Set<string>([MANIFEST, SEED_MARK]);
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
   const closings: Closing[] = [];
-  const inboxes: InboxEntry[] = []; // the studio's inbox (publish/inbox.ts)
-  const uploads = { photoFiles: 0, other: 0, bytes: 0, kept: 0 };
-  const put = async (name: string, data: Uint8Array | string) => {
-    await target.put(name, data);
-    uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-  };
-  /** Puts an index or decoy unless the bucket has it: their names change with their bytes. */
-  const putOther = async (name: string, data: Uint8Array) => {
-    keep.add(name);
-    if (existing.has(name)) return;
-    await put(name, data);
-    existing.add(name);
-    uploads.other++;
-  };
-  // Photo files upload beside the resizing; indexes and the manifest wait for all of them.
-  const photoUploads = taskQueue(UPLOADS_AT_ONCE);
-
+  const inboxes: InboxEntry[] = [];
   for (const gallery of plan.publish) {
-    const [grantsBefore, keepBefore] = [Object.keys(grants).length, keep.size];
-    const password = options.passwords.get(gallery.id);
-    if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
-    const secret = await deriveSecret({ gallery: gallery.id, password }, options.kdf);
-    if (grants[await grantId(secret)]) {
+    const keepBefore = bucket.keep.size;
+    const source = await gallerySource(gallery, options, now);
+    if (grants[source.ways[0]!.id]) {
       throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
     }
-    const ref = galleryRef(seed, gallery.id);
-    const expired = isExpired(gallery.expires, now);
-    const links = options.links?.get(gallery.id) ?? [];
-    // New keys whenever a way in is added or withdrawn (the password changed, a private or partner
-    // link added, withdrawn or past its last day): every file of this gallery is sealed again, and
-    // a key a browser gave away before opens nothing published after.
-    const partners = expired ? [] : (options.shares?.get(gallery.id) ?? []).filter((s) => !isExpired(s.expires, now));
-    const ways = [secret, ...links, ...partners.map((share) => share.secret)];
-    const generation = generationOf(await Promise.all(ways.map((way) => grantId(way))));
-    const keys = galleryKeys(seed, ref, generation);
-
-    /**
-     * One photo file. The cache remembers the name a sealing gave (by an HMAC under the file's key
-     * of what it sealed), so an unchanged photo already in the bucket is neither read nor sealed.
-     */
-    const seal = async (
-      hash: string,
-      photo: string,
-      role: FileRole,
-      variant: LazyVariant,
-      type: string,
-    ): Promise<VaultFile> => {
-      const key = keys.photo(hash, role === 'original' ? 'original' : 'photo');
-      const sizes = [JSON.stringify(SIZES), ...(role === 'screen' ? [JSON.stringify(SCREEN_SIZE)] : [])];
-      const what = sha256(hash, role, ...sizes, String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
-      const record = `names/${sealedTag(key, sha256(what, ref, photo))}.json`;
-      const known = cache.read(record);
-      let sealed = known && (JSON.parse(known.toString('utf8')) as { file: string; bytes: number });
-      if (sealed && (keep.has(sealed.file) || existing.has(sealed.file))) uploads.kept++;
-      else {
-        const data = await variant.data();
-        const bytes = await sealPhotoFile(seed, key, data, ref, photo, role);
-        cache.stats.encrypted++;
-        sealed = { file: objectName(seed, bytes), bytes: data.length };
-        cache.write(record, JSON.stringify(sealed));
-        if (existing.has(sealed.file) || keep.has(sealed.file)) uploads.kept++;
-        else {
-          keep.add(sealed.file);
-          await photoUploads.add(() => put(sealed!.file, bytes));
-          uploads.photoFiles++;
-        }
-      }
-      keep.add(sealed.file);
-      return { file: sealed.file, width: variant.width, height: variant.height, type, bytes: sealed.bytes };
-    };
-    // Resizing is the slow step: one photo per core at a time (each with the libvips threads
-    // sharp allows). Only those photos are held in memory, whatever the size of the gallery.
-    const photos = expired ? [] : gallery.photos;
-    const hashes: string[] = [];
-    const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
-      const hash = photoHash(photo.path, cache);
-      hashes[index] = hash;
-      const source = () => readFileSync(photo.path);
-      const id = photoRef(seed, ref, hash);
-      const { thumb, screen, full } = await cachedVariants(hash, source, cache);
-      const image: VaultImage = {
-        id,
-        key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'photo'), ref, id, 'photo'),
-        alt: photo.alt,
-        name: String(index + 1).padStart(2, '0'),
-        source: basename(photo.path),
-        // Every photo has all three, whatever its size: a small one's screen copy is its large
-        // copy again, under another role, so the number of files never tells a photo's size.
-        thumb: await seal(hash, id, 'thumb', thumb, 'image/webp'),
-        screen: await seal(hash, id, 'screen', screen, 'image/webp'),
-        full: await seal(hash, id, 'full', full, 'image/webp'),
-      };
-      // Only a gallery that allows full-size downloads carries its originals, and their keys:
-      // stripped of everything but orientation and colour profile.
-      if (gallery.downloads === 'full') {
-        const original = {
-          width: full.width,
-          height: full.height,
-          bytes: 0,
-          data: () => strippedOriginal(source(), photo.path),
-        };
-        image.original = {
-          ...(await seal(
-            hash,
-            id,
-            'original',
-            original,
-            MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream',
-          )),
-          key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'original'), ref, id, 'original'),
-        };
-      }
-      return image;
-    });
-    const index: VaultIndex = {
-      id: ref,
-      title: gallery.title,
-      expires: gallery.expires,
-      downloads: gallery.downloads,
-      images,
-      ...(gallery.selection ? { selection: gallery.selection } : {}),
-    };
-    // The studio's inbox: a proofing gallery's token and the studio's public key (publish/inbox.ts).
-    const inbox = await galleryInbox(seed, ref, generation, gallery, options.inboxKey, now);
-    if (inbox) {
-      index.inbox = inbox.inbox;
-      inboxes.push(inbox.entry);
-    }
-    await photoUploads.drain();
-    const sealed = await sealIndex(seed, keys.index, index);
-    await putOther(sealed.object.name, sealed.object.data);
-    // One grant per way in: the password, then each private link, each with its own secret. A
-    // closed gallery keeps them all, so every way in reads that it has closed.
-    for (const way of [secret, ...links]) {
-      const { id, grant } = await sealGrant(seed, way, keys.gallery, sealed.pointer);
-      if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
-      grants[id] = grant;
-    }
-    // Partner links: a grant each on a sub-index of only their photos (publish/share.ts); a closed
-    // gallery has none.
-    const shared = expired ? [] : await sealShares(seed, keys, index, hashes, options.shares?.get(gallery.id), now);
-    for (const { object, id, grant } of shared) {
-      if (grants[id]) throw new Error(`two ways into private galleries share one secret ("${gallery.id}")`);
-      await putOther(object.name, object.data);
-      grants[id] = grant;
-    }
-    closings.push(...(await closingsOf(gallery, images, shared, options.shares?.get(gallery.id))));
-    plan.published(gallery.id, ref, Object.keys(grants).slice(grantsBefore), [...keep].slice(keepBefore));
-    if (expired) closed.push(gallery.id);
-    else published.push({ id: gallery.id, title: gallery.title, photos: images.length, links });
+    const sealing = { seed, source, cache, bucket };
+    const { images, hashes } = await sealPhotos(sealing);
+    const inbox = await galleryInbox(seed, source.ref, source.generation, gallery, options.inboxKey, now);
+    if (inbox) inboxes.push(inbox.entry);
+    const sealed = await sealGrants(sealing, images, hashes, grants, inbox?.inbox);
+    for (const { id, grant } of sealed.grants) grants[id] = grant;
+    closings.push(...sealed.closings);
+    const objects = [...bucket.keep].slice(keepBefore);
+    plan.published(
+      gallery.id,
+      source.ref,
+      sealed.grants.map(({ id }) => id),
+      objects,
+    );
+    if (source.expired) closed.push(gallery.id);
+    else
+      published.push({
+        id: gallery.id,
+        title: gallery.title,
+        photos: images.length,
+        links: options.links?.get(gallery.id) ?? [],
+      });
   }
-
-  // Galleries carried over (missing from the folder, or held): their grants verbatim, their objects kept.
-  Object.assign(grants, plan.carriedGrants);
-  for (const name of plan.carriedObjects) keep.add(name);
-  await writeSchedule(target, closings, keep);
-  const carriedTags = plan.carried.map((c) => inboxTag(seed, galleryRef(seed, c.id)));
-  await writeInboxTokens(target, inboxes, carriedTags, existing, keep, !!options.inboxKey, now);
-  const { manifest, decoys } = sealManifest(seed, options.kdf, grants);
-  for (const decoy of decoys) await putOther(decoy.name, decoy.data);
-  // The manifest last: until it is written, visitors keep reading the previous, complete one.
-  await markSeed(target, existing, seed);
-  await put(MANIFEST, manifest);
-  uploads.other++;
-  const unreached = [...existing].filter((name) => !keep.has(name));
-  const stale = unreached.filter(plan.deletable);
-  await target.delete(stale);
-  plan.save(keep);
-  const pruned = cache.prune();
+  await writeManifest(bucket, grants, plan, closings, options, {
+    entries: inboxes,
+    carried: plan.carried.map((c) => c.id),
+    on: !!options.inboxKey,
+    now,
+  });
+  const { unreached, deleted, pruned } = await prune(bucket, plan, cache);
   return {
     galleries: published,
     closed,
@@ -387,12 +531,12 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     /** Galleries deleted from the bucket as asked (`remove`). */
     removed: plan.removed,
     /** Galleries never published here: the sample, to a remote bucket. */
-    leftOut: sampleLeftOut(target, galleries),
+    leftOut,
     /** Objects no longer reached that no record names, left in the bucket (a first publish with a record). */
     unrecorded: plan.unrecorded(unreached),
     /** Every object the manifest reaches, itself included. */
-    objects: keep.size,
-    uploads: { ...uploads, deleted: stale.length },
+    objects: bucket.keep.size,
+    uploads: { ...bucket.uploads, deleted },
     cache: { ...cache.stats, pruned },
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isExpired } from '../format/crypto.ts';
+import { isExpired } from '../format/dates.ts';
 import { publishGalleries, type BuildOptions } from './build.ts';
 import { readGallery, type GallerySource } from './sources.ts';
 import type { VaultTarget } from './target.ts';

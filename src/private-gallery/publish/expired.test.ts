@@ -7,7 +7,8 @@ import { buildVault } from './build';
 import { pastButPublished } from './expired';
 import { listGalleries } from './sources';
 import { folderTarget } from './target';
-import { kdfFor, newSalt, randomBytes } from '../format/crypto';
+import { randomBytes } from '../format/encodings';
+import { kdfFor, newSalt } from '../format/keys';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });

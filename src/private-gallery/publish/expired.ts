@@ -3,7 +3,9 @@
  * not published (or closed) since. The host already answers 410 for their photo files (the closing
  * schedule, serve.ts); the files themselves go with the next publish, or `close <id>`.
  */
-import { isExpired, openIndex, openWithPassword, type VaultManifest } from '../format/crypto.ts';
+import { type VaultManifest } from '../format/types.ts';
+import { openIndex, openWithPassword } from '../format/keys.ts';
+import { isExpired } from '../format/dates.ts';
 import { MANIFEST } from '../format/seal.ts';
 import type { GallerySource } from './sources.ts';
 import type { VaultTarget } from './target.ts';

@@ -4,7 +4,9 @@
  * build naming the file, the entry and the field. Publishing itself is src/private-gallery/publish/.
  */
 import { z } from 'astro/zod';
-import { fromBase64, SALT_BYTES, type DownloadPolicy } from '../format/crypto.ts';
+import { type DownloadPolicy } from '../format/types.ts';
+import { fromBase64 } from '../format/encodings.ts';
+import { SALT_BYTES } from '../format/keys.ts';
 import { describeIssues, parseYamlData } from '../../lib/content/yaml-data.ts';
 
 export const DOWNLOAD_POLICIES = ['none', 'web', 'full'] as const satisfies readonly DownloadPolicy[];

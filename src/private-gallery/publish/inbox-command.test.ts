@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, toBase64Url } from '../format/crypto';
+import { randomBytes, toBase64Url } from '../format/encodings';
 import { newStudioKey, sealInboxMessage, studioPublicKey, type InboxMessage } from '../format/inbox';
 import { galleryRef } from '../format/seal';
 import { doneWith, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';

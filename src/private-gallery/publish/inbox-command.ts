@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openInboxMessage, type InboxEnvelope, type InboxMessage } from '../format/inbox.ts';
-import { fromBase64Url } from '../format/crypto.ts';
+import { fromBase64Url } from '../format/encodings.ts';
 import { galleryRef, SEED_BYTES } from '../format/seal.ts';
 import { INBOX_PREFIX } from '../inbox-tokens.ts';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox.ts';

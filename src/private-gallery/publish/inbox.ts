@@ -14,7 +14,9 @@
  *   `inbox/<tag>/<day>/<random>.json`. Publishing never deletes anything under `inbox/`.
  */
 import { fromSeed } from '../format/seal.ts';
-import { closesAt, fromBase64Url, isExpired, toBase64Url, type IndexInbox } from '../format/crypto.ts';
+import { closesAt, isExpired } from '../format/dates.ts';
+import { fromBase64Url, toBase64Url } from '../format/encodings.ts';
+import type { IndexInbox } from '../format/types.ts';
 import { inboxTokenHash } from '../format/inbox.ts';
 import { INBOX_PREFIX, INBOX_TOKENS, isInboxName, parseInboxTokens, type InboxTokens } from '../inbox-tokens.ts';
 import { PASSWORDS_FILE, writePasswordsFile, type Logger } from './secrets.ts';

@@ -7,17 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault } from './build';
 import { strippedOriginal } from './sizes';
 import { listGalleries } from './sources';
-import {
-  fileData,
-  kdfFor,
-  newSalt,
-  openFile,
-  openIndex,
-  openWithPassword,
-  photoKey,
-  randomBytes,
-  type VaultManifest,
-} from '../format/crypto';
+import { type VaultManifest } from '../format/types';
+import { randomBytes } from '../format/encodings';
+import { fileData, kdfFor, newSalt, openFile, openIndex, openWithPassword, photoKey } from '../format/keys';
 
 // A publish derives a password (PBKDF2) and exiftool starts Perl for each file: slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -15,7 +15,7 @@
 import { createHmac } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Grant, VaultManifest } from '../format/crypto.ts';
+import type { Grant, VaultManifest } from '../format/types.ts';
 import { fromSeed, MANIFEST } from '../format/seal.ts';
 import type { VaultTarget } from './target.ts';
 import { isInboxName } from '../inbox-tokens.ts';
@@ -137,6 +137,39 @@ export interface PlanOptions {
 }
 
 /**
+ * The galleries recorded for this bucket and not published this time (`toCarry`): their grants as
+ * the bucket's manifest has them, their objects still in the bucket, and what to tell the owner.
+ */
+async function carryOver(
+  target: VaultTarget,
+  existing: Set<string>,
+  before: TargetRecord | undefined,
+  toCarry: string[],
+  hold: Map<string, string>,
+  file: string | null,
+) {
+  const carried: Carried[] = [];
+  const carriedGrants: Record<string, Grant> = {};
+  const carriedObjects: string[] = [];
+  if (!toCarry.length) return { carried, carriedGrants, carriedObjects };
+  const manifest = await target.get(MANIFEST);
+  const grants = manifest ? (JSON.parse(Buffer.from(manifest).toString('utf8')) as VaultManifest).grants : {};
+  for (const id of toCarry) {
+    const entry = before!.galleries[id]!;
+    for (const grant of entry.grants) if (grants[grant]) carriedGrants[grant] = grants[grant];
+    carriedObjects.push(...entry.objects.filter((name) => existing.has(name)));
+    const reason = hold.get(id);
+    carried.push({
+      id,
+      warning: reason
+        ? `"${id}" was not published again (${reason}): it stays as it was in the bucket until that is resolved.`
+        : `"${id}" is published but its folder is not in ${dirname(file!)}: it stays as it is in the bucket. Put its folder back, or run "npm run galleries -- remove ${id}" to delete it from the bucket.`,
+    });
+  }
+  return { carried, carriedGrants, carriedObjects };
+}
+
+/**
  * What one publish does with the record: which galleries it seals, which it carries over (grants
  * and objects), which objects it may delete; then the new record. Used by publishGalleries.
  */
@@ -154,31 +187,13 @@ export async function publishPlan<G extends { id: string }>(
   const hold = options.hold ?? new Map<string, string>();
   const gone = new Set([...(options.remove ?? []), ...(options.leaveOut ?? [])]);
   const present = new Set(galleries.map((gallery) => gallery.id));
-  const carried: Carried[] = [];
-  const carriedGrants: Record<string, Grant> = {};
-  const carriedObjects: string[] = [];
   const next: TargetRecord = { seed: seedFingerprint(seed), galleries: {}, objects: [] };
   // The galleries recorded for this bucket and not published this time: carried over as they are.
   const toCarry = Object.keys(before?.galleries ?? {}).filter(
     (id) => !gone.has(id) && (!present.has(id) || hold.has(id)),
   );
-  if (toCarry.length) {
-    const manifest = await target.get(MANIFEST);
-    const grants = manifest ? (JSON.parse(Buffer.from(manifest).toString('utf8')) as VaultManifest).grants : {};
-    for (const id of toCarry) {
-      const entry = before!.galleries[id]!;
-      for (const grant of entry.grants) if (grants[grant]) carriedGrants[grant] = grants[grant];
-      carriedObjects.push(...entry.objects.filter((name) => existing.has(name)));
-      next.galleries[id] = entry;
-      const reason = hold.get(id);
-      carried.push({
-        id,
-        warning: reason
-          ? `"${id}" was not published again (${reason}): it stays as it was in the bucket until that is resolved.`
-          : `"${id}" is published but its folder is not in ${dirname(file!)}: it stays as it is in the bucket. Put its folder back, or run "npm run galleries -- remove ${id}" to delete it from the bucket.`,
-      });
-    }
-  }
+  const { carried, carriedGrants, carriedObjects } = await carryOver(target, existing, before, toCarry, hold, file);
+  for (const id of toCarry) next.galleries[id] = before!.galleries[id]!;
   // A held gallery never published to this bucket: left out, nothing to carry.
   const notPublished = [...hold.keys()].filter((id) => present.has(id) && !toCarry.includes(id));
   for (const id of notPublished) {

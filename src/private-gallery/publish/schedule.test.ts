@@ -8,15 +8,9 @@ import { newShare } from './share';
 import { listGalleries } from './sources';
 import { folderTarget } from './target';
 import { SCHEDULE, type VaultSchedule } from '../schedule';
-import {
-  kdfFor,
-  newSalt,
-  openIndex,
-  openWithPassword,
-  openWithSecret,
-  randomBytes,
-  type VaultManifest,
-} from '../format/crypto';
+import { type VaultManifest } from '../format/types';
+import { randomBytes } from '../format/encodings';
+import { kdfFor, newSalt, openIndex, openWithPassword, openWithSecret } from '../format/keys';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -83,7 +77,7 @@ describe("publishing writes the host's closing schedule", () => {
     const joy = (await openWithPassword(manifest, { gallery: 'joy-2027-02', password: 'joy-2027-02 long password' }))!
       .pointer;
     const sub = (await openWithSecret(manifest, partner.secret))!.pointer;
-    // Closing instants are the ends of the last days (format/crypto.ts closesAt), in UTC.
+    // Closing instants are the ends of the last days (format/dates.ts closesAt), in UTC.
     expect(JSON.parse(text) as VaultSchedule).toEqual({
       version: 1,
       closes: {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toBase64Url } from '../format/crypto';
+import { toBase64Url } from '../format/encodings';
 import { encodePicks } from '../format/picks';
 import { galleryRef } from '../format/seal';
 import { shareCommand } from './share-command';

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { VaultError, type VaultManifest } from '../format/types';
+import { fromBase64Url, randomBytes, toBase64Url } from '../format/encodings';
 import {
   fileData,
-  fromBase64Url,
   kdfFor,
   newSalt,
   openFile,
@@ -13,11 +14,7 @@ import {
   openWithPassword,
   openWithSecret,
   photoKey,
-  randomBytes,
-  toBase64Url,
-  VaultError,
-  type VaultManifest,
-} from '../format/crypto';
+} from '../format/keys';
 import { buildVault } from './build';
 import { closeGallery } from './close';
 import { readEnv } from './secrets';
@@ -90,7 +87,7 @@ async function publish(shares: Share[]) {
     const key = await crypto.subtle.importKey('raw', Buffer.from(opened.pointer.key, 'base64'), 'AES-GCM', false, [
       'decrypt',
     ]);
-    const { boundTo } = await import('../format/crypto');
+    const { boundTo } = await import('../format/keys');
     return openFile(key, file, boundTo('index', opened.pointer.gallery));
   };
   return {

@@ -18,26 +18,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import {
-  fromBase64Url,
-  isExpired,
-  LINK_PARAM,
-  randomBytes,
-  SECRET_BYTES,
-  toBase64Url,
-  type Grant,
-  type VaultImage,
-  type VaultIndex,
-} from '../format/crypto.ts';
-import {
-  fromSeed,
-  galleryKeys,
-  grantId,
-  sealGrant,
-  sealIndex,
-  wrapPhotoKey,
-  type SealedObject,
-} from '../format/seal.ts';
+import { LINK_PARAM, type Grant, type VaultImage, type VaultIndex } from '../format/types.ts';
+import { fromBase64Url, randomBytes, toBase64Url } from '../format/encodings.ts';
+import { SECRET_BYTES } from '../format/keys.ts';
+import { isExpired } from '../format/dates.ts';
+import { fromSeed, galleryKeys, sealGrant, sealIndex, wrapPhotoKey, type SealedObject } from '../format/seal.ts';
 import { sha256 } from './cache.ts';
 import { isSampleGallery, PASSWORDS_FILE, passwordVariable, privateLink, type Logger } from './secrets.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
@@ -145,8 +130,8 @@ export function partnerIndex(index: VaultIndex, hashes: string[], share: Share):
 
 /**
  * Seals each live partner link of a gallery: its sub-index (its photos' keys wrapped again under a
- * partner key of its own, from the seed, the gallery key and the link) and its grant. Links past
- * their last day are left out, and so is a link one of whose photos is gone (shareProblems names
+ * partner key of its own, from the seed, the gallery key and the link) and its grant. It is given
+ * live links only (publish/build.ts gallerySource leaves out those past their last day); a link one of whose photos is gone (shareProblems names
  * it to the owner before publishing): it then opens nothing rather than another photo.
  */
 export async function sealShares(
@@ -155,17 +140,14 @@ export async function sealShares(
   index: VaultIndex,
   /** Each photo's hash, as its keys were made with. */
   hashes: string[],
-  shares: Share[] | undefined,
-  now: Date = new Date(),
-): Promise<{ object: SealedObject; id: string; grant: Grant }[]> {
-  const live = (shares ?? []).filter((share) => !isExpired(share.expires, now));
-  if (!live.length) return [];
+  /** The gallery's live partner links, each with its grant id (publish/build.ts gallerySource). */
+  live: { share: Share; id: string }[],
+): Promise<{ object: SealedObject; id: string; grant: Grant; share: Share }[]> {
   const sealed = [];
-  for (const share of live) {
+  for (const { share, id: link } of live) {
     const places = placesOf(share, hashes);
     const sub = partnerIndex(index, hashes, share);
     if (!places || !sub) continue;
-    const link = await grantId(share.secret);
     const own = (what: string) => new Uint8Array(fromSeed(seed, 'partner', what, keys.gallery, link));
     const partnerKey = own('gallery key');
     sub.images = await Promise.all(
@@ -177,7 +159,7 @@ export async function sealShares(
     );
     const { object, pointer } = await sealIndex(seed, own('index key'), sub);
     const { id, grant } = await sealGrant(seed, share.secret, partnerKey, pointer);
-    sealed.push({ object, id, grant });
+    sealed.push({ object, id, grant, share });
   }
   return sealed;
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fileBucket, IV_BYTES, TAG_BYTES } from '../format/crypto';
+import { IV_BYTES, TAG_BYTES } from '../format/keys';
+import { fileBucket } from '../format/buckets';
 
 // Every sharp pipeline made, with what it read: the photo itself, or pixels already decoded.
 const made = vi.hoisted(() => [] as unknown[]);

@@ -207,6 +207,23 @@ function keptApp(marker: number, segment: Buffer): Buffer | null {
 }
 
 /**
+ * Where a scan's entropy-coded data that starts at `at` ends: at the first 0xFF that starts a
+ * marker (not a stuffed 0xFF00, not a restart 0xFFD0-D7, not a fill byte before the marker); -1
+ * when the file ends first.
+ */
+function scanEnd(source: Buffer, at: number): number {
+  let data = at;
+  for (;;) {
+    data = source.indexOf(0xff, data);
+    if (data < 0 || data + 1 >= source.length) return -1;
+    const next = source[data + 1]!;
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) data += 2;
+    else if (next === 0xff) data += 1;
+    else return data;
+  }
+}
+
+/**
  * A JPEG's image and nothing else: SOI; JFIF, the orientation in an Exif segment of its own, the
  * ICC profile and Adobe's segment; the tables, frame and every scan byte for byte; EOI, the first
  * image's real end, found by walking the segments by their lengths and the entropy-coded data to
@@ -251,17 +268,8 @@ export function stripJpeg(source: Buffer, orientation: number, name: string): Bu
     parts.push(segment);
     if (marker !== 0xda) continue;
     if (!frame) throw refuse('has a scan before its frame header');
-    // Entropy-coded data: up to the first 0xFF that starts a marker (not a stuffed 0xFF00, not a
-    // restart 0xFFD0-D7, not a fill byte before the marker).
-    let data = at;
-    for (;;) {
-      data = source.indexOf(0xff, data);
-      if (data < 0 || data + 1 >= source.length) throw refuse('ends before its end-of-image marker');
-      const next = source[data + 1]!;
-      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) data += 2;
-      else if (next === 0xff) data += 1;
-      else break;
-    }
+    const data = scanEnd(source, at);
+    if (data < 0) throw refuse('ends before its end-of-image marker');
     parts.push(source.subarray(at, data));
     at = data;
   }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { DownloadPolicy, SelectionRules } from '../format/crypto.ts';
+import type { DownloadPolicy, SelectionRules } from '../format/types.ts';
 import { parseGalleryFile, selectionRules } from './gallery-file.ts';
 
 /** The photo files a gallery folder may hold. */

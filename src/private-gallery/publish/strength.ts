@@ -12,7 +12,7 @@ import * as english from '@zxcvbn-ts/language-en';
 
 /**
  * zxcvbn's score a password needs. 4 is at least 10^10 guesses: some 80 years of one core against
- * one gallery at the vault's key derivation (format/crypto.ts MIN_ITERATIONS), or weeks of a
+ * one gallery at the vault's key derivation (format/keys.ts MIN_ITERATIONS), or weeks of a
  * high-end graphics card, which runs PBKDF2 about a thousand times faster; 3 (10^8) would be hours.
  */
 export const MIN_SCORE = 4;

@@ -27,18 +27,12 @@ interface Props {
   onClosed?: () => void;
 }
 
-/**
- * The gallery stage: thumbnails decrypted as they come into view, the viewer, the slideshow, her
- * favorites (a selection with notes when her package sets a number), downloads. A partner's view
- * shows the photos only.
- */
-export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed }: Props) {
+/** Everything the open gallery holds: thumbnails, her selection, the viewer, the slideshow, downloads. */
+function useOpenGallery(unlocked: Unlocked, onClosed: Props['onClosed']) {
   const { index } = unlocked;
-  const images = index.images;
-  const partner = index.view === 'partner';
   const { thumbs, need, retry } = useThumbnails(unlocked, onClosed);
   const [status, setStatus] = useState('');
-  const { rules, favorites, notes, sent, changed, choose, note, markSent } = useSelection(index, setStatus);
+  const selection = useSelection(index, setStatus);
   const [picks] = useState(() => picksIn(window.location.hash));
   const [viewer, setViewer] = useState<number | null>(null);
   const [show, setShow] = useState<number[] | null>(null);
@@ -58,6 +52,22 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
     // Focus returns to the photo that opened the viewer.
     opener.current?.focus();
   };
+  const viewing = { viewer, setViewer, openViewer, closeViewer, full, show, setShow };
+  return { thumbs, need, retry, status, setStatus, selection, picks, downloadPhoto, zip, downloadZip, ...viewing };
+}
+
+/**
+ * The gallery stage: thumbnails decrypted as they come into view, the viewer, the slideshow, her
+ * favorites (a selection with notes when her package sets a number), downloads. A partner's view
+ * shows the photos only.
+ */
+export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed }: Props) {
+  const { index } = unlocked;
+  const images = index.images;
+  const partner = index.view === 'partner';
+  const gallery = useOpenGallery(unlocked, onClosed);
+  const { thumbs, need, status, picks, show } = gallery;
+  const { rules, favorites, notes, choose } = gallery.selection;
 
   return (
     <div data-client-gallery data-view={partner ? 'partner' : 'client'}>
@@ -68,7 +78,7 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
         favorites={partner ? [] : favorites}
         kind={rules ? 'selection' : 'favorites'}
         count={images.length}
-        onPlay={setShow}
+        onPlay={gallery.setShow}
       />
 
       <div className="relative">
@@ -80,8 +90,8 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
           notes={rules && !partner ? notes : undefined}
           picked={picks && index.id.startsWith(picks.gallery) ? picks.numbers : undefined}
           onNeed={need}
-          onRetry={retry}
-          onOpen={openViewer}
+          onRetry={gallery.retry}
+          onOpen={gallery.openViewer}
           onToggleFavorite={choose}
         />
         {rules && !partner && <SelectionCounter count={favorites.length} rules={rules} />}
@@ -91,7 +101,33 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
         {status}
       </p>
 
-      {!partner && rules && (
+      {!partner && <ClientPanels unlocked={unlocked} gallery={gallery} studioEmail={studioEmail} />}
+
+      <AccessControls requestHref={requestHref} onForget={onForget} partner={partner} />
+
+      <Viewer unlocked={unlocked} gallery={gallery} partner={partner} />
+
+      {show && (
+        <Slideshow unlocked={unlocked} thumbs={thumbs} need={need} order={show} onClose={() => gallery.setShow(null)} />
+      )}
+    </div>
+  );
+}
+
+/** What only the client has (never a partner): her selection or favorites to send, and downloads. */
+function ClientPanels({
+  unlocked: { index },
+  gallery,
+  studioEmail,
+}: {
+  unlocked: Unlocked;
+  gallery: ReturnType<typeof useOpenGallery>;
+  studioEmail: string;
+}) {
+  const { rules, favorites, notes, sent, changed, markSent } = gallery.selection;
+  return (
+    <>
+      {rules && (
         <SelectionPanel
           index={index}
           rules={rules}
@@ -101,42 +137,57 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
           changed={changed}
           studioEmail={studioEmail}
           onSent={markSent}
-          onStatus={setStatus}
+          onStatus={gallery.setStatus}
         />
       )}
-      {!partner && !rules && (
-        <FavoritesPanel title={index.title} favorites={favorites} studioEmail={studioEmail} onStatus={setStatus} />
+      {!rules && (
+        <FavoritesPanel
+          title={index.title}
+          favorites={favorites}
+          studioEmail={studioEmail}
+          onStatus={gallery.setStatus}
+        />
       )}
 
-      {index.downloads !== 'none' && !partner && (
+      {index.downloads !== 'none' && (
         <DownloadPanel
-          images={images}
+          images={index.images}
           downloads={index.downloads}
           favorites={favorites}
-          zip={zip}
-          onDownloadZip={downloadZip}
+          zip={gallery.zip}
+          onDownloadZip={gallery.downloadZip}
         />
       )}
+    </>
+  );
+}
 
-      <AccessControls requestHref={requestHref} onForget={onForget} partner={partner} />
-
-      <GalleryViewer
-        index={index}
-        thumbs={thumbs}
-        full={full.full}
-        viewer={viewer}
-        favorites={favorites}
-        viewOnly={partner}
-        notes={rules && !partner ? notes : undefined}
-        onNote={note}
-        onViewerChange={setViewer}
-        onClose={closeViewer}
-        onRetryFull={full.retry}
-        onToggleFavorite={choose}
-        onDownload={downloadPhoto}
-      />
-
-      {show && <Slideshow unlocked={unlocked} thumbs={thumbs} need={need} order={show} onClose={() => setShow(null)} />}
-    </div>
+/** The viewer: one photo at a time, with her heart, note and download. */
+function Viewer({
+  unlocked: { index },
+  gallery,
+  partner,
+}: {
+  unlocked: Unlocked;
+  gallery: ReturnType<typeof useOpenGallery>;
+  partner: boolean;
+}) {
+  const { rules, favorites, notes, choose, note } = gallery.selection;
+  return (
+    <GalleryViewer
+      index={index}
+      thumbs={gallery.thumbs}
+      full={gallery.full.full}
+      viewer={gallery.viewer}
+      favorites={favorites}
+      viewOnly={partner}
+      notes={rules && !partner ? notes : undefined}
+      onNote={note}
+      onViewerChange={gallery.setViewer}
+      onClose={gallery.closeViewer}
+      onRetryFull={gallery.full.retry}
+      onToggleFavorite={choose}
+      onDownload={gallery.downloadPhoto}
+    />
   );
 }

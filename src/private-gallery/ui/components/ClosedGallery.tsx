@@ -1,5 +1,5 @@
 import { formatDay } from '@/private-gallery/client/labels';
-import type { VaultIndex } from '@/private-gallery/format/crypto';
+import type { VaultIndex } from '@/private-gallery/format/types';
 
 interface Props {
   /**

@@ -1,6 +1,6 @@
 import { downloadSize, zipBusy, type ZipJob } from '@/private-gallery/client/downloads';
 import { formatBytes } from '@/private-gallery/client/labels';
-import type { VaultImage } from '@/private-gallery/format/crypto';
+import type { VaultImage } from '@/private-gallery/format/types';
 import { ZipProgress } from './ZipProgress';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { formatDay } from '@/private-gallery/client/labels';
-import { isExpired } from '@/private-gallery/format/crypto';
+import { isExpired } from '@/private-gallery/format/dates';
 
 interface Props {
   title: string;

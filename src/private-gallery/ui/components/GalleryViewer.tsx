@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Lightbox } from '@/ui/Lightbox';
 import { downloadFile } from '@/private-gallery/client/downloads';
 import { viewerImages, type FullState, type ThumbState } from '@/private-gallery/client/viewer';
-import type { VaultIndex, VaultImage } from '@/private-gallery/format/crypto';
+import type { VaultIndex, VaultImage } from '@/private-gallery/format/types';
 import type { Notes } from '@/private-gallery/client/selection';
 import { NoteField } from './NoteField';
 import { ViewerActions } from './ViewerActions';

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { useModalDialog } from '@/ui/hooks/useModalDialog';
 
 /** What an unlock attempt tells the dialog: nothing on success, else the error and whether Retry fits. */
@@ -14,23 +14,13 @@ interface Props {
   onUnlock: (gallery: string, password: string) => Promise<UnlockResult>;
 }
 
-/**
- * The password stage: a modal that Escape does not dismiss, with an accessible error. It asks for
- * the gallery's name (its folder id, never published: the password is salted with it, so one
- * guess tests one gallery) and the password; a password manager keeps them as a username and password.
- */
-export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
+/** The form's fields and its submit: a blank field is focused, a wrong password cleared, a failed download kept for Retry. */
+function usePasswordForm(onUnlock: Props['onUnlock']) {
   const nameInput = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  // Blocking: Escape does not dismiss it, and it opens again if a browser closes it anyway.
-  const modal = useModalDialog(open, { onOpen: () => nameInput.current?.focus() });
   const [error, setError] = useState('');
   const [canRetry, setCanRetry] = useState(false);
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  const errorId = useId();
-  const reasonId = useId();
-  const hintId = useId();
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,6 +47,22 @@ export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
       field.focus();
     }
   };
+  return { nameInput, input, error, canRetry, busy, submit };
+}
+
+/**
+ * The password stage: a modal that Escape does not dismiss, with an accessible error. It asks for
+ * the gallery's name (its folder id, never published: the password is salted with it, so one
+ * guess tests one gallery) and the password; a password manager keeps them as a username and password.
+ */
+export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
+  const { nameInput, input, error, canRetry, busy, submit } = usePasswordForm(onUnlock);
+  // Blocking: Escape does not dismiss it, and it opens again if a browser closes it anyway.
+  const modal = useModalDialog(open, { onOpen: () => nameInput.current?.focus() });
+  const titleId = useId();
+  const errorId = useId();
+  const reasonId = useId();
+  const hintId = useId();
 
   const describedBy = [reason ? reasonId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const invalid = error && !canRetry ? true : undefined;
@@ -84,58 +90,94 @@ export function PasswordDialog({ open, reason, requestHref, onUnlock }: Props) {
         )}
         {/* method="dialog": even before the script runs, submitting never sends the password anywhere. */}
         <form method="dialog" onSubmit={submit} className="mt-8 text-left" noValidate>
-          <label htmlFor="gallery-name" className="block text-sm font-medium text-plum-deep">
-            Gallery name
-          </label>
-          <p id={hintId} className="mt-1 text-sm text-muted">
-            As written in your invitation, for example jenna-2026-10
-          </p>
-          <input
-            ref={nameInput}
-            id="gallery-name"
-            name="gallery"
-            type="text"
-            required
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            aria-invalid={invalid}
-            aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-            className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
-          />
-          <label htmlFor="gallery-password" className="mt-5 block text-sm font-medium text-plum-deep">
-            Password
-          </label>
-          <input
-            ref={input}
-            id="gallery-password"
-            name="password"
-            type="password"
-            required
-            autoComplete="current-password"
-            aria-invalid={invalid}
-            aria-describedby={describedBy || undefined}
-            className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
+          <GalleryFields
+            nameInput={nameInput}
+            input={input}
+            invalid={invalid}
+            hintId={hintId}
+            describedBy={describedBy}
           />
           <p id={errorId} role="alert" className="mt-3 min-h-6 text-sm font-medium text-[#9b1c31]">
             {error}
           </p>
-          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Checking…' : canRetry ? 'Retry' : 'Unlock Gallery'}
-            </button>
-            <a href="/" className="btn btn-outline text-plum">
-              Take Me Back
-            </a>
-          </div>
-          <p className="mt-6 text-center text-sm">
-            <a href={requestHref} className="text-plum underline underline-offset-4">
-              Request/Reset Password
-            </a>
-          </p>
+          <DialogActions busy={busy} canRetry={canRetry} requestHref={requestHref} />
         </form>
       </div>
     </dialog>
+  );
+}
+
+/** The gallery's name (with its hint) and the password, as a password manager keeps a username and password. */
+function GalleryFields({
+  nameInput,
+  input,
+  invalid,
+  hintId,
+  describedBy,
+}: {
+  nameInput: RefObject<HTMLInputElement | null>;
+  input: RefObject<HTMLInputElement | null>;
+  invalid: true | undefined;
+  hintId: string;
+  describedBy: string;
+}) {
+  return (
+    <>
+      <label htmlFor="gallery-name" className="block text-sm font-medium text-plum-deep">
+        Gallery name
+      </label>
+      <p id={hintId} className="mt-1 text-sm text-muted">
+        As written in your invitation, for example jenna-2026-10
+      </p>
+      <input
+        ref={nameInput}
+        id="gallery-name"
+        name="gallery"
+        type="text"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        aria-invalid={invalid}
+        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+        className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
+      />
+      <label htmlFor="gallery-password" className="mt-5 block text-sm font-medium text-plum-deep">
+        Password
+      </label>
+      <input
+        ref={input}
+        id="gallery-password"
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        aria-invalid={invalid}
+        aria-describedby={describedBy || undefined}
+        className="mt-2 block min-h-12 w-full rounded-sm border border-plum/40 bg-white px-4 text-base text-ink focus:border-plum"
+      />
+    </>
+  );
+}
+
+/** Unlock (Retry after a failed download), Take Me Back, and Request/Reset Password. */
+function DialogActions({ busy, canRetry, requestHref }: { busy: boolean; canRetry: boolean; requestHref: string }) {
+  return (
+    <>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Checking…' : canRetry ? 'Retry' : 'Unlock Gallery'}
+        </button>
+        <a href="/" className="btn btn-outline text-plum">
+          Take Me Back
+        </a>
+      </div>
+      <p className="mt-6 text-center text-sm">
+        <a href={requestHref} className="text-plum underline underline-offset-4">
+          Request/Reset Password
+        </a>
+      </p>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { counterText } from '@/private-gallery/client/selection';
-import type { SelectionRules } from '@/private-gallery/format/crypto';
+import type { SelectionRules } from '@/private-gallery/format/types';
 
 /** "12 of 25 chosen", kept in view at the foot of the screen while she scrolls her photos. */
 export function SelectionCounter({ count, rules }: { count: number; rules: SelectionRules }) {

@@ -3,7 +3,7 @@ import { copyThenSay } from '@/private-gallery/client/copy';
 import { selectionLink } from '@/private-gallery/format/picks';
 import { counterText, selectionMailto, selectionText, type Notes, type Sent } from '@/private-gallery/client/selection';
 import { failureText, retryable, sentLine } from '@/private-gallery/client/inbox';
-import type { SelectionRules, VaultIndex } from '@/private-gallery/format/crypto';
+import type { SelectionRules, VaultIndex } from '@/private-gallery/format/types';
 import { useInboxSend, type InboxSendState } from '@/private-gallery/ui/hooks/useInboxSend';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useModalDialog } from '@/ui/hooks/useModalDialog';
 import { useSwipe } from '@/ui/hooks/useSwipe';
 import { FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
@@ -22,11 +22,9 @@ const control = 'rounded-full px-4 py-2 text-sm text-ivory ring-1 ring-ivory/40'
  * plain cut under reduced motion). Any touch, click, swipe or key pauses it; Space plays again.
  */
 export function Slideshow({ unlocked, thumbs, need, order, onClose }: Props) {
-  const [at, setAt] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  const { at, playing, setPlaying, pauseAnd, onKeyDown } = useSlides(order.length);
   // Opened by her, after hydration: the preference can be read at once.
   const [reduced] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  const first = useRef(true);
   const current = order[at] ?? 0;
   const { full } = useFullPhoto(unlocked, current, need);
   const image = unlocked.index.images[current];
@@ -39,38 +37,8 @@ export function Slideshow({ unlocked, thumbs, need, order, onClose }: Props) {
     onOpen: (dialog) => dialog.querySelector<HTMLButtonElement>('[data-play]')?.focus(),
   });
 
-  const step = (by: number) => setAt((n) => (n + by + order.length) % order.length);
-  const pauseAnd = (by: number) => {
-    setPlaying(false);
-    step(by);
-  };
   const swipe = useSwipe<HTMLDivElement>(pauseAnd);
-
-  useEffect(() => {
-    if (!playing || order.length < 2) return undefined;
-    const timer = setTimeout(() => step(1), SLIDE_INTERVAL_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts with each photo shown
-  }, [playing, at, order.length]);
-
-  useEffect(() => {
-    // Each new photo fades in over the last; under reduced motion it simply replaces it.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (!reduced) img.current?.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, easing: 'ease-out' });
-  }, [current, reduced]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      event.preventDefault();
-      pauseAnd(event.key === 'ArrowLeft' ? -1 : 1);
-    } else if (event.key === ' ' && !(event.target instanceof HTMLButtonElement)) {
-      event.preventDefault();
-      setPlaying((p) => !p);
-    }
-  };
+  useFadeIn(img, current, reduced);
 
   return (
     // The dialog takes the arrow keys and Space, as it takes Escape natively.
@@ -96,25 +64,97 @@ export function Slideshow({ unlocked, thumbs, need, order, onClose }: Props) {
             data-slide={current + 1}
           />
         </div>
-        <div className="flex flex-wrap items-center justify-center gap-3 p-4">
-          <button type="button" className={control} onClick={() => pauseAnd(-1)}>
-            Previous
-          </button>
-          <button type="button" className={control} data-play onClick={() => setPlaying((p) => !p)}>
-            {playing ? 'Pause' : 'Play'}
-          </button>
-          <button type="button" className={control} onClick={() => pauseAnd(1)}>
-            Next
-          </button>
-          <button type="button" className={control} onClick={onClose}>
-            Close
-          </button>
-          <p className="w-full text-center text-sm" aria-live={playing ? 'off' : 'polite'}>
-            Photo {at + 1} of {order.length}
-            {playing ? '' : ' · paused'}
-          </p>
-        </div>
+        <SlideshowControls
+          at={at}
+          count={order.length}
+          playing={playing}
+          onStep={pauseAnd}
+          onToggle={() => setPlaying((p) => !p)}
+          onClose={onClose}
+        />
       </div>
     </dialog>
   );
+}
+
+/** Each new photo fades in over the last; under reduced motion it simply replaces it. */
+function useFadeIn(img: RefObject<HTMLImageElement | null>, current: number, reduced: boolean) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!reduced) img.current?.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, easing: 'ease-out' });
+  }, [img, current, reduced]);
+}
+
+/** Previous, Play or Pause, Next, Close, and where she is. */
+function SlideshowControls({
+  at,
+  count,
+  playing,
+  onStep,
+  onToggle,
+  onClose,
+}: {
+  at: number;
+  count: number;
+  playing: boolean;
+  onStep: (by: number) => void;
+  onToggle: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-3 p-4">
+      <button type="button" className={control} onClick={() => onStep(-1)}>
+        Previous
+      </button>
+      <button type="button" className={control} data-play onClick={onToggle}>
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" className={control} onClick={() => onStep(1)}>
+        Next
+      </button>
+      <button type="button" className={control} onClick={onClose}>
+        Close
+      </button>
+      <p className="w-full text-center text-sm" aria-live={playing ? 'off' : 'polite'}>
+        Photo {at + 1} of {count}
+        {playing ? '' : ' · paused'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Which photo shows, and whether it plays: a new photo every SLIDE_INTERVAL_MS while playing; the
+ * arrow keys (and a swipe, through pauseAnd) pause and step, Space plays or pauses.
+ */
+function useSlides(count: number) {
+  const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const step = (by: number) => setAt((n) => (n + by + count) % count);
+  const pauseAnd = (by: number) => {
+    setPlaying(false);
+    step(by);
+  };
+
+  useEffect(() => {
+    if (!playing || count < 2) return undefined;
+    const timer = setTimeout(() => step(1), SLIDE_INTERVAL_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts with each photo shown
+  }, [playing, at, count]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      pauseAnd(event.key === 'ArrowLeft' ? -1 : 1);
+    } else if (event.key === ' ' && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      setPlaying((p) => !p);
+    }
+  };
+  return { at, playing, setPlaying, pauseAnd, onKeyDown };
 }

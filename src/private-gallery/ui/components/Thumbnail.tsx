@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useNearViewport } from '@/private-gallery/ui/hooks/useNearViewport';
 import type { ThumbState } from '@/private-gallery/client/viewer';
-import type { VaultImage } from '@/private-gallery/format/crypto';
+import type { VaultImage } from '@/private-gallery/format/types';
 import { HeartIcon } from './HeartIcon';
 import { ThumbnailFailure } from './ThumbnailFailure';
 
@@ -50,35 +50,10 @@ export function Thumbnail({
       {state && 'error' in state ? (
         <ThumbnailFailure number={number} onRetry={() => onRetry(index)} />
       ) : (
-        <button
-          type="button"
-          onClick={(event) => onOpen(index, event.currentTarget)}
-          className="block w-full overflow-hidden rounded-sm bg-linen shadow-sm"
-          aria-label={`Open photo ${number}`}
-        >
-          {state ? (
-            <img
-              src={state.url}
-              alt={image.alt}
-              width={image.thumb.width}
-              height={image.thumb.height}
-              className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 hover:scale-[1.02] motion-reduce:transition-none"
-            />
-          ) : (
-            <span className="block aspect-[3/2] w-full animate-pulse bg-linen motion-reduce:animate-none" />
-          )}
-        </button>
+        <ThumbnailButton image={image} number={number} state={state} onOpen={(opener) => onOpen(index, opener)} />
       )}
       {favorite !== undefined && (
-        <button
-          type="button"
-          aria-pressed={favorite}
-          onClick={() => onToggleFavorite(number)}
-          className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-full bg-ivory/90 text-plum shadow ring-1 ring-plum/20"
-        >
-          <HeartIcon filled={favorite} />
-          <span className="sr-only">Favorite photo {number}</span>
-        </button>
+        <FavoriteButton number={number} favorite={favorite} onToggle={() => onToggleFavorite(number)} />
       )}
       <p className="mt-2 text-xs tracking-[0.2em] text-muted uppercase" aria-hidden={picked ? undefined : true}>
         {number}
@@ -91,5 +66,54 @@ export function Thumbnail({
         </p>
       )}
     </li>
+  );
+}
+
+/** The photo's button: its thumbnail once loaded, a placeholder until then; opens the viewer. */
+function ThumbnailButton({
+  image,
+  number,
+  state,
+  onOpen,
+}: {
+  image: VaultImage;
+  number: number;
+  state: { url: string } | undefined;
+  onOpen: (opener: HTMLButtonElement) => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={(event) => onOpen(event.currentTarget)}
+      className="block w-full overflow-hidden rounded-sm bg-linen shadow-sm"
+      aria-label={`Open photo ${number}`}
+    >
+      {state ? (
+        <img
+          src={state.url}
+          alt={image.alt}
+          width={image.thumb.width}
+          height={image.thumb.height}
+          className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 hover:scale-[1.02] motion-reduce:transition-none"
+        />
+      ) : (
+        <span className="block aspect-[3/2] w-full animate-pulse bg-linen motion-reduce:animate-none" />
+      )}
+    </button>
+  );
+}
+
+/** Her favorite heart on a photo. */
+function FavoriteButton({ number, favorite, onToggle }: { number: number; favorite: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={favorite}
+      onClick={onToggle}
+      className="absolute top-2 right-2 flex size-11 items-center justify-center rounded-full bg-ivory/90 text-plum shadow ring-1 ring-plum/20"
+    >
+      <HeartIcon filled={favorite} />
+      <span className="sr-only">Favorite photo {number}</span>
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import type { ThumbState } from '@/private-gallery/client/viewer';
-import type { VaultImage } from '@/private-gallery/format/crypto';
+import type { VaultImage } from '@/private-gallery/format/types';
 import { Thumbnail, type ThumbnailProps } from './Thumbnail';
 
 interface Props extends Pick<ThumbnailProps, 'onNeed' | 'onRetry' | 'onOpen' | 'onToggleFavorite'> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatBytes } from '@/private-gallery/client/labels';
 import type { FullState } from '@/private-gallery/client/viewer';
-import type { VaultFile } from '@/private-gallery/format/crypto';
+import type { VaultFile } from '@/private-gallery/format/types';
 import { HeartIcon } from './HeartIcon';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { sendSelection, type SendOutcome } from '@/private-gallery/client/inbox';
 import type { Notes } from '@/private-gallery/client/selection';
-import type { VaultIndex } from '@/private-gallery/format/crypto';
+import type { VaultIndex } from '@/private-gallery/format/types';
 
 /** Where sending to the studio's inbox stands: nothing pressed yet, on its way, or how it ended. */
 export type InboxSendState = { state: 'idle' } | { state: 'sending' } | SendOutcome;

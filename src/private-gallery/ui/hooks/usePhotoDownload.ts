@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { downloadFile, downloadRole, fileName } from '@/private-gallery/client/downloads';
 import { saveBlob } from '@/private-gallery/client/save-blob';
-import type { VaultImage } from '@/private-gallery/format/crypto';
+import type { VaultImage } from '@/private-gallery/format/types';
 import {
   decryptToBlob,
   GoneError,

@@ -40,22 +40,78 @@ const browserVault = (): GalleryVault => ({
   remember: () => void rememberVerified(PRIVATE_GALLERY_KEY),
 });
 
+/** The private link in the address, if any, taken out of the address bar and this history entry at once. */
+function takeLink() {
+  const link = accessLinkIn(window.location.hash);
+  // The browser's history and the message it came in keep the whole address: the README says so.
+  if (link) history.replaceState(history.state, '', window.location.pathname + window.location.search);
+  return link;
+}
+
+/** Mirrors the stage on <html> for the page's CSS (and the age gate's state). */
+function useStageOnPage(stage: Stage) {
+  useEffect(() => {
+    if (stage === 'checking') return;
+    document.documentElement.setAttribute('data-gallery-stage', stage);
+    setAgeGateState(document.documentElement, stage === 'age' ? 'locked' : 'passed');
+  }, [stage]);
+}
+
+/** What opening without a password led to: the gallery, closed, a failure to retry, or the password. */
+function settle(
+  opening: Awaited<ReturnType<typeof openWithoutPassword>>,
+  set: {
+    show: (result: Unlocked) => void;
+    setUnlocked: (unlocked: null) => void;
+    setStage: (stage: Stage) => void;
+    setProblem: (problem: string) => void;
+    setReason: (reason: string) => void;
+  },
+) {
+  if (opening.stage === 'unlocked') return set.show(opening.unlocked);
+  if (opening.stage === 'closed') {
+    set.setUnlocked(null);
+    return set.setStage('closed');
+  }
+  if (opening.stage === 'failed') {
+    set.setProblem(opening.problem);
+    return set.setStage('failed');
+  }
+  set.setReason(opening.reason);
+  set.setStage('password');
+}
+
+/** Forgets this device's access, its age-gate pass for the gallery, and her favorites and selection. */
+async function forgetOnThisDevice(unlocked: Unlocked | null) {
+  await clearAccess();
+  removeStorage('local', PRIVATE_GALLERY_KEY);
+  if (unlocked) {
+    forgetFavorites(unlocked.index.id);
+    forgetSelection(unlocked.index.id);
+  }
+}
+
+/** The stage, the opened gallery, why the password is asked and what failed; `show` opens a gallery. */
+function useStageState() {
+  const [stage, setStage] = useState<Stage>('checking');
+  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const show = useCallback((result: Unlocked) => {
+    setUnlocked(result);
+    setStage(galleryStage(result));
+  }, []);
+  return { stage, setStage, unlocked, setUnlocked, reason, setReason, problem, setProblem, show };
+}
+
 /**
  * The private gallery's stages: age gate, then a private link, kept access or the password, then
  * the gallery (or closed, or a failure to retry). Mirrors the stage on <html> for the page's CSS.
  */
 export function usePrivateGalleryStage() {
-  const [stage, setStage] = useState<Stage>('checking');
-  const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
+  const { stage, setStage, unlocked, setUnlocked, reason, setReason, problem, setProblem, show } = useStageState();
   const [vault] = useState(browserVault);
   const linkSecret = useRef<Uint8Array<ArrayBuffer> | null>(null);
-
-  const show = useCallback((result: Unlocked) => {
-    setUnlocked(result);
-    setStage(galleryStage(result));
-  }, []);
 
   /** After the age gate: the private link, else the remembered access, else the password. */
   const proceed = useCallback(async () => {
@@ -70,38 +126,18 @@ export function usePrivateGalleryStage() {
     const opening = await openWithoutPassword(vault, secret);
     // A link is used once it has been checked; after a failed download, Retry tries it again.
     if (opening.stage !== 'failed') linkSecret.current = null;
-    if (opening.stage === 'unlocked') return show(opening.unlocked);
-    if (opening.stage === 'closed') {
-      setUnlocked(null);
-      return setStage('closed');
-    }
-    if (opening.stage === 'failed') {
-      setProblem(opening.problem);
-      return setStage('failed');
-    }
-    setReason(opening.reason);
-    setStage('password');
-  }, [vault, show]);
+    settle(opening, { show, setUnlocked, setStage, setProblem, setReason });
+  }, [vault, show, setUnlocked, setStage, setProblem, setReason]);
 
   // Decide the stage on the client; the head script already showed the right overlay.
   useEffect(() => {
-    const link = accessLinkIn(window.location.hash);
-    if (link) {
-      if (link === 'broken') setReason(BROKEN_LINK);
-      else linkSecret.current = link;
-      // The secret leaves the address bar and this history entry at once (the browser's history
-      // and the message it came in keep the whole address: the README says so).
-      history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    }
+    const link = takeLink();
+    if (link === 'broken') setReason(BROKEN_LINK);
+    else if (link) linkSecret.current = link;
     if (!isAgeVerified()) setStage('age');
     else void proceed();
-  }, [proceed]);
-
-  useEffect(() => {
-    if (stage === 'checking') return;
-    document.documentElement.setAttribute('data-gallery-stage', stage);
-    setAgeGateState(document.documentElement, stage === 'age' ? 'locked' : 'passed');
-  }, [stage]);
+  }, [proceed, setReason, setStage]);
+  useStageOnPage(stage);
 
   const confirmAge = () => {
     rememberAge();
@@ -110,11 +146,9 @@ export function usePrivateGalleryStage() {
 
   const unlock = async (gallery: string, password: string) => {
     const attempt = await tryPassword(vault, { gallery, password });
-    if (attempt.ok) {
-      setReason('');
-      show(attempt.unlocked);
-    } else if (attempt.closed) {
-      setReason('');
+    if (attempt.ok || attempt.closed) setReason('');
+    if (attempt.ok) show(attempt.unlocked);
+    else if (attempt.closed) {
       setUnlocked(null);
       setStage('closed');
     }
@@ -122,15 +156,10 @@ export function usePrivateGalleryStage() {
   };
 
   /** The host answered 410 for one of its photos: past its closing date, whatever this device's clock says. */
-  const closed = useCallback(() => setStage('closed'), []);
+  const closed = useCallback(() => setStage('closed'), [setStage]);
 
   const forget = async () => {
-    await clearAccess();
-    removeStorage('local', PRIVATE_GALLERY_KEY);
-    if (unlocked) {
-      forgetFavorites(unlocked.index.id);
-      forgetSelection(unlocked.index.id);
-    }
+    await forgetOnThisDevice(unlocked);
     setUnlocked(null);
     setReason(FORGOTTEN);
     setStage('password');

@@ -12,7 +12,7 @@ import {
   type Sent,
 } from '@/private-gallery/client/selection';
 import { sentToStudio } from '@/private-gallery/client/inbox';
-import type { VaultIndex } from '@/private-gallery/format/crypto';
+import type { VaultIndex } from '@/private-gallery/format/types';
 import { useFavorites } from './useFavorites';
 
 /**

@@ -18,6 +18,20 @@
  * object is (grant key, index pointer, index, photo key, file), its gallery and photo, so no object
  * opens in another's place.
  */
+import { fromBase64, randomBytes, toBase64, toBase64Url, toHex } from './encodings.ts';
+import { parseIndex } from './buckets.ts';
+import {
+  FORMAT_VERSION,
+  VaultError,
+  type FileRole,
+  type GalleryPassword,
+  type IndexPointer,
+  type KdfParams,
+  type Sealed,
+  type VaultImage,
+  type VaultIndex,
+  type VaultManifest,
+} from './types.ts';
 
 /**
  * PBKDF2-HMAC-SHA-256 iterations, set by measurement (scripts/audits/kdf-bench.mjs):
@@ -31,189 +45,10 @@ export const IV_BYTES = 12;
 export const TAG_BYTES = 16;
 export const SECRET_BYTES = 32;
 export const KEY_BYTES = 32;
-/** The format of the manifest, its indexes and files; a browser refuses any other. */
-export const FORMAT_VERSION = 4;
 /** The manifest lists at least this many grants, and a multiple of it: decoys hide the real count. */
 export const ENTRY_BLOCK = 8;
 /** An index pointer's plaintext is padded to this size, so real and decoy grants are alike. */
 export const POINTER_BYTES = 256;
-/**
- * Encrypted indexes are padded to one of these sizes (then to multiples of the last), so their size
- * hides the number of photos; decoy indexes take every bucket in turn.
- */
-export const INDEX_BUCKETS = [16_384, 65_536, 262_144] as const;
-/** Photo files of at most this size are padded to it; larger ones to eight steps per doubling. */
-export const MIN_FILE_BUCKET = 16_384;
-/** The URL fragment that carries a private link's access secret (never sent to a server). */
-export { LINK_PARAM } from '../../lib/site/private-links.ts';
-
-export interface KdfParams {
-  name: 'PBKDF2';
-  hash: 'SHA-256';
-  iterations: number;
-  /** Base64 site salt; each gallery's password is salted with it and the gallery's name (gallerySalt). */
-  salt: string;
-}
-
-/** A password attempt: the gallery's name (its folder id, as in the invitation) and the password. */
-export interface GalleryPassword {
-  gallery: string;
-  password: string;
-}
-
-export interface Sealed {
-  /** Base64 initialisation vector, unique per key and plaintext. */
-  iv: string;
-  /** Base64 ciphertext with its GCM tag. */
-  data: string;
-}
-
-/** One way into one gallery, as the manifest lists it: nothing in it is readable without its secret. */
-export interface Grant {
-  /** The gallery key, wrapped with the grant's unwrap key. */
-  key: Sealed;
-  /** The index pointer (IndexPointer as JSON, padded), sealed with the grant's pointer key. */
-  index: Sealed;
-}
-
-/** What the site publishes beside the ciphertext files. */
-export interface VaultManifest {
-  version: typeof FORMAT_VERSION;
-  kdf: KdfParams;
-  /** By lookup id (hex); real grants and decoys look alike. */
-  grants: Record<string, Grant>;
-}
-
-/** Where a grant's index is, what it hashes to, and the key that opens it. */
-export interface IndexPointer {
-  /** The index file's name, relative to the manifest. */
-  file: string;
-  /** Hex SHA-256 of the index file: an older or another index does not pass for it. */
-  sha256: string;
-  /** Base64 key of the index (it only opens what the page reads anyway). */
-  key: string;
-  /** The gallery's opaque id, bound into the index's additional data. */
-  gallery: string;
-}
-
-export interface VaultFile {
-  /** File name of the ciphertext (IV first), relative to the manifest. */
-  file: string;
-  width: number;
-  height: number;
-  type: string;
-  /** Size of the decrypted file in bytes (before padding), shown before a download. */
-  bytes: number;
-}
-
-/** A photo's original, with its own key: present only when the gallery allows full-size downloads. */
-export interface VaultOriginal extends VaultFile {
-  /** The original's key, wrapped with the gallery key. */
-  key: Sealed;
-}
-
-export interface VaultImage {
-  /** Opaque id of the photo (stable while the photo is unchanged), bound into its files. */
-  id: string;
-  /** The key of the thumbnail, the screen copy and the large copy, wrapped with the gallery key. */
-  key: Sealed;
-  alt: string;
-  thumb: VaultFile;
-  /**
-   * The copy the viewer shows on a phone or a laptop (at most 1600 px on its long side: publish/sizes.ts). Every photo
-   * published since it exists has one; an index published before has none, and its viewer shows
-   * the large copy, as it did.
-   */
-  screen?: VaultFile;
-  /** The large copy: downloads, and the viewer on a screen wider than the screen copy. */
-  full: VaultFile;
-  original?: VaultOriginal;
-  /** File name for downloads, e.g. "03"; never the owner's file name. */
-  name: string;
-  /**
-   * The owner's file name (e.g. IMG_0412.jpg), for the selection she sends back: only in the
-   * client's own index, never in a partner's, never a download's name.
-   */
-  source?: string;
-}
-
-/** What a gallery's own index carries for the studio's inbox (format/inbox.ts); never a partner's sub-index. */
-export interface IndexInbox {
-  /** Base64url token the host checks (by its hash) before it stores a message. */
-  token: string;
-  /** Base64url raw (uncompressed, 65 bytes) P-256 public key of the studio. */
-  key: string;
-}
-
-/** How many photos the client's package includes, from gallery.yaml (proofing). */
-export interface SelectionRules {
-  included: number;
-  /** What an extra photo costs, as the owner wrote it (e.g. "$35"), or null. */
-  extraPhotoPrice: string | null;
-  /** True when she may not choose more than included. */
-  strict: boolean;
-}
-
-export type DownloadPolicy = 'none' | 'web' | 'full';
-
-/**
- * A gallery's decrypted index. A grant may open a sub-index (proofing's partner view): the same
- * shape listing only some photos, with only their keys, under a gallery key of its own.
- */
-export interface VaultIndex {
-  /** Opaque id of the gallery, stable across publishes: favorites are kept under it. */
-  id: string;
-  title: string;
-  /** Last day open (YYYY-MM-DD or an ISO date-time), or null. */
-  expires: string | null;
-  downloads: DownloadPolicy;
-  images: VaultImage[];
-  /** The client's selection with a limit, when the owner set `included` (absent: favorites as before). */
-  selection?: SelectionRules;
-  /** 'partner': a view-only sub-index (no downloads, favorites or notes). */
-  view?: 'partner';
-  /** The studio's inbox (format/inbox.ts): only in the client's own index, with proofing. */
-  inbox?: IndexInbox;
-}
-
-/**
- * What a file is to its photo; its key: 'photo' for the thumbnail, screen copy and large copy,
- * 'original' for the original.
- */
-export type FileRole = 'thumb' | 'screen' | 'full' | 'original';
-
-export class VaultError extends Error {}
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** URL-safe base64 without padding, for the link fragment. */
-export function toBase64Url(bytes: Uint8Array): string {
-  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const base = text.replace(/-/g, '+').replace(/_/g, '/');
-  return fromBase64(base + '='.repeat((4 - (base.length % 4)) % 4));
-}
-
-export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-export function randomBytes(length: number, crypto: Crypto = globalThis.crypto): Uint8Array<ArrayBuffer> {
-  return crypto.getRandomValues(new Uint8Array(length));
-}
 
 /**
  * The additional data of an encrypted object: the format version, what it is, and whose (gallery,
@@ -404,32 +239,6 @@ async function unwrapAs(
   }
 }
 
-/** The size a photo file is padded to before sealing: a bucket shared by photos of about that size. */
-export function fileBucket(bytes: number): number {
-  if (bytes <= MIN_FILE_BUCKET) return MIN_FILE_BUCKET;
-  const step = 2 ** (Math.floor(Math.log2(bytes)) - 3);
-  return Math.ceil(bytes / step) * step;
-}
-
-/** The size an index's plaintext is padded to: the smallest bucket it fits, then multiples of the last. */
-export function indexBucket(bytes: number): number {
-  const fits = INDEX_BUCKETS.find((size) => size >= bytes);
-  const last = INDEX_BUCKETS[INDEX_BUCKETS.length - 1]!;
-  return fits ?? Math.ceil(bytes / last) * last;
-}
-
-/** The JSON of an index, padded with spaces to its bucket. */
-export function paddedIndex(index: VaultIndex): Uint8Array<ArrayBuffer> {
-  const json = new TextEncoder().encode(JSON.stringify(index));
-  const out = new Uint8Array(indexBucket(json.length + 1)).fill(0x20);
-  out.set(json);
-  return out;
-}
-
-export function parseIndex(bytes: Uint8Array<ArrayBuffer>): VaultIndex {
-  return JSON.parse(new TextDecoder().decode(bytes)) as VaultIndex;
-}
-
 /** A grant opened in the browser: the gallery key (unwrap only) and where its index is. */
 export interface OpenedGrant {
   access: Access;
@@ -494,21 +303,6 @@ export async function photoKey(galleryKey: CryptoKey, index: VaultIndex, image: 
   return unwrapDecryptKey(galleryKey, image.key, photoKeyData(index.id, image.id, 'photo'));
 }
 
-/**
- * When a gallery closes: `expires` is its last open day, so it closes when that day has ended
- * (UTC); an ISO date-time closes at that instant.
- */
-export function closesAt(expires: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(expires) ? new Date(`${expires}T00:00:00Z`) : new Date(expires);
-  if (Number.isNaN(date.getTime())) throw new VaultError(`not a date: ${expires}`);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(expires)) date.setUTCDate(date.getUTCDate() + 1);
-  return date;
-}
-
-export function isExpired(expires: string | null | undefined, now: Date = new Date()): boolean {
-  return !!expires && now.getTime() >= closesAt(expires).getTime();
-}
-
 /** A password attempt: exactly one PBKDF2 derivation, for one gallery, then a lookup; null when it opens nothing. */
 export async function openWithPassword(
   manifest: VaultManifest,
@@ -526,10 +320,4 @@ export async function openWithSecret(
   crypto: Crypto = globalThis.crypto,
 ) {
   return openGrant(manifest, await accessFrom(secret, crypto), crypto);
-}
-
-/** Whether a downloaded manifest is of this format. */
-export function isManifest(value: unknown): value is VaultManifest {
-  const manifest = value as Partial<VaultManifest> | null;
-  return !!manifest && manifest.version === FORMAT_VERSION && typeof manifest.grants === 'object' && !!manifest.kdf;
 }

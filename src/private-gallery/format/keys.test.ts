@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isManifest, VaultError, type Grant, type VaultImage, type VaultIndex, type VaultManifest } from './types';
+import { fromBase64, randomBytes, toBase64, toBase64Url } from './encodings';
 import {
   accessFrom,
   assertKdf,
   boundTo,
-  closesAt,
   deriveSecret,
   ENTRY_BLOCK,
-  fileBucket,
   fileData,
-  fromBase64,
-  fromBase64Url,
   galleryName,
   gallerySalt,
-  INDEX_BUCKETS,
-  indexBucket,
-  isExpired,
-  isManifest,
   IV_BYTES,
   kdfFor,
   MIN_ITERATIONS,
@@ -24,21 +18,12 @@ import {
   openIndex,
   openWithPassword,
   openWithSecret,
-  paddedIndex,
-  parseIndex,
   photoKey,
   photoKeyData,
-  randomBytes,
   SALT_BYTES,
   TAG_BYTES,
-  toBase64,
-  toBase64Url,
-  VaultError,
-  type Grant,
-  type VaultImage,
-  type VaultIndex,
-  type VaultManifest,
-} from './crypto';
+} from './keys';
+import { INDEX_BUCKETS } from './buckets';
 import { galleryKeys, sealGrant, sealIndex, sealManifest, sealPhotoFile, wrapPhotoKey } from './seal';
 
 // Each PBKDF2 derivation (600,000 rounds) takes a noticeable time on a busy machine.
@@ -452,27 +437,6 @@ describe('decoys and size buckets', () => {
     const sizes = sealManifest(seed, kdf, full).decoys.map((decoy) => decoy.data.length - IV_BYTES - TAG_BYTES);
     expect(new Set(sizes)).toEqual(new Set(INDEX_BUCKETS));
   });
-
-  it('pads indexes and photo files to buckets, and drops the padding on opening', () => {
-    const index = (photos: number) =>
-      ({
-        id: 'x',
-        title: 't',
-        expires: null,
-        downloads: 'web',
-        images: Array(photos).fill({ alt: 'a' }),
-      }) as VaultIndex;
-    expect(paddedIndex(index(1)).length).toBe(INDEX_BUCKETS[0]);
-    expect(parseIndex(paddedIndex(index(3)))).toEqual(index(3));
-    expect(indexBucket(INDEX_BUCKETS[0] + 1)).toBe(INDEX_BUCKETS[1]);
-    expect(fileBucket(1)).toBe(16_384);
-    // Eight steps per doubling: at most 12.5 % more, and photos of about one size share a bucket.
-    for (const size of [40_000, 123_457, 987_654, 6_543_210]) {
-      expect(fileBucket(size)).toBeGreaterThanOrEqual(size);
-      expect(fileBucket(size) / size).toBeLessThanOrEqual(1.125);
-    }
-    expect(fileBucket(1_000_001)).toBe(fileBucket(1_040_000));
-  });
 });
 
 describe('a grant of its own for some photos (the partner view to come)', () => {
@@ -530,23 +494,5 @@ describe('a grant of its own for some photos (the partner view to come)', () => 
     await expect(
       openFile(key, new Uint8Array(full.files.get(image.thumb.file)!), fileData('mmmm', image.id, 'thumb')),
     ).rejects.toBeInstanceOf(VaultError);
-  });
-});
-
-describe('links and expiry', () => {
-  it('carries a link secret in URL-safe base64', () => {
-    const data = new Uint8Array(32).map((_, i) => i * 8 + 250);
-    const text = toBase64Url(data);
-    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(fromBase64Url(text)).toEqual(data);
-  });
-
-  it('keeps a gallery open through its last day (UTC) and closes it after', () => {
-    expect(closesAt('2026-12-31').toISOString()).toBe('2027-01-01T00:00:00.000Z');
-    expect(isExpired('2026-12-31', new Date('2026-12-31T23:59:59Z'))).toBe(false);
-    expect(isExpired('2026-12-31', new Date('2027-01-01T00:00:00Z'))).toBe(true);
-    expect(isExpired(null, new Date('2100-01-01'))).toBe(false);
-    expect(isExpired('2026-06-01T12:00:00Z', new Date('2026-06-01T12:00:01Z'))).toBe(true);
-    expect(() => closesAt('someday')).toThrow(VaultError);
   });
 });
