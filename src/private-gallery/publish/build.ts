@@ -462,6 +462,24 @@ export async function prune(
   return { unreached, deleted: stale.length, pruned: cache.prune() };
 }
 
+/** Steps 1 to 3 for one gallery: its source, its photos sealed, its inbox (proofing) and its grants. */
+async function sealGallery(
+  gallery: GallerySource,
+  options: BuildOptions,
+  { now, cache, bucket, grants }: { now: Date; cache: VaultCache; bucket: Bucket; grants: Record<string, Grant> },
+) {
+  const { seed } = options;
+  const source = await gallerySource(gallery, options, now);
+  if (grants[source.ways[0]!.id]) {
+    throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
+  }
+  const sealing = { seed, source, cache, bucket };
+  const { images, hashes } = await sealPhotos(sealing);
+  const inbox = await galleryInbox(seed, source.ref, source.generation, gallery, options.inboxKey, now);
+  const sealed = await sealGrants(sealing, images, hashes, grants, inbox?.inbox);
+  return { source, images, sealed, inbox: inbox?.entry };
+}
+
 /**
  * Seals the galleries and publishes them to `target`: each photo's files (a file already there is
  * not uploaded again: its name comes from its ciphertext, the same for the same photo, key and
@@ -489,15 +507,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
   const inboxes: InboxEntry[] = [];
   for (const gallery of plan.publish) {
     const keepBefore = bucket.keep.size;
-    const source = await gallerySource(gallery, options, now);
-    if (grants[source.ways[0]!.id]) {
-      throw new Error(`two private galleries share one password; "${gallery.id}" needs its own`);
-    }
-    const sealing = { seed, source, cache, bucket };
-    const { images, hashes } = await sealPhotos(sealing);
-    const inbox = await galleryInbox(seed, source.ref, source.generation, gallery, options.inboxKey, now);
-    if (inbox) inboxes.push(inbox.entry);
-    const sealed = await sealGrants(sealing, images, hashes, grants, inbox?.inbox);
+    const { source, images, sealed, inbox } = await sealGallery(gallery, options, { now, cache, bucket, grants });
+    if (inbox) inboxes.push(inbox);
     for (const { id, grant } of sealed.grants) grants[id] = grant;
     closings.push(...sealed.closings);
     const objects = [...bucket.keep].slice(keepBefore);
@@ -516,12 +527,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
         links: options.links?.get(gallery.id) ?? [],
       });
   }
-  await writeManifest(bucket, grants, plan, closings, options, {
-    entries: inboxes,
-    carried: plan.carried.map((c) => c.id),
-    on: !!options.inboxKey,
-    now,
-  });
+  const inbox = { entries: inboxes, carried: plan.carried.map((c) => c.id), on: !!options.inboxKey, now };
+  await writeManifest(bucket, grants, plan, closings, options, inbox);
   const { unreached, deleted, pruned } = await prune(bucket, plan, cache);
   return {
     galleries: published,

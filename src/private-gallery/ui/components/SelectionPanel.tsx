@@ -40,8 +40,6 @@ export function SelectionPanel({ index, rules, picks, notes, sent, changed, stud
   const mailto = selectionMailto(studioEmail, index.title, text);
   const toStudio = useCallback((at: string) => onSent('studio', at), [onSent]);
   const { status, send } = useInboxSend(index, picks, notes, link, toStudio);
-  const sending = status.state === 'sending';
-  const failed = status.state !== 'idle' && status.state !== 'sending' && status.state !== 'sent';
   const copy = () =>
     copyThenSay(
       text,
@@ -85,35 +83,54 @@ export function SelectionPanel({ index, rules, picks, notes, sent, changed, stud
         )}
       </div>
       {picks.length > 0 && (
-        <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          {index.inbox ? (
-            <>
-              {/* One button throughout (Send, Sending…, Retry): her focus stays on it. */}
-              <button
-                type="button"
-                className="btn btn-primary"
-                aria-disabled={sending}
-                onClick={() => void send()}
-                data-send-button
-              >
-                {sending ? 'Sending…' : failed && retryable(status) ? 'Retry' : 'Send my selection'}
-              </button>
-              {failed && (
-                <a className="btn btn-outline text-plum" href={mailto} onClick={() => onSent()}>
-                  Send it by email
-                </a>
-              )}
-            </>
-          ) : (
-            <a className="btn btn-primary" href={mailto} onClick={() => onSent()}>
-              Send my selection
-            </a>
-          )}
-          <button type="button" className="btn btn-outline text-plum" onClick={() => void copy()}>
-            Copy
-          </button>
-        </div>
+        <SendButtons inbox={!!index.inbox} status={status} send={send} mailto={mailto} onSent={onSent} copy={copy} />
       )}
     </section>
+  );
+}
+
+interface SendButtonsProps {
+  /** Whether the gallery has the studio's inbox: else her email is the way, as before it existed. */
+  inbox: boolean;
+  status: InboxSendState;
+  send: () => Promise<void>;
+  mailto: string;
+  onSent: () => void;
+  copy: () => Promise<boolean>;
+}
+
+/** Send (to the studio's inbox, or by email), the email fallback after a failed send, and Copy. */
+function SendButtons({ inbox, status, send, mailto, onSent, copy }: SendButtonsProps) {
+  const sending = status.state === 'sending';
+  const failed = status.state !== 'idle' && status.state !== 'sending' && status.state !== 'sent';
+  return (
+    <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      {inbox ? (
+        <>
+          {/* One button throughout (Send, Sending…, Retry): her focus stays on it. */}
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-disabled={sending}
+            onClick={() => void send()}
+            data-send-button
+          >
+            {sending ? 'Sending…' : failed && retryable(status) ? 'Retry' : 'Send my selection'}
+          </button>
+          {failed && (
+            <a className="btn btn-outline text-plum" href={mailto} onClick={() => onSent()}>
+              Send it by email
+            </a>
+          )}
+        </>
+      ) : (
+        <a className="btn btn-primary" href={mailto} onClick={() => onSent()}>
+          Send my selection
+        </a>
+      )}
+      <button type="button" className="btn btn-outline text-plum" onClick={() => void copy()}>
+        Copy
+      </button>
+    </div>
   );
 }
