@@ -5,7 +5,8 @@
 // a save is a real commit (`git log`, `git show`). It answers only the calls Sveltia's GitHub
 // backend makes (read from its source, src/lib/services/backends/git/github/*): GET /user, the
 // collaborator check, the recursive tree, blobs, and GraphQL queries on repository, ref, object,
-// history and file, and the createCommitOnBranch mutation. Anything else is answered 404 (REST) or
+// history and file (and a commit's status, deployments and check suites: none), and the
+// createCommitOnBranch mutation. Anything else is answered 404 (REST) or
 // with a GraphQL error, and listed in `unanswered`, so a gap shows instead of passing quietly.
 //
 // Each access token is its own repository (one per browser session), so two engines running the
@@ -43,7 +44,12 @@ function gitRepository(dir, branch) {
     execFileSync('git', args, { cwd: dir, input, maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
   const text = (args, input) => git(args, input).toString('utf8');
   const quote = (path) => `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+  // Answers keyed by commit or blob ids, which never change.
   const historyCache = new Map();
+  const lastCommits = new Map();
+  const blobs = new Map();
+  const commits = new Map();
+  const types = new Map();
   return {
     dir,
     branch,
@@ -58,11 +64,14 @@ function gitRepository(dir, branch) {
     /** 'commit' | 'blob' | 'tree' | null */
     type(oid) {
       if (!/^[0-9a-f]{40}$/.test(oid)) return null;
-      try {
-        return text(['cat-file', '-t', oid]).trim();
-      } catch {
-        return null;
+      if (!types.has(oid)) {
+        try {
+          types.set(oid, text(['cat-file', '-t', oid]).trim());
+        } catch {
+          return null;
+        }
       }
+      return types.get(oid);
     },
     /** Every blob of a commit's tree: { path, mode, sha, size }. */
     tree(rev) {
@@ -75,7 +84,10 @@ function gitRepository(dir, branch) {
           return { path, mode, type, sha, size: Number(size) };
         });
     },
-    blob: (sha) => git(['cat-file', 'blob', sha]),
+    blob(sha) {
+      if (!blobs.has(sha)) blobs.set(sha, git(['cat-file', 'blob', sha]));
+      return blobs.get(sha);
+    },
     /** The blob at `path` in commit `rev`, or null. */
     fileOid(rev, path) {
       try {
@@ -86,16 +98,40 @@ function gitRepository(dir, branch) {
     },
     /** A commit's facts. */
     commitInfo(oid) {
+      if (commits.has(oid)) return commits.get(oid);
       const [sha, parents, name, email, date, message] = text([
         'show',
         '-s',
         '--format=%H%x1f%P%x1f%an%x1f%ae%x1f%cI%x1f%B',
         oid,
       ]).split('\x1f');
-      return { oid: sha, parents: parents.split(' ').filter(Boolean), name, email, date, message: message.trimEnd() };
+      const info = {
+        oid: sha,
+        parents: parents.split(' ').filter(Boolean),
+        name,
+        email,
+        date,
+        message: message.trimEnd(),
+      };
+      commits.set(oid, info);
+      return info;
     },
     /** The commits from `rev` back that touch `path` (all if none), newest first. */
     history(rev, { first = 100, path } = {}) {
+      // The editor asks each file's last commit, one file per alias: one git log answers them all.
+      if (first === 1 && path) {
+        if (!lastCommits.has(rev)) {
+          const last = new Map();
+          let commit = '';
+          for (const line of text(['log', '--format=%x00%H', '--name-only', '--no-renames', rev]).split('\n')) {
+            if (line.startsWith('\0')) commit = line.slice(1);
+            else if (line && !last.has(line)) last.set(line, commit);
+          }
+          lastCommits.set(rev, last);
+        }
+        const commit = lastCommits.get(rev).get(path);
+        return commit ? [commit] : [];
+      }
       const key = `${rev}\0${first}\0${path ?? ''}`;
       if (!historyCache.has(key)) {
         const out = text(['log', `-n${first}`, '--format=%H', rev, ...(path ? ['--', path] : [])]);
@@ -322,6 +358,10 @@ function graphRoot(repo, { owner, name }) {
         __typename: 'CommitHistoryConnection',
         nodes: repo.history(oid, { first, path }).map(commit),
       }),
+      // No CI here: no statuses, deployments or check suites (the editor asks, to show a deploy's state).
+      status: null,
+      deployments: () => ({ __typename: 'DeploymentConnection', nodes: [] }),
+      checkSuites: () => ({ __typename: 'CheckSuiteConnection', nodes: [] }),
       file: ({ path }) => {
         const fileOid = repo.fileOid(oid, path);
         return fileOid ? { __typename: 'TreeEntry', oid: fileOid, path } : null;
