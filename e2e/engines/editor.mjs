@@ -198,8 +198,12 @@ export async function prepareEditor({ editorDist, port = 0 }) {
 }
 
 /**
- * @type {{ id: string, title: string, run: (d: import('./driver.mjs').Driver, context: { editorOrigin: string,
- *   editor: Awaited<ReturnType<typeof prepareEditor>> }) => Promise<void> }}
+ * Errors a journey proves its engine's session causes: which, how many at most, and why.
+ * @typedef {{ match: (error: import('./driver.mjs').PageError) => boolean, max: number, reason: string }} AllowedErrors
+ */
+/**
+ * @type {{ id: string, title: string, timeoutMs: number, run: (d: import('./driver.mjs').Driver, context: { editorOrigin: string,
+ *   editor: Awaited<ReturnType<typeof prepareEditor>> }) => Promise<{ allowErrors?: AllowedErrors }> }}
  */
 export const EDITOR_JOURNEY = {
   id: 'j',

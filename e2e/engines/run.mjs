@@ -2,9 +2,11 @@
 // The visitor journeys (e2e/engines/journeys.mjs) in WebKit and Firefox, against the built site
 // served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front, and the
 // owner's editor journey (e2e/engines/editor.mjs) against dist-editor/, served the same way on its
-// own origin (a copy naming a local stand-in for the GitHub API as its backend, editor.mjs). A journey an engine's automation cannot run is reported as not possible, with why; it
-// fails the run unless ALLOWED_NOT_POSSIBLE names its (engine, journey) pair with the reason. A
-// journey that passes only in a second session (after a lost one) is flaky and fails the run too.
+// own origin (a copy whose configuration names a local stand-in for the GitHub API, backed by a
+// real git repository, as its backend). A journey an engine's automation cannot run is reported as
+// not possible, with why; it fails the run unless ALLOWED_NOT_POSSIBLE names its (engine, journey)
+// pair with the reason. A journey that passes only in a second session (after a lost one) is flaky
+// and fails the run too.
 //
 //   npm run test:engines                  both engines, in parallel
 //   npm run test:engines -- --serial      one engine after the other
@@ -12,7 +14,8 @@
 //   npm run test:engines -- --dist DIR    another build than dist/
 //   ENGINES=firefox npm run test:engines  one engine; ENGINES=chromium skips this suite (local runs)
 //   ENGINES_PORT=5100                     first of the 6 ports used (wrangler, https, http, WebKitWebDriver,
-//                                         the editor's wrangler and https)
+//                                         the editor's wrangler and https); the GitHub stand-in
+//                                         takes two free ports of the system's choosing
 //
 // A missing engine fails the run with one line naming the Debian package to install.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

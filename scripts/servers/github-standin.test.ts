@@ -63,7 +63,7 @@ describe('the GitHub stand-in', { timeout: 60_000 }, () => {
   });
 
   test("answers the GraphQL reads Sveltia sends: the branch's last commit, file texts, each file's last author", async () => {
-    const [{ sha: textSha }] = repo.tree('main');
+    const textSha = repo.tree('main')[0]!.sha;
     const { data } = await graphql(
       `query($owner: String!, $repo: String!, $branch: String!) {
         repository(owner: $owner, name: $repo) {
