@@ -28,7 +28,7 @@ export function contentFiles(root = process.cwd()): Record<string, string> {
 
 /**
  * In the page: writes `files` (path → base64) into the test repository of the page's origin. Self-contained,
- * so every engine's driver can run it (e2e/engines/editor.mjs).
+ * so a driver can run it in the page.
  */
 export async function seedInPage({ folder, files }: { folder: string; files: Record<string, string> }) {
   const root = await navigator.storage.getDirectory();

@@ -4,7 +4,9 @@
 //   style-src 'unsafe-inline'       the CMS injects its component styles as <style> elements
 //   img-src blob: data:             previews of photos read from the repository or just picked
 //   img-src avatars.githubusercontent.com   the signed-in account's picture
-//   connect-src api.github.com      the repository itself (reading, committing)
+//   connect-src api.github.com      the repository itself (reading, committing); a configuration
+//                                   that names its own API (the backend's api_root, as for GitHub
+//                                   Enterprise Server or the tests' local stand-in) gets that origin
 //   connect-src www.githubstatus.com   whether GitHub has an incident (shown as a warning)
 //   connect-src blob: data:         the CMS reads picked photos, and its logo before the configuration
 //                                   names ours, with fetch(); neither reaches the network
@@ -20,15 +22,17 @@ export const GITHUB_STATUS = 'https://www.githubstatus.com';
 
 /** The editor page's Content-Security-Policy for a configuration (its auth Worker, if any). */
 export function editorPolicy(config) {
-  const auth = config.backend.base_url ? new URL(config.backend.base_url).origin : '';
-  const list = (...items) => items.filter(Boolean).join(' ');
+  const origin = (url) => (url ? new URL(url).origin : '');
+  const auth = origin(config.backend.base_url);
+  const api = [origin(config.backend.api_root), origin(config.backend.graphql_api_root)];
+  const list = (...items) => [...new Set(items.filter(Boolean))].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com",
     "font-src 'self'",
-    `connect-src ${list("'self'", 'blob:', 'data:', GITHUB_API, GITHUB_STATUS, auth)}`,
+    `connect-src ${list("'self'", 'blob:', 'data:', GITHUB_API, GITHUB_STATUS, auth, ...api)}`,
     "worker-src 'self' blob:",
     'frame-src blob:',
     "media-src 'self' blob:",
