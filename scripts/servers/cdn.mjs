@@ -54,7 +54,8 @@ export function cdnCommand(port, dir = 'dist') {
 
 /**
  * Publishes the repository's sample gallery (content/private/preview, under its documented
- * development password and partner link) into the local bucket in `persistTo`, as the owner's publish command does.
+ * development password and partner link) into the local bucket in `persistTo`, as the owner's publish command does,
+ * with an empty inbox.
  */
 export async function publishSample(persistTo) {
   const { publishGalleries } = await import('../../src/private-gallery/publish/build.ts');
@@ -72,6 +73,9 @@ export async function publishSample(persistTo) {
   const { studioInboxKey } = await import('../../src/private-gallery/publish/inbox.ts');
   const target = await openTarget({ persistTo });
   try {
+    // A test server's inbox starts empty: the selections its journeys sent on earlier runs would
+    // otherwise reach the sample gallery's 20 a day (never the owner's: npm start has no sample).
+    await target.delete([...(await target.list())].filter((name) => name.startsWith('inbox/')));
     return await publishGalleries(target, galleries, {
       kdf: kdfFor(siteSalt({})),
       passwords: galleryPasswords(galleries, {}),
