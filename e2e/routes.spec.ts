@@ -60,10 +60,22 @@ async function expectSafeNewTabsAndFrames(page: Page, route: string) {
   }
 }
 
-/** Scrolls to the end so every lazy part loads, then waits for the network to settle. */
+/**
+ * Scrolls to the end so every lazy part loads, then waits for the network to settle. The page
+ * scrolls itself, 600 px a step with two frames drawn after each (lazy images, frames and
+ * client:visible islands each see the view pass over them, as with a wheel): one round trip, where
+ * a wheel event a step cost a round trip each (on a loaded host, the home page's steps alone
+ * outlasted the test's 45 s).
+ */
 async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) await page.mouse.wheel(0, 600);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollBy(0, 600);
+      await frame();
+      await frame();
+    }
+  });
   await page.waitForLoadState('networkidle');
 }
 
