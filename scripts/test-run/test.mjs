@@ -3,15 +3,17 @@
 // step is seen the day it becomes slow.
 //
 //   lane 1: build, then the editor's build  →  browser tests (Playwright, Chromium, desktop and phone)
-//   lane 2: unit tests  →  static checks  →  dist checks, then first-view budgets  →  the journeys in WebKit and Firefox
+//           →  first-view budgets  →  the journeys in WebKit and Firefox
+//   lane 2: unit tests  →  static checks  →  dist checks
 //
-// The browser tests are the longest step by far (two thirds of the run), so they start the moment
-// the build is there, and every other step runs beside them instead of before or after them: the
-// unit tests and static checks need no build (Vitest builds its own copies of the site), and the dist
-// checks, first-view budgets and engine journeys read dist/ on servers and ports of their own. A step
-// that needs the build waits for it; the static checks wait too (`astro sync` and `astro build`
-// both write .astro/). Before, the steps ran in four groups one after the other (unit ‖ build, check ‖
-// dist, Playwright, engines): the run took the sum of its groups' longest steps.
+// Lane 2 needs no browser: the unit tests build their own copies of the site, the static and dist
+// checks read files; they run beside the build and the browser tests, the longest step by far. What
+// drives a browser runs in lane 1, one at a time: the engine journeys beside Playwright would load
+// the two cores with two browsers' timers at once, and the first-view budget counts the bytes a page
+// fetches in its first seconds, which a loaded host would make it undercount. A step that needs the
+// build waits for it; the static checks too (`astro sync` and `astro build` both write .astro/).
+// Before, the steps ran in four groups one after the other (unit ‖ build, check ‖ dist, Playwright,
+// engines): the run took the sum of its groups' longest steps.
 //
 // A step's output is printed whole when it ends, so parallel steps never interleave. A failed step
 // stops the run from starting anything more (a failed build stops every step that reads it; the
@@ -24,12 +26,13 @@ const LANES = [
   [
     { name: 'build', command: 'npm run build && npm run build:editor' },
     { name: 'e2e (Chromium)', command: 'npm run test:e2e' },
+    { name: 'first view', command: 'npm run test:first-view' },
+    { name: 'engines (WebKit, Firefox)', command: 'npm run test:engines' },
   ],
   [
     { name: 'unit', command: 'npm run test:unit' },
     { name: 'check', command: 'npm run check', after: ['build'] },
-    { name: 'dist + first view', command: 'npm run test:dist && npm run test:first-view', after: ['build'] },
-    { name: 'engines (WebKit, Firefox)', command: 'npm run test:engines', after: ['build'] },
+    { name: 'dist', command: 'npm run test:dist', after: ['build'] },
   ],
 ];
 
