@@ -24,7 +24,7 @@ import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { startCdn } from '../servers/cdn.mjs';
-import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
 import { buildVault, publishGalleries } from '../../src/private-gallery/publish/build.ts';
 import { listGalleries, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
@@ -260,7 +260,6 @@ const server = await startCdn({ port: PORT, sample: false, persistTo: state });
 const base = server.origin;
 
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 /** A phone with a fresh cache, counting the photo files it fetches by role. */
 async function phone({ network } = {}) {

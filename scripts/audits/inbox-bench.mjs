@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startCdn } from '../servers/cdn.mjs';
-import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4337' }, runs: { type: 'string', default: '5' } },
@@ -28,12 +28,7 @@ const state = mkdtempSync(join(tmpdir(), 'inbox-bench-'));
 const server = await startCdn({ port: PORT, persistTo: state });
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
 try {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const posted = [];
   page.on('request', (request) => {

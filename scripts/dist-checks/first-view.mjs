@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
 import { startCdn } from '../servers/cdn.mjs';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
@@ -45,12 +45,7 @@ const rows = [];
 const misses = [];
 try {
   for (const route of routes) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const responses = [];
     const started = new Map();

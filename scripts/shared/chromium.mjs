@@ -11,6 +11,9 @@ import { existsSync } from 'node:fs';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM = '/usr/bin/chromium';
 
+/** The phone the benchmarks and the first-view budgets browse as: 390 px wide, 3x, touch (an iPhone's screen). */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
