@@ -29,7 +29,7 @@ import {
   readEnv,
   SAMPLE_GALLERY,
 } from '../../src/private-gallery/publish/secrets.ts';
-import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { galleriesFolder, listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
@@ -116,6 +116,13 @@ if (command !== 'inbox' && (values.lightroom || values.done)) usage('--lightroom
 if (values.lightroom && values.done) usage('"inbox" takes --lightroom or --done, not both.');
 
 const env = readEnv();
+// A fresh copy of the project has no galleries folder yet: its local preview (npm start) publishes
+// the sample gallery from content/private/ instead; the bucket on Cloudflare never does.
+const folder = galleriesFolder(env, !!values.local);
+if (folder.note) {
+  console.log(folder.note);
+  env.PRIVATE_GALLERY_DIR = folder.dir;
+}
 const logger = { warn: (message) => console.warn(`! ${message}`) };
 // On every run: the passwords file opens every gallery.
 const loose = passwordsFileWarning(env);
