@@ -6,6 +6,7 @@
  * nothing written. Stored under `inbox/<tag>/<YYYY-MM-DD>/<32 random hex>.json`: names outside
  * serve.ts's VAULT_NAME, so every read of them is a 404. Only the owner's command reads them.
  */
+import { randomBytes, toHex } from './format/encodings.ts';
 import { inboxTokenHash, INBOX_DAILY_LIMIT, isInboxEnvelope, MAX_INBOX_BYTES } from './format/inbox.ts';
 import { INBOX_PREFIX, INBOX_TOKENS, parseInboxTokens } from './inbox-tokens.ts';
 import { headers, plain, vaultResponse, type VaultBucket } from './serve.ts';
@@ -57,12 +58,6 @@ function parsePost(text: string) {
   return { token, message: { v: message.v, key: message.key, iv: message.iv, data: message.data } };
 }
 
-/** 32 random hex digits: a stored message's name says nothing but its gallery's tag and day. */
-function randomName(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Seconds until the next UTC midnight, when the day's count starts again. */
 const untilTomorrow = (now: number) => String(Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
 
@@ -100,7 +95,8 @@ export async function inboxResponse(
   if (today.objects.length >= INBOX_DAILY_LIMIT) {
     return plain(429, 'This gallery has sent all the messages it can today.', { 'Retry-After': untilTomorrow(now) });
   }
-  await bucket.put(`${folder}${randomName()}.json`, JSON.stringify(post.message), {
+  // 32 random hex digits: a stored message's name says nothing but its gallery's tag and day.
+  await bucket.put(`${folder}${toHex(randomBytes(16))}.json`, JSON.stringify(post.message), {
     httpMetadata: { contentType: 'application/json' },
   });
   notify?.();

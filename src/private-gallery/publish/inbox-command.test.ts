@@ -7,26 +7,12 @@ import { newStudioKey, sealInboxMessage, studioPublicKey, type InboxMessage } fr
 import { galleryRef } from '../format/seal';
 import { doneWith, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox';
-import type { VaultTarget } from './target';
+import { memoryTarget } from './fixtures/memory-target.ts';
 
 let root: string;
 const seed = randomBytes(32);
 const studio = await newStudioKey();
 const other = await newStudioKey();
-
-function memoryTarget() {
-  const objects = new Map<string, Uint8Array>();
-  const target: VaultTarget & { objects: Map<string, Uint8Array> } = {
-    label: 'the local bucket in test',
-    objects,
-    list: async () => new Set(objects.keys()),
-    get: async (name) => objects.get(name) ?? null,
-    put: async (name, data) => void objects.set(name, typeof data === 'string' ? new TextEncoder().encode(data) : data),
-    delete: async (names) => names.forEach((name) => objects.delete(name)),
-    close: async () => {},
-  };
-  return target;
-}
 
 const message = (sentAt: string, picks: InboxMessage['picks']): InboxMessage => ({
   v: 1,

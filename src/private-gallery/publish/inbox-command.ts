@@ -19,7 +19,7 @@ import { PASSWORDS_FILE, SEED_VARIABLE } from './secrets.ts';
 import type { VaultTarget } from './target.ts';
 
 /** A stored message's name: inbox/<tag>/<day>/<32 hex>.json. */
-const MESSAGE_NAME = /^inbox\/([0-9a-f]{32})\/(\d{4}-\d{2}-\d{2})\/([0-9a-f]{32})\.json$/;
+const MESSAGE_NAME = new RegExp(`^${INBOX_PREFIX}([0-9a-f]{32})/(\\d{4}-\\d{2}-\\d{2})/([0-9a-f]{32})\\.json$`);
 /** The short id the list shows: the first digits of the random name (longer if two share them). */
 const SHORT = 8;
 
@@ -77,14 +77,14 @@ export function galleryNames(env: Env, root = process.cwd()): Map<string, string
   return names;
 }
 
-/** The stored messages, newest day first (their order within a day comes from opening them). */
+/** The stored messages, in no order (openMessages sorts them once opened). */
 async function storedMessages(target: VaultTarget): Promise<Stored[]> {
   const stored: Stored[] = [];
   for (const name of await target.list()) {
-    const match = name.startsWith(INBOX_PREFIX) ? MESSAGE_NAME.exec(name) : null;
+    const match = MESSAGE_NAME.exec(name);
     if (match) stored.push({ name, tag: match[1]!, day: match[2]!, id: match[3]! });
   }
-  return stored.sort((a, b) => b.day.localeCompare(a.day));
+  return stored;
 }
 
 /** Every message, opened where it opens, newest first (by day, then by when she pressed Send). */

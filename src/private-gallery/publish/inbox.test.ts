@@ -15,28 +15,14 @@ import { INBOX_KEY_VARIABLE, inboxTag, publicHalf, studioInboxKey, studioPrivate
 import { RECORD_FILE } from './record';
 import { PASSWORDS_FILE } from './secrets';
 import { listGalleries } from './sources';
-import type { VaultTarget } from './target';
 import { galleryRef } from '../format/seal';
+import { memoryTarget } from './fixtures/memory-target.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
 let root: string;
 const seed = randomBytes(32);
 const kdf = kdfFor('c2FsdHNhbHRzYWx0c2FsdA');
-
-/** A bucket in memory, with names holding slashes as R2's do. */
-function memoryTarget(label: string): VaultTarget & { objects: Map<string, Uint8Array> } {
-  const objects = new Map<string, Uint8Array>();
-  return {
-    label,
-    objects,
-    list: async () => new Set(objects.keys()),
-    get: async (name) => objects.get(name) ?? null,
-    put: async (name, data) => void objects.set(name, typeof data === 'string' ? new TextEncoder().encode(data) : data),
-    delete: async (names) => names.forEach((name) => objects.delete(name)),
-    close: async () => {},
-  };
-}
 
 /** A galleries folder: `ava` with proofing (included: 2), `bea` without. */
 async function folder(name: string, yaml: Record<string, string> = {}) {
