@@ -192,7 +192,9 @@ let written: Record<string, Buffer> = {};
 
 test.describe('the owner edits the site in her browser', () => {
   // The build uses the files the journey wrote, so the tests run in order, in one worker.
-  test.describe.configure({ mode: 'serial' });
+  // The editor is a large script that reads the whole test repository as it starts, and each test
+  // here starts it once or twice: 120 s each on a loaded 2-core CI host (one ran out of 45 s).
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   test(
     'an empty required field and a short meta description block saving and write nothing',

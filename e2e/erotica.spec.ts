@@ -280,7 +280,7 @@ test.describe('erotica page', () => {
     await page.waitForLoadState('load');
     // Timed inside the page, frame by frame, so test-runner latency does not count.
     const result = await page.evaluate(
-      async ({ className }) => {
+      async ({ className, highlightMs }) => {
         const form = document.getElementById('erotica-form')!;
         const section = document.getElementById('erotica-inquiry')!;
         let removedAt = -1;
@@ -289,6 +289,10 @@ test.describe('erotica page', () => {
         }).observe(form, { attributes: true, attributeFilter: ['class'] });
         const start = performance.now();
         document.querySelector<HTMLAnchorElement>('#main a[data-form-cta]')!.click();
+        // A reference timer of the highlight's length, started with it: how late this host runs a
+        // timer right now (a loaded CI machine can hold a page's timers back by a second).
+        let referenceLate = -1;
+        setTimeout(() => (referenceLate = performance.now() - start - highlightMs), highlightMs);
         const addedAtOnce = form.classList.contains(className);
         const positions = new Set<number>();
         while (performance.now() - start < 2500) {
@@ -297,10 +301,18 @@ test.describe('erotica page', () => {
         }
         const sectionTop = Math.round(section.getBoundingClientRect().top);
         const stillThereAt2500 = form.classList.contains(className);
-        while (removedAt < 0 && performance.now() - start < 8000) await new Promise((r) => setTimeout(r, 50));
-        return { addedAtOnce, frames: positions.size, sectionTop, stillThereAt2500, removedAfter: removedAt - start };
+        while ((removedAt < 0 || referenceLate < 0) && performance.now() - start < 20_000)
+          await new Promise((r) => setTimeout(r, 50));
+        return {
+          addedAtOnce,
+          frames: positions.size,
+          sectionTop,
+          stillThereAt2500,
+          removedAfter: removedAt - start,
+          referenceLate,
+        };
       },
-      { className: HIGHLIGHT_CLASS },
+      { className: HIGHLIGHT_CLASS, highlightMs: FORM_HIGHLIGHT_MS },
     );
     expect(result.addedAtOnce).toBe(true);
     // Smooth: the page passes through several positions on the way, not a single jump.
@@ -310,7 +322,7 @@ test.describe('erotica page', () => {
     expect(result.stillThereAt2500).toBe(true);
     expect(FORM_HIGHLIGHT_MS).toBe(4000);
     expect(result.removedAfter).toBeGreaterThan(3800);
-    expect(result.removedAfter).toBeLessThan(4600);
+    expect(result.removedAfter).toBeLessThan(4600 + Math.max(0, result.referenceLate));
     await expect(page).toHaveURL(/\/erotica$/);
   });
 
