@@ -3,6 +3,7 @@
  * the browser's origin-private file system, under one folder. The tests seed it with the project's
  * own content before the editor opens, and read back exactly what the editor wrote.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, type Page, type Route } from '@playwright/test';
@@ -73,19 +74,57 @@ export async function seedRepository(page: Page, files: Record<string, string>) 
 }
 
 /**
+ * In the page: each file's SHA-256 in the test repository, path → hex digest, the paths sorted.
+ * Self-contained, as seedInPage. A few bytes a file leave the page instead of the whole repository.
+ */
+export async function digestsInPage(folder: string): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+    for await (const [name, handle] of (
+      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+    ).entries()) {
+      const path = prefix ? `${prefix}/${name}` : name;
+      if (name.endsWith('.crswap')) continue;
+      if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
+      else {
+        const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        out.push([path, Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')]);
+      }
+    }
+  };
+  await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The same digests, in Node, of files read whole (path → base64). */
+function digestsOf(files: Record<string, string>): [string, string][] {
+  return Object.entries(files)
+    .map(([path, base64]): [string, string] => [
+      path,
+      createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex'),
+    ])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
  * Every file in the test repository, path → bytes. The editor may still be finishing a write when it
  * says "Entry saved." (a file it replaces is gone for a moment, and a read then fails with
- * NotFoundError), so the repository is read until a whole read succeeds and equals the one before.
+ * NotFoundError), so the repository is read until two whole reads in a row are the same (each
+ * file's SHA-256, computed in the page), and then once with its bytes, which must be that state.
+ * Before, each read carried every byte out of the page (megabytes as base64): two or more of them a
+ * call cost seconds each on a loaded host.
  */
 export async function readRepository(page: Page): Promise<Record<string, Buffer>> {
   let files: Record<string, string> = {};
   let previous = '';
   await expect(async () => {
-    files = await page.evaluate(readInPage, REPO_FOLDER);
-    const read = JSON.stringify(files);
+    const read = JSON.stringify(await page.evaluate(digestsInPage, REPO_FOLDER));
     const settled = read === previous;
     previous = read;
     expect(settled, 'two whole reads of the test repository in a row are the same').toBe(true);
+    files = await page.evaluate(readInPage, REPO_FOLDER);
+    expect(JSON.stringify(digestsOf(files)), 'the bytes read are the state that settled').toBe(read);
     // A loaded host (the private galleries' key derivations run beside it) can take longer to settle.
   }).toPass({ timeout: 30_000 });
   return Object.fromEntries(Object.entries(files).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));

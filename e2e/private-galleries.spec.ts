@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, waitForIslands, watchNetwork } from './fixtures';
-import { filesOf, GALLERIES, makeFixture, rebuild, serveVault, type Fixture } from './vault-fixture';
+import { filesOf, GALLERIES, makeFixture, passwordAccess, rebuild, serveVault, type Fixture } from './vault-fixture';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 import { favoritesKey } from '../src/private-gallery/client/favorites';
 import { ACCESS_ENDED, NO_ACCESS_HERE, STALE_LINK } from '../src/private-gallery/client/stages';
@@ -87,6 +87,17 @@ async function unlock(page: Page, gallery: (typeof GALLERIES)[keyof typeof GALLE
   await expect(photos(page).getByRole('img')).toHaveCount(gallery.photos, UNLOCK);
 }
 
+/**
+ * Opens a gallery with its password's access, derived once per worker (vault-fixture.ts), and saved
+ * by the page as a typed password's is: for the tests that are not about typing the password.
+ */
+async function unlockWithAccess(page: Page, gallery: (typeof GALLERIES)[keyof typeof GALLERIES]) {
+  await serveVault(page, fixture);
+  await open(page, await passwordAccess(fixture, gallery));
+  await expect(page.getByRole('heading', { name: gallery.title })).toBeVisible(UNLOCK);
+  await expect(photos(page).getByRole('img')).toHaveCount(gallery.photos, UNLOCK);
+}
+
 test.describe('private galleries', () => {
   test('each password opens its own gallery and nothing else', async ({ page, browser }) => {
     await unlock(page, GALLERIES.jenna);
@@ -147,7 +158,7 @@ test.describe('private galleries', () => {
   });
 
   test('publishing again (same seed and salt) keeps the client unlocked', async ({ page }) => {
-    await unlock(page, GALLERIES.jenna);
+    await unlockWithAccess(page, GALLERIES.jenna);
     const before = fixture.vault;
     const local = { ...fixture };
     await rebuild(local);
@@ -162,7 +173,7 @@ test.describe('private galleries', () => {
   test('a changed password asks for the password again, with the reason in view, and forgets her favorites', async ({
     page,
   }) => {
-    await unlock(page, GALLERIES.jenna);
+    await unlockWithAccess(page, GALLERIES.jenna);
     await page.getByRole('button', { name: 'Favorite photo 2' }).click();
     const { id } = await filesOf(fixture, GALLERIES.jenna);
     expect(await stored(page, favoritesKey(id))).toBe('[2]');
@@ -181,7 +192,7 @@ test.describe('private galleries', () => {
   });
 
   test('Forget this device removes the remembered key and the stored flag', async ({ page }) => {
-    await unlock(page, GALLERIES.jenna);
+    await unlockWithAccess(page, GALLERIES.jenna);
     const thumb = (await photos(page).getByRole('img').first().getAttribute('src'))!;
     await page.getByRole('button', { name: 'Forget this device' }).click();
     await expect(passwordDialog(page)).toBeVisible();
@@ -221,8 +232,7 @@ test.describe('private galleries', () => {
     page.on('request', (request) => requested.add(new URL(request.url()).pathname.split('/').pop()!));
     const network = watchNetwork(page);
     await serveVault(page, fixture);
-    await open(page);
-    await enter(page, GALLERIES.many);
+    await open(page, await passwordAccess(fixture, GALLERIES.many));
     await expect(page.getByRole('heading', { name: GALLERIES.many.title })).toBeVisible(UNLOCK);
     await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
     // Once the page has fetched all it wants without scrolling: the first rows, not the last.
@@ -241,7 +251,7 @@ test.describe('private galleries', () => {
   test('saved access holds only non-extractable keys, ends after 30 days, and an older format asks for the password', async ({
     page,
   }) => {
-    await unlock(page, GALLERIES.jenna);
+    await unlockWithAccess(page, GALLERIES.jenna);
     const saved = (await savedAccess(page))!;
     expect(saved['version']).toBe(4);
     expect(saved['unwrap']).toEqual({ extractable: false, usages: ['unwrapKey'] });
@@ -295,7 +305,7 @@ test.describe('private galleries', () => {
 
   test('favorites survive a reload and make the message for the studio', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await unlock(page, GALLERIES.maria);
+    await unlockWithAccess(page, GALLERIES.maria);
     await page.getByRole('button', { name: 'Favorite photo 3' }).click();
     await page.getByRole('button', { name: 'Favorite photo 1' }).click();
     await expect(page.getByRole('button', { name: 'Favorite photo 1' })).toHaveAttribute('aria-pressed', 'true');
@@ -325,7 +335,7 @@ test.describe('private galleries', () => {
   });
 
   test('photos open in the lightbox, full size, with arrows, Escape and focus return', async ({ page }) => {
-    await unlock(page, GALLERIES.maria);
+    await unlockWithAccess(page, GALLERIES.maria);
     const second = page.getByRole('button', { name: 'Open photo 2' });
     await second.click();
     const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
@@ -345,7 +355,7 @@ test.describe('private galleries', () => {
   });
 
   test('a download yields a real image, and a ZIP of the favorites', async ({ page }) => {
-    await unlock(page, GALLERIES.jenna);
+    await unlockWithAccess(page, GALLERIES.jenna);
     await page.getByRole('button', { name: 'Open photo 1' }).click();
     const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
     const [download] = await Promise.all([
@@ -369,8 +379,7 @@ test.describe('private galleries', () => {
 
   test('a closed gallery says so, with the way to contact the studio', async ({ page }) => {
     await serveVault(page, fixture);
-    await open(page);
-    await enter(page, GALLERIES.ended);
+    await open(page, await passwordAccess(fixture, GALLERIES.ended));
     await expect(page.getByRole('heading', { name: 'This gallery has closed' })).toBeVisible(UNLOCK);
     await expect(page.getByRole('link', { name: 'Email the studio' })).toHaveAttribute(
       'href',
@@ -417,7 +426,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
   });
 
   test('a remembered key whose manifest fails offline shows the reason and Retry', async ({ page }) => {
-    await unlock(page, GALLERIES.jenna);
+    await unlockWithAccess(page, GALLERIES.jenna);
     await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 'abort' : undefined));
     await page.reload();
     const failed = page.locator('[data-gallery-failed]');
@@ -432,8 +441,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
   test('a thumbnail that fails to download says so, and Retry shows it', async ({ page }) => {
     const { thumbs } = await filesOf(fixture, GALLERIES.maria);
     await serveVault(page, fixture, (name) => (name === thumbs[1] ? 'abort' : undefined));
-    await open(page);
-    await enter(page, GALLERIES.maria);
+    await open(page, await passwordAccess(fixture, GALLERIES.maria));
     const tile = photos(page).locator('li[data-photo="2"]');
     await expect(tile.getByRole('alert')).toHaveText(/Photo 2 could not be loaded/, UNLOCK);
     await expect(photos(page).getByRole('img')).toHaveCount(2);
@@ -447,8 +455,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
     // The viewer shows the screen copy (these photos are 1200 px: no larger than it).
     const { screens } = await filesOf(fixture, GALLERIES.maria);
     await serveVault(page, fixture, (name) => (name === screens[0] ? 404 : undefined));
-    await open(page);
-    await enter(page, GALLERIES.maria);
+    await open(page, await passwordAccess(fixture, GALLERIES.maria));
     await page.getByRole('button', { name: 'Open photo 1' }).click();
     const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
     await expect(viewer.getByRole('alert')).toContainText('could not be loaded', UNLOCK);

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import type { Page, Route } from '@playwright/test';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { listGalleries, type GallerySource } from '../src/private-gallery/publish/sources';
-import { type VaultManifest } from '../src/private-gallery/format/types';
+import { LINK_PARAM, type VaultManifest } from '../src/private-gallery/format/types';
 import { randomBytes, toBase64Url } from '../src/private-gallery/format/encodings';
-import { kdfFor, newSalt, openIndex, openWithPassword } from '../src/private-gallery/format/keys';
+import { deriveSecret, kdfFor, newSalt, openIndex, openWithPassword } from '../src/private-gallery/format/keys';
 
 /** Two client galleries (and a closed one) with their own passwords, built like the site builds them. */
 export const GALLERIES = {
@@ -130,4 +130,26 @@ export async function filesOf(fixture: Fixture, gallery: { id: string; password:
     screens: index.images.map((image) => image.screen?.file),
     fulls: index.images.map((image) => image.full.file),
   };
+}
+
+/** Each password's derived access, by salt, gallery and password: derived once per worker. */
+const derived = new Map<string, Promise<string>>();
+
+/**
+ * A gallery's password access as a private link carries it (`#access=…`): the secret the password
+ * derives (the slow key derivation, done here once per worker and gallery), which the page opens and
+ * saves exactly as it saves a typed password's (the same grant, keys and saved access). For the
+ * tests that are not about typing the password: each typed password costs the browser a derivation
+ * of seconds on a loaded host. The tests about the password modal still type it.
+ */
+export function passwordAccess(fixture: Fixture, gallery: { id: string; password: string }): Promise<string> {
+  const key = `${fixture.salt} ${gallery.id} ${gallery.password}`;
+  let access = derived.get(key);
+  if (!access) {
+    access = deriveSecret({ gallery: gallery.id, password: gallery.password }, kdfFor(fixture.salt)).then(
+      (secret) => `#${LINK_PARAM}=${toBase64Url(secret)}`,
+    );
+    derived.set(key, access);
+  }
+  return access;
 }
