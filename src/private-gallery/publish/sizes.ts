@@ -104,13 +104,13 @@ const lazy = (cache: VaultCache, file: string, [width, height, bytes]: Meta): La
 
 /**
  * renderVariants through the cache: publishing again only resizes new or changed photos, and reads
- * a cached size only if it must be sealed again. `source` reads the photo. The screen copy has an
+ * a cached size only if it must be sealed again. `source` gives the photo (its path, or its bytes). The screen copy has an
  * entry of its own: a photo whose other sizes were cached before it existed is read once more, for
  * it alone.
  */
 export async function cachedVariants(
   photoHash: string,
-  source: () => Buffer,
+  source: () => string | Buffer,
   cache: VaultCache,
 ): Promise<Record<Size, LazyVariant>> {
   const base = `sizes/${sha256(photoHash, JSON.stringify(SIZES), String(VARIANTS_VERSION))}`;
