@@ -27,7 +27,7 @@ import {
   sealPhotoFile,
   wrapPhotoKey,
 } from '../format/seal.ts';
-import { moveOldCache, sha256, VaultCache } from './cache.ts';
+import { hashFile, moveOldCache, sha256, VaultCache } from './cache.ts';
 import { markSeed, publishPlan, RECORD_FILE, refuseOtherSeed, SEED_MARK } from './record.ts';
 import { readShares, sealShares, type Share } from './share.ts';
 import {
@@ -134,7 +134,7 @@ export function photoHash(path: string, cache: VaultCache): string {
     const known = JSON.parse(cached.toString('utf8')) as { size: number; mtimeMs: number; hash: string };
     if (known.size === size && known.mtimeMs === mtimeMs) return known.hash;
   }
-  const hash = sha256(readFileSync(path));
+  const hash = hashFile(path);
   cache.write(name, JSON.stringify({ size, mtimeMs, hash }));
   return hash;
 }
@@ -312,7 +312,8 @@ export async function sealPhoto(sealing: Sealing, photo: PhotoSource, index: num
   const { ref, keys } = source;
   const read = () => readFileSync(photo.path);
   const id = photoRef(seed, ref, hash);
-  const { thumb, screen, full } = await cachedVariants(hash, read, cache);
+  // By its path: libvips reads the photo itself, so its bytes are not held in Node's heap.
+  const { thumb, screen, full } = await cachedVariants(hash, () => photo.path, cache);
   const seal = (role: FileRole, variant: LazyVariant, type = 'image/webp') =>
     sealFile(sealing, { hash, photo: id, role, variant, type });
   const image: VaultImage = {

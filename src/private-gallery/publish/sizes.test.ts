@@ -6,13 +6,21 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IV_BYTES, TAG_BYTES } from '../format/keys';
 import { fileBucket } from '../format/buckets';
 
-// Every sharp pipeline made, with what it read: the photo itself, or pixels already decoded.
+// Every sharp pipeline made, with what it read: the photo itself, or pixels already decoded; and
+// the options of every WebP encode.
 const made = vi.hoisted(() => [] as unknown[]);
+const encodes = vi.hoisted(() => [] as unknown[]);
 vi.mock('sharp', async (importOriginal) => {
   const real = (await importOriginal<{ default: (...args: unknown[]) => unknown }>()).default;
   const counted = (...args: unknown[]) => {
     made.push(args[0]);
-    return real(...args);
+    const image = real(...args) as { webp: (options: unknown) => unknown };
+    const webp = image.webp.bind(image);
+    image.webp = (options: unknown) => {
+      encodes.push(options);
+      return webp(options);
+    };
+    return image;
   };
   return { default: Object.assign(counted, real) };
 });
@@ -95,6 +103,17 @@ describe("a photo's published sizes", () => {
         then - 0.3,
       );
     }
+  });
+
+  it("are encoded at libwebp's fastest effort (0), each at its own quality setting", async () => {
+    encodes.length = 0;
+    await renderVariants(camera);
+    // The large copy, the screen copy, the thumbnail; the quality test above holds them to the photo.
+    expect(encodes).toEqual([
+      { quality: SIZES.full.quality, effort: 0 },
+      { quality: SCREEN_SIZE.quality, effort: 0 },
+      { quality: SIZES.thumb.quality, effort: 0 },
+    ]);
   });
 
   it('a photo narrower than a thumbnail once fitted in the large copy still has a thumbnail 640 px wide', async () => {

@@ -18,12 +18,16 @@ export const SIZES = {
  */
 export const SCREEN_SIZE = { width: 1600, quality: 80 } as const;
 /**
- * libwebp's effort (0-6; its default 4) for every size: 2 encodes a camera photo's large copy in
- * half the CPU time (0.36 s instead of 0.75 under load) for 3% more bytes and 0.1 dB less PSNR.
+ * libwebp's effort (0-6; its default 4) for every size: 0, its fastest. 2 took half the CPU time of
+ * 4; 0 takes a quarter less again (a camera photo's large copy about 70 ms of 280, its screen copy
+ * about 30), at the same quality setting, and its copies are as close to the photo (measured
+ * 2026-11-27 on the benchmark's grainy photos and camera-like ones: PSNR -0.2 to +0.2 dB against
+ * effort 2, for -7% to +7% bytes; +1.7 dB for +16% on fine stripes; the grainy 2400 px photo's
+ * screen copy 498 KiB instead of 534).
  * Not in the cache key, as the one-decode pipeline is not: they make the same sizes at the same
  * quality, faster, so the copies cached before stay and publishing again uploads none of them.
  */
-const WEBP_EFFORT = 2;
+const WEBP_EFFORT = 0;
 /** Bump when renderVariants changes what a size looks like, so cached sizes are made again. */
 export const VARIANTS_VERSION = 1;
 
@@ -104,13 +108,13 @@ const lazy = (cache: VaultCache, file: string, [width, height, bytes]: Meta): La
 
 /**
  * renderVariants through the cache: publishing again only resizes new or changed photos, and reads
- * a cached size only if it must be sealed again. `source` reads the photo. The screen copy has an
+ * a cached size only if it must be sealed again. `source` gives the photo (its path, or its bytes). The screen copy has an
  * entry of its own: a photo whose other sizes were cached before it existed is read once more, for
  * it alone.
  */
 export async function cachedVariants(
   photoHash: string,
-  source: () => Buffer,
+  source: () => string | Buffer,
   cache: VaultCache,
 ): Promise<Record<Size, LazyVariant>> {
   const base = `sizes/${sha256(photoHash, JSON.stringify(SIZES), String(VARIANTS_VERSION))}`;
