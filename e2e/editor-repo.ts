@@ -45,9 +45,13 @@ export async function seedInPage({ folder, files }: { folder: string; files: Rec
   }
 }
 
-/** In the page: every file in the test repository, path → base64. Self-contained, as seedInPage. */
-export async function readInPage(folder: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
+/**
+ * In the page: every file in the test repository, as [path, content] sorted by path, the content
+ * either the file's bytes in base64 or (`sha256`) its SHA-256 in hex, so that only a few bytes a
+ * file leave the page. Self-contained, as seedInPage.
+ */
+export async function filesInPage({ folder, as }: { folder: string; as: 'base64' | 'sha256' }) {
+  const out: [string, string][] = [];
   const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
     for await (const [name, handle] of (
       dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
@@ -55,46 +59,28 @@ export async function readInPage(folder: string): Promise<Record<string, string>
       const path = prefix ? `${prefix}/${name}` : name;
       // Chromium writes a file through a temporary `<name>.crswap` beside it, gone once written.
       if (name.endsWith('.crswap')) continue;
-      if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
-      else {
-        const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
-        let binary = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        out[path] = btoa(binary);
+      if (handle.kind === 'directory') {
+        await walk(handle as FileSystemDirectoryHandle, path);
+        continue;
       }
+      const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+      if (as === 'sha256') {
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        out.push([path, Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')]);
+        continue;
+      }
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      out.push([path, btoa(binary)]);
     }
   };
   await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
-  return out;
+  return out.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
 }
 
 /** Writes `files` into the test repository of the page's origin (the page must be on that origin). */
 export async function seedRepository(page: Page, files: Record<string, string>) {
   await page.evaluate(seedInPage, { folder: REPO_FOLDER, files });
-}
-
-/**
- * In the page: each file's SHA-256 in the test repository, path → hex digest, the paths sorted.
- * Self-contained, as seedInPage. A few bytes a file leave the page instead of the whole repository.
- */
-export async function digestsInPage(folder: string): Promise<[string, string][]> {
-  const out: [string, string][] = [];
-  const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-    for await (const [name, handle] of (
-      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
-    ).entries()) {
-      const path = prefix ? `${prefix}/${name}` : name;
-      if (name.endsWith('.crswap')) continue;
-      if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, path);
-      else {
-        const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
-        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-        out.push([path, Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')]);
-      }
-    }
-  };
-  await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
-  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The same digests, in Node, of files read whole (path → base64). */
@@ -119,11 +105,11 @@ export async function readRepository(page: Page): Promise<Record<string, Buffer>
   let files: Record<string, string> = {};
   let previous = '';
   await expect(async () => {
-    const read = JSON.stringify(await page.evaluate(digestsInPage, REPO_FOLDER));
+    const read = JSON.stringify(await page.evaluate(filesInPage, { folder: REPO_FOLDER, as: 'sha256' as const }));
     const settled = read === previous;
     previous = read;
     expect(settled, 'two whole reads of the test repository in a row are the same').toBe(true);
-    files = await page.evaluate(readInPage, REPO_FOLDER);
+    files = Object.fromEntries(await page.evaluate(filesInPage, { folder: REPO_FOLDER, as: 'base64' as const }));
     expect(JSON.stringify(digestsOf(files)), 'the bytes read are the state that settled').toBe(read);
     // A loaded host (the private galleries' key derivations run beside it) can take longer to settle.
   }).toPass({ timeout: 30_000 });
