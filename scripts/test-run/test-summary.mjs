@@ -33,9 +33,10 @@ if (existsSync(vitest)) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   ran.vitest = report.numTotalTests ?? 0;
-  // A file that failed to load (a syntax error, a missing import) is a failed suite without tests.
+  // A file that failed to load (a syntax error, a missing import) or whose setup threw (beforeAll: its
+  // tests then count as skipped) is a failed file none of whose tests failed.
   for (const file of report.testResults ?? []) {
-    if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
       unloaded.push(`unit ${file.name.replace(`${process.cwd()}/`, '')}: ${(file.message ?? '').split('\n')[0]}`);
     }
   }
@@ -103,7 +104,7 @@ const short = Object.entries(ran)
 for (const title of flaky) console.log(`flaky (passed only on a retry): ${title}`);
 for (const line of notPossible) console.log(`not possible in its engine, not run: ${line}`);
 for (const line of notAllowed) console.log(`not possible in its engine, and not allowed: ${line}`);
-for (const line of unloaded) console.log(`failed to load: ${line}`);
+for (const line of unloaded) console.log(`failed to load or set up: ${line}`);
 for (const line of short) console.log(`too few tests: ${line} (scripts/test-run/expected-tests.json)`);
 const extras = [
   flaky.length ? `${flaky.length} flaky` : '',
@@ -117,7 +118,7 @@ const extras = [
 if (extras.length) console.log(`also: ${extras.join(', ')}`);
 console.log(
   `${passed} passed, ${failed} failed` +
-    `${unloaded.length ? `, ${unloaded.length} test file(s) failed to load` : ''}` +
+    `${unloaded.length ? `, ${unloaded.length} test file(s) failed to load or set up` : ''}` +
     `${skipped ? `, ${skipped} skipped` : ''}`,
 );
 const bad = failed || unloaded.length || flaky.length || notAllowed.length || short.length || skipped || notRun.length;
