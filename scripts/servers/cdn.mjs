@@ -19,8 +19,32 @@ export const LOCAL_STATE = '.wrangler/state';
 /** A test server's own local bucket, so two servers side by side never share (or fight over) one. */
 export const serverState = (port) => `.wrangler/servers/${port}`;
 
+/**
+ * Linux's default ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range): any outgoing
+ * connection on the host may hold one of these for a moment, so a server that listens on one
+ * can find it taken. wrangler then exits with `Address already in use (socket "direct:1:default")`
+ * when it is the inspector's port.
+ */
+export const EPHEMERAL_PORTS = { first: 32_768, last: 60_999 };
+
+/** Each server's inspector listens this far above its port, so several run side by side. */
+const INSPECTOR_OFFSET = 10_000;
+
+/**
+ * A port for a throwaway server (a test's own runtime), different for each process id and, with
+ * its inspector port, below the ephemeral range.
+ */
+export const scratchPort = (seed) => 20_000 + (seed % 2000);
+
 /** The command line that serves `dir` on 127.0.0.1:`port`, with the local bucket in `persistTo`. */
 export function cdnArgs(port, dir = 'dist', persistTo = serverState(port)) {
+  const inspectorPort = port + INSPECTOR_OFFSET;
+  if (inspectorPort >= EPHEMERAL_PORTS.first && inspectorPort <= EPHEMERAL_PORTS.last) {
+    throw new Error(
+      `port ${port}: its inspector port ${inspectorPort} is in the ephemeral range ` +
+        `(${EPHEMERAL_PORTS.first}-${EPHEMERAL_PORTS.last}); choose a port below ${EPHEMERAL_PORTS.first - INSPECTOR_OFFSET}`,
+    );
+  }
   return [
     'wrangler',
     'pages',
@@ -32,7 +56,7 @@ export function cdnArgs(port, dir = 'dist', persistTo = serverState(port)) {
     String(port),
     // Each server its own inspector port, so several can run side by side.
     '--inspector-port',
-    String(port + 10_000),
+    String(inspectorPort),
     `--compatibility-date=${COMPATIBILITY_DATE}`,
     '--persist-to',
     persistTo,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCdn } from '../../scripts/servers/cdn.mjs';
+import { scratchPort, startCdn } from '../../scripts/servers/cdn.mjs';
 import { kdfFor, openIndex, openWithPassword } from './format/keys';
 import type { VaultIndex, VaultManifest } from './format/types';
 import { INBOX_DAILY_LIMIT, MAX_INBOX_BYTES, newInboxToken, sealInboxMessage, type InboxMessage } from './format/inbox';
@@ -76,7 +76,7 @@ beforeAll(async () => {
   const site = join(root, 'site');
   spawnSync('mkdir', ['-p', site]);
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>site</title>');
-  const port = 25_000 + (process.pid % 4000);
+  const port = scratchPort(process.pid);
   ({ origin, stop } = await startCdn({ port, dir: site, persistTo, timeoutMs: 180_000 }));
   index = await sampleIndex();
 });
