@@ -12,6 +12,9 @@
 //   --views N      photos opened in the viewer on slow 4G (default 5)
 //   --build        build the site first even if dist/ has a build
 //   --width N      long side of the generated photos (default 2400; 6000 makes 24 MP camera-sized ones)
+//   --camera       camera-like photos (scripts/audits/camera-photos.mjs: a scene with strands, texture
+//                  and grain, JPEG at quality 94) instead of coloured grain, which a resize averages
+//                  out: the viewer's copy then weighs what a real photo's does
 //   --build-only   time the gallery's build instead: cold (empty build cache), then warm; no browser
 //   --publish      the owner's publish at scale instead: --photos N camera-sized photos in --galleries G
 //                  galleries (default 2000 in 40, 6000 px) published to a local R2 bucket from an empty
@@ -23,6 +26,7 @@ import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { writeCameraPhoto } from './camera-photos.mjs';
 import { startCdn } from '../servers/cdn.mjs';
 import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
 import { buildVault, publishGalleries } from '../../src/private-gallery/publish/build.ts';
@@ -43,7 +47,7 @@ import { fileHeader, readOptions } from '../shared/options.mjs';
 const { values } = readOptions({
   name: 'gallery-bench',
   usage:
-    'npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--views N] [--build] [--build-only] [--publish [--galleries G]]',
+    'npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--camera] [--views N] [--build] [--build-only] [--publish [--galleries G]]',
   help: fileHeader(import.meta.url),
   options: {
     port: { type: 'string' },
@@ -52,6 +56,7 @@ const { values } = readOptions({
     cpu: { type: 'string' },
     width: { type: 'string' },
     build: { type: 'boolean' },
+    camera: { type: 'boolean' },
     'build-only': { type: 'boolean' },
     publish: { type: 'boolean' },
     galleries: { type: 'string' },
@@ -156,7 +161,8 @@ if (publishMode) {
 
 // 1. A gallery of PHOTOS photos with grain, so they compress like real ones (kept between runs).
 const root = resolve('node_modules/.cache/gallery-bench');
-const folder = join(root, WIDTH === 2400 ? 'private' : `private-${WIDTH}`, 'bench');
+const CAMERA = Boolean(values.camera);
+const folder = join(root, `${WIDTH === 2400 ? 'private' : `private-${WIDTH}`}${CAMERA ? '-camera' : ''}`, 'bench');
 mkdirSync(folder, { recursive: true });
 // Twelve distinct scenes; the others are copies of them made distinct by a marker after the image
 // data (ignored by decoders): the build caches by a photo's bytes, so each still costs a full resize,
@@ -168,6 +174,10 @@ for (let i = 1; i <= PHOTOS; i++) {
   if (i > SCENES) {
     const scene = readFileSync(join(folder, `photo-${String(((i - 1) % SCENES) + 1).padStart(3, '0')}.jpg`));
     writeFileSync(file, Buffer.concat([scene, Buffer.from(`copy ${i}`)]));
+    continue;
+  }
+  if (CAMERA) {
+    await writeCameraPhoto(file, { width: WIDTH, height: Math.round((WIDTH * 2) / 3), seed: i, exif: false });
     continue;
   }
   const hue = (i * 47) % 360;
@@ -194,7 +204,7 @@ const timed = async (label, publish) => {
   const result = await publish();
   const { user, system } = process.cpuUsage(cpu);
   console.log(
-    `${label} publish of a ${PHOTOS}-photo gallery (${WIDTH} px photos): ${Date.now() - started} ms, ` +
+    `${label} publish of a ${PHOTOS}-photo gallery (${WIDTH} px ${CAMERA ? 'camera-like ' : ''}photos): ${Date.now() - started} ms, ` +
       `CPU ${Math.round((user + system) / 1000)} ms: ${result.cache.resized} resized, ` +
       `${result.uploads.photoFiles} files sealed and uploaded, ${result.uploads.kept} already there`,
   );
@@ -227,7 +237,7 @@ const options = {
   seed: fromBase64(secrets.seed),
   cacheDir,
 };
-const state = join(root, `state-${WIDTH}`);
+const state = join(root, `state-${WIDTH}${CAMERA ? '-camera' : ''}`);
 const target = await openTarget({ persistTo: state });
 let index;
 try {
