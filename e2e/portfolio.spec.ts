@@ -343,6 +343,35 @@ test.describe('portfolio lightbox', () => {
     await expect(lightbox(page)).toBeVisible();
   });
 
+  test('a photo reopened right after a close stays open: the close before it does not shut it again', async ({
+    page,
+  }) => {
+    // CI (ci12) once lost the Enter that reopened the viewer right after a backdrop click: the
+    // dialog's 'close' event, queued by the first close, arrived after the reopen and closed it.
+    // Here the reopen comes before that queued event, every time.
+    await open(page);
+    const tile = tiles(page).nth(4);
+    await tile.click();
+    await expect(lightbox(page)).toBeVisible();
+    const reopened = await page.evaluate(async () => {
+      const dialog = document.querySelector<HTMLDialogElement>('dialog[open]')!;
+      const tile = document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')[4]!;
+      const microtasks = async () => {
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+      };
+      dialog.click(); // the backdrop: closes at once, and queues the dialog's 'close' event
+      await microtasks();
+      const closed = !dialog.open;
+      tile.click(); // reopened before that event is delivered
+      await microtasks();
+      const openAgain = dialog.open;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return { closed, openAgain, stillOpen: dialog.open };
+    });
+    expect(reopened).toEqual({ closed: true, openAgain: true, stillOpen: true });
+    await expect(lightbox(page)).toBeVisible();
+  });
+
   test('arrow keys and on-screen buttons step through the current filter, wrapping', async ({ page }) => {
     await open(page);
     const position = page.locator('[data-lightbox-position]');

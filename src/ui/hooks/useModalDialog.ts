@@ -35,7 +35,15 @@ export function useModalDialog(open: boolean, { onOpen, onDismiss }: Options = {
   }, [dialog, open]);
 
   const props = onDismiss
-    ? { ref: setDialog, onCancel: () => onDismiss(), onClose: () => onDismiss() }
+    ? {
+        ref: setDialog,
+        onCancel: () => onDismiss(),
+        // The 'close' event is queued: a dialog shown again before it arrives (a photo reopened
+        // right after a close) is open by then, and that close is over, not this one.
+        onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+          if (!event.currentTarget.open) onDismiss();
+        },
+      }
     : {
         ref: setDialog,
         onCancel: (event: SyntheticEvent<HTMLDialogElement>) => event.preventDefault(),
