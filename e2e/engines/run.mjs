@@ -196,9 +196,11 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
     const allow = outcome?.allowErrors;
     if (allow) {
       const named = pageErrors.filter(allow.match);
-      if (named.length <= allow.max) {
+      const max =
+        typeof allow.max === 'function' ? await withTimeout(allow.max(), 30_000, 'counting allowed errors') : allow.max;
+      if (named.length <= max) {
         pageErrors = pageErrors.filter((e) => !allow.match(e));
-        if (named.length) allowedErrors = `${named.length} of at most ${allow.max} allowed: ${allow.reason}`;
+        if (named.length) allowedErrors = `${named.length} of at most ${max} allowed: ${allow.reason}`;
       }
     }
     if (pageErrors.length) failure = new Error(`${pageErrors.length} page error(s) or CSP violation(s)`);
