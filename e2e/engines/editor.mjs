@@ -188,7 +188,14 @@ async function fillPost(d, origin, skip, refusals) {
       .catch((error) => (attempt === 3 ? Promise.reject(error) : false));
     if (opened) break;
   }
-  await clickText(d, '[role="dialog"] [role="option"]', POST.photo);
+  // The library draws its list again as the repository's files arrive: a photo tapped while it was
+  // being replaced (WebKit: ElementNotInteractableError, ci13) is tapped again, as the owner would.
+  for (let attempt = 1; ; attempt++) {
+    const picked = await clickText(d, '[role="dialog"] [role="option"]', POST.photo)
+      .then(() => true)
+      .catch((error) => (attempt === 3 ? Promise.reject(error) : false));
+    if (picked) break;
+  }
   await clickText(d, '[role="dialog"] button', 'Insert');
   await until(d, 'the photo in its field', mark, [`${field('featuredImage')} button`, 'Replace Image'], 30_000);
   await fill(d, `${field('featuredImageAlt')} input`, POST.alt);

@@ -32,7 +32,23 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
         engine: 'firefox',
         origin,
         open: async (path) => {
-          await page.goto(new URL(path, origin).href, { waitUntil: 'load' });
+          const url = new URL(path, origin).href;
+          try {
+            await page.goto(url, { waitUntil: 'load' });
+          } catch (error) {
+            // Under load Firefox's BiDi once reported a navigation as failed ("Address rejected":
+            // its name for a failure it cannot name) while the page it was asked for loaded whole
+            // (ci13, /about, screenshot and all). That page, at that address and loaded, is what was
+            // asked for, and the line below says so; an error page or any other page still fails.
+            const loaded = await page
+              .waitForFunction(() => document.readyState === 'complete', { timeout: 10_000 })
+              .then(() => page.evaluate(() => document.documentURI))
+              .catch(() => null);
+            if (loaded !== url) throw error;
+            console.log(
+              `    firefox: navigation to ${path} reported "${error.message.split('\n')[0]}", but the page loaded`,
+            );
+          }
         },
         run: (fn, ...args) => page.evaluate(fn, ...args),
         // Taps a control once it shows, as a visitor does (an island may reveal it after hydrating).
