@@ -92,6 +92,17 @@ async function fill(d, selector, value) {
   check(await d.run(setValue, selector, value), `nothing matches ${selector}`);
 }
 
+/** Makes a step that failed again, as the owner would: 3 times in all, the third failure thrown. */
+async function again(step, times = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt === times) throw error;
+    }
+  }
+}
+
 async function clickText(d, selector, text, timeout = 15_000) {
   const target = await until(d, `"${text}" in ${selector}`, mark, [selector, text], timeout).catch(async (error) => {
     const seen = await d.run(
@@ -180,7 +191,8 @@ async function fillPost(d, origin, skip, refusals) {
   await fill(d, `${field('excerpt')} textarea`, POST.excerpt);
   await fill(d, `${field('publishDate')} input[type="date"]`, POST.date);
   // The form draws its fields as they come into view, moving the button while the click travels:
-  // a click that opened nothing is made again, as the owner would.
+  // a click that opened nothing is made again, as the owner would (unlike `again`, a Browse button
+  // that never shows fails at once).
   for (let attempt = 1; ; attempt++) {
     await clickText(d, `${field('featuredImage')} button`, 'Browse');
     const opened = await until(d, 'the photo library', () => !!document.querySelector('[role="dialog"]'), [], 5_000)
@@ -190,12 +202,7 @@ async function fillPost(d, origin, skip, refusals) {
   }
   // The library draws its list again as the repository's files arrive: a photo tapped while it was
   // being replaced (WebKit: ElementNotInteractableError, ci13) is tapped again, as the owner would.
-  for (let attempt = 1; ; attempt++) {
-    const picked = await clickText(d, '[role="dialog"] [role="option"]', POST.photo)
-      .then(() => true)
-      .catch((error) => (attempt === 3 ? Promise.reject(error) : false));
-    if (picked) break;
-  }
+  await again(() => clickText(d, '[role="dialog"] [role="option"]', POST.photo));
   await clickText(d, '[role="dialog"] button', 'Insert');
   await until(d, 'the photo in its field', mark, [`${field('featuredImage')} button`, 'Replace Image'], 30_000);
   await fill(d, `${field('featuredImageAlt')} input`, POST.alt);
@@ -302,13 +309,11 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
   // the browser supports (WebKit once refused a click on a button being redrawn): a click that
   // opened nothing is made again, as the owner would.
   const tokenField = '[role="alertdialog"] input';
-  for (let attempt = 1; ; attempt++) {
-    const opened = await clickText(d, 'button', 'Sign In Using Access Token', 60_000)
-      .then(() => until(d, 'the token field', (sel) => !!document.querySelector(sel), [tokenField], 10_000))
-      .then(() => true)
-      .catch((error) => (attempt === 3 ? Promise.reject(error) : false));
-    if (opened) break;
-  }
+  await again(() =>
+    clickText(d, 'button', 'Sign In Using Access Token', 60_000).then(() =>
+      until(d, 'the token field', (sel) => !!document.querySelector(sel), [tokenField], 10_000),
+    ),
+  );
   await fill(d, tokenField, token);
   await clickText(d, '[role="alertdialog"] button', 'Sign In');
   await until(d, 'the collections after signing in', bodyHas, ['Blog posts'], 60_000);
