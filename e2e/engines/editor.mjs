@@ -92,6 +92,18 @@ async function fill(d, selector, value) {
   check(await d.run(setValue, selector, value), `nothing matches ${selector}`);
 }
 
+/** In the page: whether the token prompt's field holds `token` and its Sign In button can be pressed. */
+const tokenTaken = (token) => {
+  const prompt = document.querySelector('[role="alertdialog"]');
+  const button = [...(prompt?.querySelectorAll('button') ?? [])].find((el) => el.textContent.trim() === 'Sign In');
+  return (
+    prompt?.querySelector('input')?.value === token &&
+    !!button &&
+    !button.disabled &&
+    button.getAttribute('aria-disabled') !== 'true'
+  );
+};
+
 /** Makes a step that failed again, as the owner would: 3 times in all, the third failure thrown. */
 async function again(step, times = 3) {
   for (let attempt = 1; ; attempt++) {
@@ -314,8 +326,16 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
       until(d, 'the token field', (sel) => !!document.querySelector(sel), [tokenField], 10_000),
     ),
   );
-  await fill(d, tokenField, token);
-  await clickText(d, '[role="alertdialog"] button', 'Sign In');
+  // The prompt can be drawn again as it opens: once (ci16, WebKit) the token went into a field that
+  // was then replaced by an empty one, and Sign In, disabled, refused the click. So the token is
+  // typed until the prompt's own field holds it and its Sign In button is enabled, then Sign In is
+  // pressed; a press refused is made again, as the owner would.
+  await again(async () => {
+    if (await d.run(bodyHas, 'Blog posts')) return; // a press that took, though reported refused
+    await fill(d, tokenField, token);
+    await until(d, 'the token in its field and Sign In enabled', tokenTaken, [token], 10_000);
+    await clickText(d, '[role="alertdialog"] button', 'Sign In');
+  });
   await until(d, 'the collections after signing in', bodyHas, ['Blog posts'], 60_000);
 
   const blobs = await d.run(storesBlobs);
