@@ -165,7 +165,7 @@ test('two client galleries publish nothing private in the clear, not even their 
 
 test("the owner's command: publish refuses a gallery without its password, then publishes and closes it in the local bucket; git status unchanged @dist", async () => {
   // Four runs of the owner's command, each starting the local runtime: 1.7-2.5 min in CI's fresh-clone
-  // runs on this host (limit 3 min then); a slower CI host took 11 % longer over the whole suite.
+  // runs on this host (limit 3 min then); the CI host's npm test took 6-18 % longer than those runs.
   test.setTimeout(360_000);
   const before = gitStatus();
   const root = mkdtempSync(join(tmpdir(), 'owner-command-'));
