@@ -326,10 +326,10 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
       until(d, 'the token field', (sel) => !!document.querySelector(sel), [tokenField], 10_000),
     ),
   );
-  // The prompt can be drawn again as it opens: once (ci16, WebKit) the token went into a field that
-  // was then replaced by an empty one, and Sign In, disabled, refused the click. So the token is
-  // typed until the prompt's own field holds it and its Sign In button is enabled, then Sign In is
-  // pressed; a press refused is made again, as the owner would.
+  // Once (ci16, WebKit) Sign In refused the click: the screenshot showed the prompt still fading in,
+  // its field empty and Sign In disabled after the token was set (the prompt drawn again, most
+  // likely). So the token is typed until the prompt's own field holds it and its Sign In button is
+  // enabled, then Sign In is pressed; a press refused is made again, as the owner would.
   await again(async () => {
     if (await d.run(bodyHas, 'Blog posts')) return; // a press that took, though reported refused
     await fill(d, tokenField, token);
