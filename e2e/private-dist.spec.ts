@@ -6,7 +6,7 @@ import { test, expect } from './fixtures';
 import sharp from 'sharp';
 import { buildVault } from '../src/private-gallery/publish/build';
 import { SEED_MARK } from '../src/private-gallery/publish/record';
-import { SCHEDULE } from '../src/private-gallery/schedule';
+import { SCHEDULE } from '../src/private-gallery/host/schedule';
 import { renderVariants } from '../src/private-gallery/publish/sizes';
 import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
 import { publishSample } from '../scripts/servers/cdn.mjs';

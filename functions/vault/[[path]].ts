@@ -2,8 +2,8 @@
 // inbox (POST /vault/inbox, stored in the same bucket): the only path the site's Function answers
 // (public/_routes.json); every other page stays a plain static file. With a service binding
 // INBOX_NOTIFY (optional), the studio is mailed that a selection is waiting.
-import { vaultRoute, type InboxBucket } from '../../src/private-gallery/inbox-host.ts';
-import { inboxNotice, type NotifyBinding } from '../../src/private-gallery/inbox-notify.ts';
+import { vaultRoute, type InboxBucket } from '../../src/private-gallery/host/inbox-host.ts';
+import { inboxNotice, type NotifyBinding } from '../../src/private-gallery/host/inbox-notify.ts';
 
 interface Context {
   request: Request;

@@ -1,5 +1,5 @@
 import type { AstroIntegration } from 'astro';
-import { VAULT_NAME } from './serve.ts';
+import { VAULT_NAME } from './host/serve.ts';
 import { openTarget, type VaultTarget } from './publish/target.ts';
 
 /**

@@ -18,7 +18,7 @@ import { SEED_MARK } from './record';
 import { newShare } from './share';
 import type { GallerySource } from './sources';
 import { folderTarget, type VaultTarget } from './target';
-import { SCHEDULE } from '../schedule';
+import { SCHEDULE } from '../host/schedule';
 import { fileData, kdfFor, newSalt, openFile, openIndex, openWithSecret, deriveSecret } from '../format/keys';
 import { randomBytes } from '../format/encodings';
 import type { Grant, VaultImage, VaultManifest } from '../format/types';

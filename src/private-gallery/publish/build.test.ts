@@ -32,7 +32,7 @@ import {
 import { renderVariants } from './sizes';
 import { galleriesFrom, listGalleries, type GallerySource } from './sources';
 import { folderTarget } from './target';
-import { SCHEDULE } from '../schedule';
+import { SCHEDULE } from '../host/schedule';
 import { newShare, type Share } from './share';
 import { VaultError, type VaultImage, type VaultIndex, type VaultManifest } from '../format/types';
 import { fromBase64, fromBase64Url, randomBytes } from '../format/encodings';

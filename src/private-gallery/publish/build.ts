@@ -41,7 +41,7 @@ import {
 import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { galleriesFrom, privateGalleryDir, type Env, type GallerySource, type PhotoSource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
-import { makeSchedule, SCHEDULE } from '../schedule.ts';
+import { makeSchedule, SCHEDULE } from '../host/schedule.ts';
 import { galleryInbox, inboxTag, studioInboxKey, writeInboxTokens, type InboxEntry } from './inbox.ts';
 
 /**

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { openInboxMessage, type InboxEnvelope, type InboxMessage } from '../format/inbox.ts';
 import { fromBase64Url } from '../format/encodings.ts';
 import { galleryRef, SEED_BYTES } from '../format/seal.ts';
-import { INBOX_PREFIX } from '../inbox-tokens.ts';
+import { INBOX_PREFIX } from '../host/inbox-tokens.ts';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox.ts';
 import { readRecord, RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, listGalleries, privateGalleryDir, type Env } from './sources.ts';

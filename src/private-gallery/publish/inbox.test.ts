@@ -8,7 +8,7 @@ import { kdfFor, openIndex, openWithPassword } from '../format/keys';
 import { randomBytes } from '../format/encodings';
 import type { VaultManifest } from '../format/types';
 import { inboxTokenHash, studioPublicKey } from '../format/inbox';
-import { INBOX_TOKENS, parseInboxTokens } from '../inbox-tokens';
+import { INBOX_TOKENS, parseInboxTokens } from '../host/inbox-tokens';
 import { publishGalleries } from './build';
 import { closeGallery } from './close';
 import { INBOX_KEY_VARIABLE, inboxTag, publicHalf, studioInboxKey, studioPrivateKey } from './inbox';

@@ -18,7 +18,7 @@ import { closesAt, isExpired } from '../format/dates.ts';
 import { fromBase64Url, toBase64Url } from '../format/encodings.ts';
 import type { IndexInbox } from '../format/types.ts';
 import { inboxTokenHash } from '../format/inbox.ts';
-import { INBOX_PREFIX, INBOX_TOKENS, isInboxName, parseInboxTokens, type InboxTokens } from '../inbox-tokens.ts';
+import { INBOX_PREFIX, INBOX_TOKENS, isInboxName, parseInboxTokens, type InboxTokens } from '../host/inbox-tokens.ts';
 import { PASSWORDS_FILE, writePasswordsFile, type Logger } from './secrets.ts';
 import { privateGalleryDir, type Env } from './sources.ts';
 import type { VaultTarget } from './target.ts';

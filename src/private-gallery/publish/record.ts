@@ -18,7 +18,7 @@ import { dirname } from 'node:path';
 import type { Grant, VaultManifest } from '../format/types.ts';
 import { fromSeed, MANIFEST } from '../format/seal.ts';
 import type { VaultTarget } from './target.ts';
-import { isInboxName } from '../inbox-tokens.ts';
+import { isInboxName } from '../host/inbox-tokens.ts';
 
 /** The record's file name, in the galleries folder beside passwords.env. */
 export const RECORD_FILE = 'published.json';

@@ -7,7 +7,7 @@ import { publishGalleries } from './build';
 import { newShare } from './share';
 import { listGalleries } from './sources';
 import { folderTarget } from './target';
-import { SCHEDULE, type VaultSchedule } from '../schedule';
+import { SCHEDULE, type VaultSchedule } from '../host/schedule';
 import { type VaultManifest } from '../format/types';
 import { randomBytes } from '../format/encodings';
 import { kdfFor, newSalt, openIndex, openWithPassword, openWithSecret } from '../format/keys';

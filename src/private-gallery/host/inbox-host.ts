@@ -6,8 +6,8 @@
  * nothing written. Stored under `inbox/<tag>/<YYYY-MM-DD>/<32 random hex>.json`: names outside
  * serve.ts's VAULT_NAME, so every read of them is a 404. Only the owner's command reads them.
  */
-import { randomBytes, toHex } from './format/encodings.ts';
-import { inboxTokenHash, INBOX_DAILY_LIMIT, isInboxEnvelope, MAX_INBOX_BYTES } from './format/inbox.ts';
+import { randomBytes, toHex } from '../format/encodings.ts';
+import { inboxTokenHash, INBOX_DAILY_LIMIT, isInboxEnvelope, MAX_INBOX_BYTES } from '../format/inbox.ts';
 import { INBOX_PREFIX, INBOX_TOKENS, parseInboxTokens } from './inbox-tokens.ts';
 import { headers, plain, vaultResponse, type VaultBucket } from './serve.ts';
 

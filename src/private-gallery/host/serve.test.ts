@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../lib/security/security';
+import { SECURITY_HEADERS } from '../../lib/security/security';
 import { vaultResponse, type VaultBucket } from './serve';
 
 const bucket: VaultBucket = {

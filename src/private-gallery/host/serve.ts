@@ -9,7 +9,7 @@
  * whatever a visitor's clock says and without a publish. The schedule's name is outside VAULT_NAME,
  * so it is read here and never served.
  */
-import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../lib/security/security.ts';
+import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../../lib/security/security.ts';
 import { parseSchedule, SCHEDULE } from './schedule.ts';
 /** The manifest's name (format/seal.ts writes it; that module is Node-only). */
 const MANIFEST = 'manifest.json';

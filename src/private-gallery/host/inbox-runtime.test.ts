@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scratchPort, startCdn } from '../../scripts/servers/cdn.mjs';
-import { kdfFor, openIndex, openWithPassword } from './format/keys';
-import type { VaultIndex, VaultManifest } from './format/types';
-import { INBOX_DAILY_LIMIT, MAX_INBOX_BYTES, newInboxToken, sealInboxMessage, type InboxMessage } from './format/inbox';
+import { scratchPort, startCdn } from '../../../scripts/servers/cdn.mjs';
+import { kdfFor, openIndex, openWithPassword } from '../format/keys';
+import type { VaultIndex, VaultManifest } from '../format/types';
+import { INBOX_DAILY_LIMIT, MAX_INBOX_BYTES, newInboxToken, sealInboxMessage, type InboxMessage } from '../format/inbox';
 import { isInboxName } from './inbox-tokens';
-import { publishGalleries } from './publish/build';
-import { studioInboxKey } from './publish/inbox';
-import { DEVELOPMENT_PASSWORD, galleryPasswords, gallerySecrets, readEnv, siteSalt } from './publish/secrets';
-import { IN_REPOSITORY_DIR, listGalleries } from './publish/sources';
-import { openTarget } from './publish/target';
+import { publishGalleries } from '../publish/build';
+import { studioInboxKey } from '../publish/inbox';
+import { DEVELOPMENT_PASSWORD, galleryPasswords, gallerySecrets, readEnv, siteSalt } from '../publish/secrets';
+import { IN_REPOSITORY_DIR, listGalleries } from '../publish/sources';
+import { openTarget } from '../publish/target';
 
 // The real Function on the host's runtime (wrangler pages dev, workerd) against its local bucket,
 // with the sample gallery published into it as the browser tests have it: what a client's page

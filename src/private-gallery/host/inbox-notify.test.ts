@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inboxTokenHash, newInboxToken, newStudioKey, sealInboxMessage, studioPublicKey } from './format/inbox';
+import { inboxTokenHash, newInboxToken, newStudioKey, sealInboxMessage, studioPublicKey } from '../format/inbox';
 import type { InboxBucket } from './inbox-host';
 import { inboxNotice, NOTICE, notifyWorker, type NotifyBinding } from './inbox-notify';
 import { INBOX_TOKENS } from './inbox-tokens';
-import { onRequest } from '../../functions/vault/[[path]]';
+import { onRequest } from '../../../functions/vault/[[path]]';
 
 const token = newInboxToken();
 const envelope = await sealInboxMessage(

@@ -9,7 +9,7 @@ import {
   sealInboxMessage,
   studioPublicKey,
   type InboxMessage,
-} from './format/inbox';
+} from '../format/inbox';
 import { INBOX_TOKENS } from './inbox-tokens';
 import { vaultRoute, type InboxBucket } from './inbox-host';
 
