@@ -1,29 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { cpuMultiplierFor, judge, median, spread } from './audit-goals.mjs';
+import { deviceMultiplier, judge, judgeFor, median, spread } from './audit-goals.mjs';
 
-describe('the audit calibrates the CPU slowdown from the benchmark index', () => {
-  test("Lighthouse's calculator: 1533 is the preset's 4x, 2000 is 6x, 1300 3x, 800 2x, 150 1x", () => {
-    expect(cpuMultiplierFor(1533)).toBe(4);
-    expect(cpuMultiplierFor(2000)).toBe(6);
-    expect(cpuMultiplierFor(1300)).toBe(3);
-    expect(cpuMultiplierFor(800)).toBe(2);
-    expect(cpuMultiplierFor(150)).toBe(1);
-  });
-
-  test('between the reference points it is linear (a slower host gets a smaller slowdown)', () => {
-    expect(cpuMultiplierFor(1050)).toBe(2.5);
-    expect(cpuMultiplierFor(475)).toBe(1.5);
-    expect(cpuMultiplierFor(1100)).toBeLessThan(cpuMultiplierFor(1820));
-    expect(cpuMultiplierFor(2850)).toBeCloseTo(9.65, 2);
-  });
-
-  test('a host slower than the phone gets no slowdown; no index is an error, not a multiplier', () => {
-    expect(cpuMultiplierFor(100)).toBe(1);
-    expect(() => cpuMultiplierFor(Number.NaN)).toThrow(/no benchmark index/);
-    expect(() => cpuMultiplierFor(0)).toThrow(/no benchmark index/);
-  });
-
-  test('the index is the median of the samples', () => {
+describe('the host benchmark index', () => {
+  test('is the median of the samples', () => {
     expect(median([1500, 900, 1200, 1800, 1100])).toBe(1200);
     expect(spread([3, 1, 2])).toEqual([1, 2, 3]);
     expect(() => median([])).toThrow();
@@ -71,5 +50,42 @@ describe('the goals are judged on every run, PASS or MISS', () => {
     const verdicts = judge([run(), run({ heroMs: Number.NaN })]);
     const hero = verdicts.find((v) => v.goal === 'hero photo ≤ 1.8 s');
     expect(hero?.text).toBe('hero photo ≤ 1.8 s MISS (1 of 2 runs; not measured in 1)');
+  });
+});
+
+describe('the audit slows the host to a named phone', () => {
+  test("the mid-tier phone is index 1,000 and the low-tier 264: the host's index over the phone's", () => {
+    expect(deviceMultiplier(3000, 'mid')).toBe(3);
+    expect(deviceMultiplier(3000, 'low')).toBe(11.36);
+    expect(deviceMultiplier(1100, 'mid')).toBe(1.1);
+    expect(deviceMultiplier(1100, 'low')).toBe(4.17);
+  });
+
+  test('never below 1: a host slower than the phone is not sped up; no index or no such phone is an error', () => {
+    expect(deviceMultiplier(800, 'mid')).toBe(1);
+    expect(deviceMultiplier(200, 'low')).toBe(1);
+    expect(() => deviceMultiplier(Number.NaN, 'mid')).toThrow(/no benchmark index/);
+    expect(() => deviceMultiplier(1000, 'flagship')).toThrow(/no such device: flagship/);
+  });
+
+  test('the low-tier phone is judged on the median LCP and TBT; the mid-tier on every run', () => {
+    const runs = [2400, 2600, 2300, 2700, 2450].map((lcpMs, i) => ({
+      performance: 90,
+      lcpMs,
+      tbtMs: 150 + i * 20,
+      cls: 0,
+      heroMs: null,
+    }));
+    expect(judgeFor('low', runs).map((v) => v.text)).toEqual([
+      'median LCP ≤ 2.5 s PASS (median 2450 ms)',
+      'median TBT ≤ 200 ms PASS (median 190 ms)',
+    ]);
+    expect(judgeFor('low', [...runs, { ...runs[0]!, lcpMs: 2900 }, { ...runs[0]!, lcpMs: 2800 }])[0]!.text).toBe(
+      'median LCP ≤ 2.5 s MISS (median 2600 ms)',
+    );
+    expect(judgeFor('low', [{ ...runs[0]!, tbtMs: Number.NaN }])[1]!.text).toBe(
+      'median TBT ≤ 200 ms MISS (not measured in 1 of 1 runs)',
+    );
+    expect(judgeFor('mid', runs).find((v) => v.goal === 'LCP ≤ 1.5 s')!.pass).toBe(false);
   });
 });
