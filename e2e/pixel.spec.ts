@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test, expect } from './fixtures';
 import { startCdn } from '../scripts/servers/cdn.mjs';
+import { astro, copyProject } from '../scripts/shared/site-copy.mjs';
 import type { Page } from '@playwright/test';
 import { PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL } from '../src/lib/privacy/pixel';
 import { isAboutErotica } from '../src/lib/privacy/pixel';
@@ -29,19 +28,18 @@ let dir = '';
 let server: { origin: string; stop: () => void } | undefined;
 let origin = '';
 
+/** The pages the pixel tests open (and the 404 page every build has): the rest would only cost build time. */
+const PIXEL_PAGES = ['index.astro', 'privacy-policy.astro', 'erotica.astro', 'private-gallery.astro', 'blog', '404.astro'];
+
 function buildWithPixel(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'pixel-build-'));
-  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'content', 'public']) {
-    cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  const copy = copyProject('pixel-build-', { pages: PIXEL_PAGES });
   const settingsFile = join(copy, 'content/settings.yaml');
   const settings = readFileSync(settingsFile, 'utf8');
   const edited = settings.replace(/^adPixelId: .*$/m, `adPixelId: '${PIXEL_ID}'`);
   expect(edited, 'the pixel id was set').not.toBe(settings);
   writeFileSync(settingsFile, edited);
-  const result = spawnSync('npx', ['astro', 'build'], { cwd: copy, encoding: 'utf8' });
-  expect(result.status, `build with a pixel id failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+  const result = astro(copy, 'build');
+  expect(result.status, `build with a pixel id failed:\n${result.output}`).toBe(0);
   return copy;
 }
 
@@ -58,7 +56,8 @@ test.describe('ad pixel with an id set', { tag: '@dist' }, () => {
     test.setTimeout(240_000);
     dir = buildWithPixel();
     // Served as deployed: the host runtime with the copy's own _headers and policy.
-    server = await startCdn({ port: Number(process.env['E2E_PORT'] ?? 4322) + 100, dir: join(dir, 'dist') });
+    // The pixel's pages open no gallery: the sample is not published into this server's bucket.
+    server = await startCdn({ port: Number(process.env['E2E_PORT'] ?? 4322) + 100, dir: join(dir, 'dist'), sample: false });
     origin = server.origin;
   });
 

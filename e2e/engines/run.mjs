@@ -252,6 +252,8 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
     title,
     ok: !failure,
     retried: attempt > 1,
+    // Steps the journey made again by itself (driver.mjs, retried()): named in the closing summary.
+    retries: driver?.retries ?? [],
     ms,
     error: failure?.message,
     pageErrors,
@@ -319,7 +321,8 @@ try {
   // Cloudflare's runtime, as in production (dist/_headers, the host's URL rules), for the site and the editor.
   const [cdn, editorCdn] = await Promise.all([
     startCdn({ port: ports.wrangler, dir: DIST, timeoutMs: 90_000 }),
-    startCdn({ port: ports.editorWrangler, dir: editor.dir, timeoutMs: 90_000 }),
+    // The editor's site has no gallery: nothing to publish into its bucket.
+    startCdn({ port: ports.editorWrangler, dir: editor.dir, sample: false, timeoutMs: 90_000 }),
   ]);
   for (const server of [cdn, editorCdn]) {
     cleanups.push(async () => server.stop());
