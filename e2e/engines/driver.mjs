@@ -18,7 +18,9 @@
 //           from now on every request of the session goes through `handler`: aborted, answered with the body
 //           given, or sent on (undefined). Only where the engine's automation can intercept (Firefox).
 // @property {() => Promise<void>} close
+// @property {Retry[]} retries                      each step this session made again, with why (retried())
 //
+// @typedef {{ step: string, reason: string }} Retry
 // @typedef {{ type: string, message: string, source: string, line?: number, page: string }} PageError
 //
 // @typedef {object} Engine
@@ -125,4 +127,42 @@ export function checkEqual(actual, expected, message) {
   const a = JSON.stringify(actual);
   const e = JSON.stringify(expected);
   if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
+}
+
+/**
+ * A step a journey made again by itself, as a person would (a tap lost while the page redrew): it
+ * is counted on the session and named, with the step and the reason, in the run's closing summary
+ * (scripts/test-run/test-summary.mjs), so a retry never hides. The second retry of the same step in
+ * one session fails the journey: once is the page being drawn again, twice is a fault.
+ * @param {Pick<Driver, 'retries' | 'engine'>} driver
+ * @param {string} step
+ * @param {string} reason
+ */
+export function retried(driver, step, reason) {
+  if (driver.retries.some((retry) => retry.step === step)) {
+    throw new Error(`${driver.engine}: "${step}" needed a second retry in one journey (${reason})`);
+  }
+  driver.retries.push({ step, reason });
+  console.log(`    ${driver.engine}: ${step} made again: ${reason}`);
+}
+
+/**
+ * Makes `step` again once when it fails with an error `on` matches (the refusal it is for), counting
+ * the retry (retried()); any other error, or a second failure, is thrown.
+ * @template T
+ * @param {Pick<Driver, 'retries' | 'engine'>} driver
+ * @param {string} name  what the step does, for the summary
+ * @param {RegExp} on    the refusals this retry is for
+ * @param {() => Promise<T>} step
+ * @returns {Promise<T>}
+ */
+export async function again(driver, name, on, step) {
+  try {
+    return await step();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!on.test(message)) throw error;
+    retried(driver, name, message.split('\n')[0].slice(0, 200));
+    return step();
+  }
 }

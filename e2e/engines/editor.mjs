@@ -14,7 +14,7 @@ import { contentFiles } from '../editor-repo.ts';
 import { editorHeaders } from '../../scripts/build/editor-policy.mjs';
 import { startGitHubStandIn } from '../../scripts/servers/github-standin.mjs';
 import { startFront } from '../../scripts/servers/front.mjs';
-import { check, checkEqual, until } from './driver.mjs';
+import { again, check, checkEqual, until } from './driver.mjs';
 
 /** The posts in content/blog/ (SPEC.md: 9), as the editor's list should show them. */
 const POSTS = contentFiles();
@@ -104,16 +104,8 @@ const tokenTaken = (token) => {
   );
 };
 
-/** Makes a step that failed again, as the owner would: 3 times in all, the third failure thrown. */
-async function again(step, times = 3) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step();
-    } catch (error) {
-      if (attempt === times) throw error;
-    }
-  }
-}
+/** A tap refused because the control was being drawn again under it (WebKit, Firefox): made again once. */
+const REDRAWN = /not interactable|ElementNotInteractable|ElementClickIntercepted|element click intercepted|stale element/i;
 
 async function clickText(d, selector, text, timeout = 15_000) {
   const target = await until(d, `"${text}" in ${selector}`, mark, [selector, text], timeout).catch(async (error) => {
@@ -203,18 +195,17 @@ async function fillPost(d, origin, skip, refusals) {
   await fill(d, `${field('excerpt')} textarea`, POST.excerpt);
   await fill(d, `${field('publishDate')} input[type="date"]`, POST.date);
   // The form draws its fields as they come into view, moving the button while the click travels:
-  // a click that opened nothing is made again, as the owner would (unlike `again`, a Browse button
-  // that never shows fails at once).
-  for (let attempt = 1; ; attempt++) {
+  // a click that opened nothing is made again once, as the owner would (a Browse button that never
+  // shows fails at once).
+  await again(d, 'Browse for the featured photo', /waiting for: the photo library/, async () => {
     await clickText(d, `${field('featuredImage')} button`, 'Browse');
-    const opened = await until(d, 'the photo library', () => !!document.querySelector('[role="dialog"]'), [], 5_000)
-      .then(() => true)
-      .catch((error) => (attempt === 3 ? Promise.reject(error) : false));
-    if (opened) break;
-  }
+    await until(d, 'the photo library', () => !!document.querySelector('[role="dialog"]'), [], 5_000);
+  });
   // The library draws its list again as the repository's files arrive: a photo tapped while it was
   // being replaced (WebKit: ElementNotInteractableError, ci13) is tapped again, as the owner would.
-  await again(() => clickText(d, '[role="dialog"] [role="option"]', POST.photo));
+  await again(d, "tap the post's photo in the library", REDRAWN, () =>
+    clickText(d, '[role="dialog"] [role="option"]', POST.photo),
+  );
   await clickText(d, '[role="dialog"] button', 'Insert');
   await until(d, 'the photo in its field', mark, [`${field('featuredImage')} button`, 'Replace Image'], 30_000);
   await fill(d, `${field('featuredImageAlt')} input`, POST.alt);
@@ -321,7 +312,7 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
   // the browser supports (WebKit once refused a click on a button being redrawn): a click that
   // opened nothing is made again, as the owner would.
   const tokenField = '[role="alertdialog"] input';
-  await again(() =>
+  await again(d, 'Sign In Using Access Token', new RegExp(`${REDRAWN.source}|waiting for: the token field`, 'i'), () =>
     clickText(d, 'button', 'Sign In Using Access Token', 60_000).then(() =>
       until(d, 'the token field', (sel) => !!document.querySelector(sel), [tokenField], 10_000),
     ),
@@ -330,7 +321,8 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
   // its field empty and Sign In disabled after the token was set (the prompt drawn again, most
   // likely). So the token is typed until the prompt's own field holds it and its Sign In button is
   // enabled, then Sign In is pressed; a press refused is made again, as the owner would.
-  await again(async () => {
+  const refused = new RegExp(`${REDRAWN.source}|waiting for: the token in its field|could not click`, 'i');
+  await again(d, 'type the token and press Sign In', refused, async () => {
     if (await d.run(bodyHas, 'Blog posts')) return; // a press that took, though reported refused
     await fill(d, tokenField, token);
     await until(d, 'the token in its field and Sign In enabled', tokenTaken, [token], 10_000);

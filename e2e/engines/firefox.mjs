@@ -1,7 +1,7 @@
 // Firefox: Debian's Firefox ESR driven over WebDriver BiDi by puppeteer-core, headless. Each
 // session is a fresh browser context (its own storage), in one browser per run.
 import puppeteer from 'puppeteer-core';
-import { readRecorded } from './driver.mjs';
+import { readRecorded, retried } from './driver.mjs';
 
 export const FIREFOX = '/usr/bin/firefox-esr';
 
@@ -30,6 +30,7 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
       /** @type {import('./driver.mjs').Driver} */
       const driver = {
         engine: 'firefox',
+        retries: [],
         origin,
         open: async (path) => {
           const url = new URL(path, origin).href;
@@ -39,15 +40,16 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
             // Under load Firefox's BiDi once reported a navigation as failed ("Address rejected":
             // its name for a failure it cannot name) while the page it was asked for loaded whole
             // (ci13, /about, screenshot and all). That page, at that address and loaded, is what was
-            // asked for, and the line below says so; an error page or any other page still fails.
+            // asked for: the step is counted as retried (named in the run's closing summary) and goes
+            // on; an error page, any other page or any other message still fails. A second such
+            // report in one session fails it too.
+            if (!/Address rejected/.test(error?.message ?? '')) throw error;
             const loaded = await page
               .waitForFunction(() => document.readyState === 'complete', { timeout: 10_000 })
               .then(() => page.evaluate(() => document.documentURI))
               .catch(() => null);
             if (loaded !== url) throw error;
-            console.log(
-              `    firefox: navigation to ${path} reported "${error.message.split('\n')[0]}", but the page loaded`,
-            );
+            retried(driver, `navigation to ${path}`, `BiDi reported "${error.message.split('\n')[0]}", but the page loaded`);
           }
         },
         run: (fn, ...args) => page.evaluate(fn, ...args),

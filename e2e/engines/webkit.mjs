@@ -87,6 +87,8 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
   /** A new MiniBrowser session. On a busy machine MiniBrowser has been seen to never come up and the
    *  driver then waits forever: give it a minute, then restart the driver and try once more. */
   const newSession = async () => {
+    /** @type {import('./driver.mjs').Retry[]} */
+    const retries = [];
     for (let attempt = 1; ; attempt++) {
       const build = new Builder()
         .usingServer(`http://127.0.0.1:${port}`)
@@ -101,8 +103,9 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
       const timedOut = new Promise((resolve) => (timer = setTimeout(() => resolve(null), SESSION_TIMEOUT_MS)));
       const web = await Promise.race([Promise.resolve(build).catch((error) => error), timedOut]);
       clearTimeout(timer);
-      if (web && !(web instanceof Error)) return web;
+      if (web && !(web instanceof Error)) return { web, retries };
       const reason = web instanceof Error ? web.message : `no session within ${SESSION_TIMEOUT_MS / 1000} s`;
+      retries.push({ step: 'start MiniBrowser', reason: `${reason}; WebKitWebDriver restarted` });
       if (attempt === 2)
         throw new Error(`webkit: MiniBrowser did not start (${reason}); driver said:\n${driverOutput}`);
       console.error(`webkit: MiniBrowser did not start (${reason}); restarting WebKitWebDriver`);
@@ -115,10 +118,12 @@ export async function launch({ origin, display, port, viewport = { width: 390, h
   return {
     name: 'webkit',
     async session() {
-      const web = await newSession();
+      const { web, retries } = await newSession();
       /** @type {import('./driver.mjs').Driver} */
       const driver = {
         engine: 'webkit',
+        // A MiniBrowser that had to be started twice is a retry too, named in the closing summary.
+        retries,
         origin,
         async open(path) {
           await web.get(new URL(path, origin).href);

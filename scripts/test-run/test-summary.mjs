@@ -17,6 +17,13 @@ let skipped = 0;
 /** Test files that failed to load (none of their tests ran), per runner. */
 const unloaded = [];
 const flaky = [];
+/**
+ * Steps a test made again by itself (a tap lost while a page redrew, Firefox's navigation reported
+ * failed though the page loaded, a MiniBrowser started twice) and errors an engine's session was
+ * allowed: each named with its step and reason, so no retry hides. They do not fail the run by
+ * themselves (a step retried twice fails its test where it happens); a test retried by its runner does.
+ */
+const retriedInTest = [];
 const notRun = [];
 /** Journeys an engine's automation cannot run (named with why by the runner): never counted as passed. */
 const notPossible = [];
@@ -24,7 +31,14 @@ const notPossible = [];
 const notAllowed = [];
 /** Tests each runner ran (passed, failed, flaky or skipped), against its declared minimum. */
 const ran = {};
-const EXPECTED = JSON.parse(readFileSync(new URL('expected-tests.json', import.meta.url), 'utf8'));
+/** The tier that ran: TEST_TIER, else the one `npm test` recorded, else the full one (CI's). */
+const TIER =
+  process.env['TEST_TIER'] ??
+  (existsSync('reports/test-times.json')
+    ? JSON.parse(readFileSync('reports/test-times.json', 'utf8')).tier
+    : undefined) ??
+  'full';
+const EXPECTED = JSON.parse(readFileSync(new URL('expected-tests.json', import.meta.url), 'utf8'))[TIER];
 
 const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
@@ -63,6 +77,10 @@ if (existsSync(playwright)) {
   ran.playwright = (stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0);
   for (const { title, test } of playwrightTests(report.suites)) {
     if (test.status === 'flaky') flaky.push(`[${test.projectName}] ${title}`);
+    const notes = [...(test.annotations ?? []), ...(test.results ?? []).flatMap((result) => result.annotations ?? [])];
+    for (const note of new Set(notes.filter((a) => a.type === 'retried').map((a) => a.description))) {
+      retriedInTest.push(`[${test.projectName}] ${title} › ${note}`);
+    }
   }
   // Errors outside any test: a spec file that failed to load, a global setup that threw.
   for (const error of report.errors ?? []) {
@@ -83,6 +101,12 @@ if (existsSync(engines)) {
   for (const r of results.filter((r) => r.ok && r.retried)) {
     flaky.push(`[${r.engine}] ${r.id}. ${r.title} (passed after a lost browser session)`);
   }
+  for (const r of results) {
+    for (const { step, reason } of r.retries ?? [])
+      retriedInTest.push(`[${r.engine}] ${r.id}. ${r.title} › ${step}: ${reason}`);
+    if (r.allowedErrors)
+      retriedInTest.push(`[${r.engine}] ${r.id}. ${r.title} › page errors allowed: ${r.allowedErrors}`);
+  }
   for (const r of results.filter((r) => r.notPossible)) {
     const line = `[${r.engine}] ${r.id}. ${r.title}: ${r.error}`;
     if (r.allowed) notPossible.push(`${line} (allowed: ${r.allowed})`);
@@ -94,25 +118,28 @@ if (existsSync(engines)) {
   for (const engine of ['webkit', 'firefox']) {
     if (!enginesRan.has(engine)) notRun.push(`${engine === 'webkit' ? 'WebKit' : 'Firefox'} journeys`);
   }
-} else notRun.push('WebKit and Firefox journeys (ENGINES=chromium, or not reached)');
+} else if (TIER === 'full') notRun.push('WebKit and Firefox journeys (ENGINES=chromium, or not reached)');
 
 /** Runners that ran fewer tests than they declare (a file left out, or not loaded). */
 const short = Object.entries(ran)
   .filter(([runner, count]) => typeof EXPECTED[runner] === 'number' && count < EXPECTED[runner])
   .map(([runner, count]) => `${runner} ran ${count} tests, fewer than the ${EXPECTED[runner]} it declares`);
 
+for (const line of retriedInTest) console.log(`retried inside a test: ${line}`);
 for (const title of flaky) console.log(`flaky (passed only on a retry): ${title}`);
 for (const line of notPossible) console.log(`not possible in its engine, not run: ${line}`);
 for (const line of notAllowed) console.log(`not possible in its engine, and not allowed: ${line}`);
 for (const line of unloaded) console.log(`failed to load or set up: ${line}`);
 for (const line of short) console.log(`too few tests: ${line} (scripts/test-run/expected-tests.json)`);
 const extras = [
+  retriedInTest.length ? `${retriedInTest.length} step(s) retried inside a test (named above)` : '',
   flaky.length ? `${flaky.length} flaky` : '',
   notPossible.length ? `${notPossible.length} not possible in its engine (allowed, not run)` : '',
   notAllowed.length ? `${notAllowed.length} not possible in its engine without an allowance` : '',
   short.length ? `too few tests: ${short.join('; ')}` : '',
   notRun.length ? `not run: ${notRun.join(', ')}` : '',
 ].filter(Boolean);
+if (TIER === 'quick') console.log('quick tier: `npm run test:all` runs every test (CI runs it)');
 // The closing line stays in the form CI reads ("N passed, M failed", then what else); what else the
 // run found is named on the line before it.
 if (extras.length) console.log(`also: ${extras.join(', ')}`);
