@@ -8,6 +8,13 @@ const PORT = Number(process.env['E2E_PORT'] ?? 4322);
 const EDITOR_PORT = PORT + 50;
 const executablePath: string = await findChromium('test');
 
+/**
+ * The quick tier (`npm test`, TEST_TIER=quick) runs the tests tagged `@quick` in the desktop project
+ * and `@quick-phone` in the phone project: each feature's one real-browser check. The full tier
+ * (`npm run test:all`, what CI runs) runs every test. CONTRIBUTING.md says when a test joins the quick tier.
+ */
+const QUICK = process.env['TEST_TIER'] === 'quick';
+
 /** The spec files whose behaviour depends on the phone layout. */
 const PHONE_SPECS = [
   'shell',
@@ -48,6 +55,7 @@ export default defineConfig({
     {
       name: 'desktop',
       grepInvert: /@phone/,
+      ...(QUICK ? { grep: /@quick(?!-)/ } : {}),
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     {
@@ -59,6 +67,7 @@ export default defineConfig({
       // Scans of dist/ (tagged @dist) and tests tagged @desktop also run once, in desktop.
       testMatch: PHONE_SPECS,
       grepInvert: /@dist|@desktop/,
+      ...(QUICK ? { grep: /@quick-phone/ } : {}),
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

@@ -1,8 +1,12 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { FULL_ONLY_UNIT, tier } from './scripts/test-run/tiers.mjs';
 
 const INCLUDE = ['src/**/*.test.ts', 'scripts/**/*.test.ts'];
+// The quick tier (`npm test`) leaves out the files that build the site or start the host's runtime
+// (scripts/test-run/tiers.mjs); the full tier (`npm run test:all`, a bare `npx vitest run`) runs all.
+const EXCLUDE = [...configDefaults.exclude, ...(tier() === 'quick' ? Object.keys(FULL_ONLY_UNIT) : [])];
 
 // A test named for time zones ("… whatever the time zone") cannot fail in the machine's own zone
 // (UTC in CI), where a UTC-midnight date is the same day everywhere it is read. Every file holding
@@ -27,10 +31,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
-      { extends: true, test: { name: 'unit', include: INCLUDE } },
+      { extends: true, test: { name: 'unit', include: INCLUDE, exclude: EXCLUDE } },
       {
         extends: true,
-        test: { name: `TZ=${OTHER_TIME_ZONE}`, include: timeZoneFiles, env: { TZ: OTHER_TIME_ZONE } },
+        test: { name: `TZ=${OTHER_TIME_ZONE}`, include: timeZoneFiles, exclude: EXCLUDE, env: { TZ: OTHER_TIME_ZONE } },
       },
     ],
   },

@@ -84,28 +84,32 @@ test.describe('about', () => {
     },
   );
 
-  test('/about#boudoir-experience lands the list just below the fixed header', async ({ page }) => {
-    await page.goto('/about#boudoir-experience');
-    const section = page.locator('#boudoir-experience');
-    const top = () => section.evaluate((el) => Math.round(el.getBoundingClientRect().top));
-    // Wait for the browser's fragment scroll (late on a busy machine), then check where it landed.
-    await page.waitForLoadState('load');
-    await expect.poll(top).toBeLessThanOrEqual(82);
-    const headerBottom = await page
-      .locator('#site-header')
-      .evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
-    expect(headerBottom).toBe(80);
-    expect(await top()).toBeGreaterThanOrEqual(headerBottom - 2);
-    expect(await top()).toBeLessThanOrEqual(headerBottom + 2);
-    // Its heading is in view and not covered by the header.
-    const heading = section.getByRole('heading', { level: 2 });
-    await expect(heading).toBeInViewport();
-    const covered = await heading.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return !el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 4));
-    });
-    expect(covered).toBe(false);
-  });
+  test(
+    '/about#boudoir-experience lands the list just below the fixed header',
+    { tag: '@quick-phone' },
+    async ({ page }) => {
+      await page.goto('/about#boudoir-experience');
+      const section = page.locator('#boudoir-experience');
+      const top = () => section.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      // Wait for the browser's fragment scroll (late on a busy machine), then check where it landed.
+      await page.waitForLoadState('load');
+      await expect.poll(top).toBeLessThanOrEqual(82);
+      const headerBottom = await page
+        .locator('#site-header')
+        .evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
+      expect(headerBottom).toBe(80);
+      expect(await top()).toBeGreaterThanOrEqual(headerBottom - 2);
+      expect(await top()).toBeLessThanOrEqual(headerBottom + 2);
+      // Its heading is in view and not covered by the header.
+      const heading = section.getByRole('heading', { level: 2 });
+      await expect(heading).toBeInViewport();
+      const covered = await heading.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 4));
+      });
+      expect(covered).toBe(false);
+    },
+  );
 
   test('ships no client JavaScript of its own', { tag: '@desktop' }, async ({ page }) => {
     const shell = await scriptsOf(page, '/privacy-policy');

@@ -22,35 +22,37 @@ test.describe('before and after', () => {
     await expect(lead).toContainText('confidence');
   });
 
-  test('10 image cards at 2400x1600 with a responsive srcset; the first eager, the rest lazy and low priority', async ({
-    page,
-  }) => {
-    await page.goto('/before-after');
-    const images = page.getByRole('region', { name: 'Transformations' }).locator('li img');
-    expect(ITEMS).toHaveLength(10);
-    await expect(images).toHaveCount(10);
-    for (const [index, item] of ITEMS.entries()) {
-      const img = images.nth(index);
-      await expect(img).toHaveAttribute('alt', item.alt);
-      await expect(img).toHaveAttribute('width', '2400');
-      await expect(img).toHaveAttribute('height', '1600');
-      await expect(img).toHaveAttribute('srcset', /(\S+ \d+w, ){3,}\S+ 2400w/);
-      await expect(img).toHaveAttribute('sizes', /vw/);
-      await expect(img).toHaveAttribute('loading', index === 0 ? 'eager' : 'lazy');
-      await expect(img).toHaveAttribute('fetchpriority', index === 0 ? 'high' : 'low');
-    }
-    // Phones are offered at most the 800 px files (about 2.3x a 390 px card), in both formats; the
-    // AVIF also at 660 px, a 412 px phone's card at 1.75x.
-    const pictures = page.getByRole('region', { name: 'Transformations' }).locator('li picture');
-    const phoneSource = (type: string) =>
-      pictures.first().locator(`source[type="${type}"][media="(max-width: 767px)"]`);
-    await expect(phoneSource('image/avif')).toHaveAttribute('srcset', /^\S+ 480w, \S+ 660w, \S+ 800w$/);
-    await expect(phoneSource('image/webp')).toHaveAttribute('srcset', /^\S+ 480w, \S+ 800w$/);
-    // Cards keep the 3:2 shape of the photos.
-    const box = (await images.first().boundingBox())!;
-    expect(box.width / box.height).toBeCloseTo(1.5, 1);
-    await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  });
+  test(
+    '10 image cards at 2400x1600 with a responsive srcset; the first eager, the rest lazy and low priority',
+    { tag: '@quick' },
+    async ({ page }) => {
+      await page.goto('/before-after');
+      const images = page.getByRole('region', { name: 'Transformations' }).locator('li img');
+      expect(ITEMS).toHaveLength(10);
+      await expect(images).toHaveCount(10);
+      for (const [index, item] of ITEMS.entries()) {
+        const img = images.nth(index);
+        await expect(img).toHaveAttribute('alt', item.alt);
+        await expect(img).toHaveAttribute('width', '2400');
+        await expect(img).toHaveAttribute('height', '1600');
+        await expect(img).toHaveAttribute('srcset', /(\S+ \d+w, ){3,}\S+ 2400w/);
+        await expect(img).toHaveAttribute('sizes', /vw/);
+        await expect(img).toHaveAttribute('loading', index === 0 ? 'eager' : 'lazy');
+        await expect(img).toHaveAttribute('fetchpriority', index === 0 ? 'high' : 'low');
+      }
+      // Phones are offered at most the 800 px files (about 2.3x a 390 px card), in both formats; the
+      // AVIF also at 660 px, a 412 px phone's card at 1.75x.
+      const pictures = page.getByRole('region', { name: 'Transformations' }).locator('li picture');
+      const phoneSource = (type: string) =>
+        pictures.first().locator(`source[type="${type}"][media="(max-width: 767px)"]`);
+      await expect(phoneSource('image/avif')).toHaveAttribute('srcset', /^\S+ 480w, \S+ 660w, \S+ 800w$/);
+      await expect(phoneSource('image/webp')).toHaveAttribute('srcset', /^\S+ 480w, \S+ 800w$/);
+      // Cards keep the 3:2 shape of the photos.
+      const box = (await images.first().boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(1.5, 1);
+      await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    },
+  );
 
   test("'Ready to Reveal Your Power?' opens the scheduler in a new tab", { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/before-after');

@@ -90,40 +90,44 @@ async function expectPage(page: Page, n: 1 | 2 | 3) {
 }
 
 test.describe('blog list', () => {
-  test('cards show image, title, excerpt and Read More, 4 newest first per page across 3 pages', async ({ page }) => {
-    await page.goto('/blog');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(cards(page)).toHaveCount(4);
-    await expect(cardTitles(page)).toHaveText(TITLES.slice(0, 4));
-    for (const [index, post] of POSTS.slice(0, 4).entries()) {
-      const card = cards(page).nth(index);
-      await expect(card.getByRole('heading', { level: 2 }).getByRole('link')).toHaveAttribute(
-        'href',
-        `/blog/${post.slug}`,
-      );
-      await expect(card).toContainText(post.excerpt);
-      await expect(card.locator('time')).toHaveText(post.dateText);
-      await expect(card.getByRole('link', { name: 'Read More' })).toHaveAttribute('href', `/blog/${post.slug}`);
-      const image = card.locator('img');
-      await expect(image).toHaveAttribute('srcset', /\.webp \d+w/);
-      await image.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
-    }
-    // The first card's photo is above the fold on page 1; the others wait until scrolled to.
-    await expect(cards(page).first().locator('img')).toHaveAttribute('loading', 'eager');
-    await expect(cards(page).nth(1).locator('img')).toHaveAttribute('loading', 'lazy');
+  test(
+    'cards show image, title, excerpt and Read More, 4 newest first per page across 3 pages',
+    { tag: '@quick' },
+    async ({ page }) => {
+      await page.goto('/blog');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(cards(page)).toHaveCount(4);
+      await expect(cardTitles(page)).toHaveText(TITLES.slice(0, 4));
+      for (const [index, post] of POSTS.slice(0, 4).entries()) {
+        const card = cards(page).nth(index);
+        await expect(card.getByRole('heading', { level: 2 }).getByRole('link')).toHaveAttribute(
+          'href',
+          `/blog/${post.slug}`,
+        );
+        await expect(card).toContainText(post.excerpt);
+        await expect(card.locator('time')).toHaveText(post.dateText);
+        await expect(card.getByRole('link', { name: 'Read More' })).toHaveAttribute('href', `/blog/${post.slug}`);
+        const image = card.locator('img');
+        await expect(image).toHaveAttribute('srcset', /\.webp \d+w/);
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+      }
+      // The first card's photo is above the fold on page 1; the others wait until scrolled to.
+      await expect(cards(page).first().locator('img')).toHaveAttribute('loading', 'eager');
+      await expect(cards(page).nth(1).locator('img')).toHaveAttribute('loading', 'lazy');
 
-    await waitForIslands(page);
-    await nextLink(page).click();
-    await expect(page).toHaveURL(/\/blog\?page=2$/);
-    await expectPage(page, 2);
-    await nextLink(page).click();
-    await expect(page).toHaveURL(/\/blog\?page=3$/);
-    await expectPage(page, 3);
-    await expect(cards(page)).toHaveCount(1);
-  });
+      await waitForIslands(page);
+      await nextLink(page).click();
+      await expect(page).toHaveURL(/\/blog\?page=2$/);
+      await expectPage(page, 2);
+      await nextLink(page).click();
+      await expect(page).toHaveURL(/\/blog\?page=3$/);
+      await expectPage(page, 3);
+      await expect(cards(page)).toHaveCount(1);
+    },
+  );
 
   test('Previous is disabled on page 1, Next on the last page; aria-current marks the page', async ({ page }) => {
     await page.goto('/blog');
@@ -239,7 +243,7 @@ test.describe('blog search (/blog?search=)', () => {
   const status = (page: Page) => page.locator('[data-blog-list] [role="status"]');
   const titlesOf = (slugs: string[]) => POSTS.filter((post) => slugs.includes(post.slug)).map((post) => post.title);
 
-  test('finds words in the body, case-insensitive, and says how many matched', async ({ page }) => {
+  test('finds words in the body, case-insensitive, and says how many matched', { tag: '@quick' }, async ({ page }) => {
     await search(page, 'CHAMBRAY');
     await expect(status(page)).toContainText('1 post matches');
     await expect(status(page).locator('q')).toHaveText('CHAMBRAY');

@@ -61,36 +61,40 @@ const gateRecord = (page: Page) =>
   });
 
 test.describe('erotica age gate', () => {
-  test('first visit: a blocking modal, focus inside, Escape ignored, scroll locked, page hidden', async ({ page }) => {
-    await watchGate(page);
-    await page.goto('/erotica');
-    await waitForGate(page);
-    const dialog = gate(page);
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Enter (18+)' })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Leave' })).toHaveAttribute('href', '/');
-    expect(await isModal(page)).toBe(true);
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-    // The gate was decided before first paint: <html> was already locked at DOMContentLoaded.
-    expect(await gateRecord(page)).toMatchObject({ atReady: 'locked' });
-    expect((await gateRecord(page)).shown).toBeGreaterThan(0);
+  test(
+    'first visit: a blocking modal, focus inside, Escape ignored, scroll locked, page hidden',
+    { tag: '@quick' },
+    async ({ page }) => {
+      await watchGate(page);
+      await page.goto('/erotica');
+      await waitForGate(page);
+      const dialog = gate(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Enter (18+)' })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Leave' })).toHaveAttribute('href', '/');
+      expect(await isModal(page)).toBe(true);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      // The gate was decided before first paint: <html> was already locked at DOMContentLoaded.
+      expect(await gateRecord(page)).toMatchObject({ atReady: 'locked' });
+      expect((await gateRecord(page)).shown).toBeGreaterThan(0);
 
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
-    await afterFrames(page);
-    await expect(dialog).toBeVisible();
-    expect(await isModal(page)).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await afterFrames(page);
+      await expect(dialog).toBeVisible();
+      expect(await isModal(page)).toBe(true);
 
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
-    await page.mouse.move(200, 200);
-    await page.mouse.wheel(0, 1500);
-    await page.keyboard.press('PageDown');
-    await afterFrames(page, 6);
-    expect(await scrollY(page)).toBe(0);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+      await page.mouse.move(200, 200);
+      await page.mouse.wheel(0, 1500);
+      await page.keyboard.press('PageDown');
+      await afterFrames(page, 6);
+      expect(await scrollY(page)).toBe(0);
 
-    await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
-    expect(await storedAge(page)).toBeNull();
-  });
+      await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+      expect(await storedAge(page)).toBeNull();
+    },
+  );
 
   test('behind the gate no sample photo is fetched and the form host hears nothing; Enter fetches them', async ({
     page,
@@ -139,31 +143,33 @@ test.describe('erotica age gate', () => {
     expect(await storedAge(page)).toBeNull();
   });
 
-  test('Enter (18+) stores yes, shows the page and unlocks scrolling; a reload shows no modal, not even a flash', async ({
-    page,
-  }) => {
-    await page.goto('/erotica');
-    await waitForGate(page);
-    await gate(page).getByRole('button', { name: 'Enter (18+)' }).click();
-    await expect(gate(page)).toBeHidden();
-    expect(await storedAge(page)).toBe('yes');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
-    await page.mouse.move(200, 400);
-    await page.mouse.wheel(0, 800);
-    await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+  test(
+    'Enter (18+) stores yes, shows the page and unlocks scrolling; a reload shows no modal, not even a flash',
+    { tag: '@quick' },
+    async ({ page }) => {
+      await page.goto('/erotica');
+      await waitForGate(page);
+      await gate(page).getByRole('button', { name: 'Enter (18+)' }).click();
+      await expect(gate(page)).toBeHidden();
+      expect(await storedAge(page)).toBe('yes');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
+      await page.mouse.move(200, 400);
+      await page.mouse.wheel(0, 800);
+      await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
 
-    await watchGate(page);
-    await page.reload();
-    await waitForGate(page);
-    // The hydrated gate has decided (and painted what it decided).
-    await expect(page.locator('html')).toHaveAttribute('data-age-gate', 'passed');
-    await afterFrames(page);
-    await expect(gate(page)).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await gateRecord(page)).toEqual({ shown: 0, atReady: 'passed' });
-    expect(await storedAge(page)).toBe('yes');
-  });
+      await watchGate(page);
+      await page.reload();
+      await waitForGate(page);
+      // The hydrated gate has decided (and painted what it decided).
+      await expect(page.locator('html')).toHaveAttribute('data-age-gate', 'passed');
+      await afterFrames(page);
+      await expect(gate(page)).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await gateRecord(page)).toEqual({ shown: 0, atReady: 'passed' });
+      expect(await storedAge(page)).toBe('yes');
+    },
+  );
 
   test('storage that throws still lets a visitor in for this visit', { tag: '@desktop' }, async ({ page }) => {
     const errors: string[] = [];
@@ -439,15 +445,19 @@ test.describe('erotica page without JavaScript', () => {
   // Chromium's no-script emulation still parses <noscript> as raw text, so its words are checked in
   // the HTML above; here: without scripts the CSS-only gate holds, then the page reads in full and
   // the form can still be reached.
-  test('the CSS-only gate holds until confirmed, then the page and the form links', async ({ page }) => {
-    await page.goto('/erotica');
-    await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
-    await expect(page.locator('dialog[data-age-gate-dialog]')).toBeHidden();
-    await page.locator('[data-age-gate-fallback]').getByText('Enter (18+)').click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('#erotica-form noscript')).toHaveCount(1);
-    const fallback = page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ });
-    await fallback.scrollIntoViewIfNeeded();
-    await expect(fallback).toBeVisible();
-  });
+  test(
+    'the CSS-only gate holds until confirmed, then the page and the form links',
+    { tag: '@quick' },
+    async ({ page }) => {
+      await page.goto('/erotica');
+      await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+      await expect(page.locator('dialog[data-age-gate-dialog]')).toBeHidden();
+      await page.locator('[data-age-gate-fallback]').getByText('Enter (18+)').click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('#erotica-form noscript')).toHaveCount(1);
+      const fallback = page.getByRole('link', { name: /Having trouble\? Open the form in a new tab/ });
+      await fallback.scrollIntoViewIfNeeded();
+      await expect(fallback).toBeVisible();
+    },
+  );
 });

@@ -37,7 +37,7 @@ test.describe('FAQ page', () => {
     await expect(page.locator('main')).not.toContainText('%');
   });
 
-  test('single-open and collapsible', async ({ page }) => {
+  test('single-open and collapsible', { tag: '@quick' }, async ({ page }) => {
     await page.goto('/faq');
     await waitForIslands(page, '#questions');
     expect(await expandedStates(page)).toEqual(Array(11).fill('false'));

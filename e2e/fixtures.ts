@@ -202,3 +202,20 @@ export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]>
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
+
+/** The annotation a test's own retry leaves: read by the closing summary (scripts/test-run/test-summary.mjs). */
+export const RETRIED = 'retried';
+
+/**
+ * A step the test made again by itself, as a person would (a tap lost while the page redrew): noted
+ * on the test (an annotation of type `retried`, with the step and the reason) so the run's closing
+ * summary names it; a retry never hides. A second retry of the same step in one test fails it.
+ */
+export function retried(step: string, reason: string) {
+  const { annotations } = test.info();
+  const description = `${step}: ${reason}`;
+  if (annotations.some((a) => a.type === RETRIED && a.description?.startsWith(`${step}: `))) {
+    throw new Error(`"${step}" needed a second retry in one test (${reason})`);
+  }
+  annotations.push({ type: RETRIED, description });
+}

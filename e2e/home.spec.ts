@@ -120,78 +120,81 @@ test.describe('home sections', () => {
 });
 
 test.describe('hero slideshow', () => {
-  test('first image is in the server HTML, eager and high priority, after the stylesheet and fonts; the others are not in the first view', async ({
-    page,
-    request,
-  }) => {
-    const html = await (await request.get('/')).text();
-    // Every request in the order the page makes them: the hero photo comes after what the headline
-    // needs (the stylesheet and the preloaded fonts), which the <head> asks for first.
-    const requested: { url: string; type: string }[] = [];
-    page.on('request', (r) => requested.push({ url: r.url(), type: r.resourceType() }));
-    // What was asked for by the load event: the later slides are fetched only a while after it
-    // (and before they show), a while a busy test machine can spend before the checks below.
-    let byLoad: string[] = [];
-    page.once('load', () => (byLoad = requested.map((r) => r.url)));
-    await page.goto('/', { waitUntil: 'load' });
-    const slides = page.locator('[data-slide]');
-    // Slides 2 and 3 have no image yet, so the first view fetches one hero photo.
-    expect(await slides.nth(1).locator('img').count()).toBe(0);
-    expect(await slides.nth(2).locator('img').count()).toBe(0);
-    expect(byLoad.filter((url) => /hero-01/.test(url)).length, 'the first photo by the load event').toBeGreaterThan(0);
-    expect(byLoad.filter((url) => /hero-0[23]/.test(url))).toEqual([]);
-    await expect(slides).toHaveCount(3);
-    const first = slides.nth(0).locator('img');
-    // The spec: "First image eager": fetched as soon as the browser finds it, at high priority.
-    await expect(first).toHaveAttribute('loading', 'eager');
-    await expect(first).toHaveAttribute('fetchpriority', 'high');
-    await expect(first).toHaveAttribute('elementtiming', HERO_PHOTO_TIMING);
-    await expect
-      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
-    await expect(first).toHaveAttribute('srcset', /480w.*2400w/);
-    const firstSrc = await first.getAttribute('src');
-    const order = (test: (r: { url: string; type: string }) => boolean) => requested.findIndex(test);
-    const heroAt = order((r) => /hero-01/.test(r.url));
-    const stylesheetAt = order((r) => r.type === 'stylesheet');
-    const preloadedFonts = [...html.matchAll(/<link\b[^>]*>/gi)]
-      .map(([tag]) => tag)
-      .filter((tag) => /rel="preload"/i.test(tag) && /as="font"/i.test(tag))
-      .map((tag) => tag.match(/href="([^"]+)"/i)?.[1] ?? '');
-    expect(heroAt, 'hero photo requested').toBeGreaterThan(-1);
-    expect(stylesheetAt, 'stylesheet requested').toBeGreaterThan(-1);
-    expect(preloadedFonts.length, 'fonts preloaded by the head').toBeGreaterThan(0);
-    expect(stylesheetAt, 'the stylesheet before the hero photo').toBeLessThan(heroAt);
-    for (const font of preloadedFonts) {
-      const fontAt = order((r) => new URL(r.url).pathname === font);
-      expect(fontAt, `${font} requested`).toBeGreaterThan(-1);
-      expect(fontAt, `${font} before the hero photo`).toBeLessThan(heroAt);
-    }
-    // The browser reports the photo's paint under its element-timing name (the audit's "hero photo visible").
-    const painted = await page.evaluate(
-      (name) =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list
-              .getEntries()
-              .find((e) => (e as PerformanceEntry & { identifier: string }).identifier === name);
-            if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime);
-          }).observe({ type: 'element', buffered: true });
-        }),
-      HERO_PHOTO_TIMING,
-    );
-    expect(painted).toBeGreaterThan(0);
-    // Server HTML (before any script): the first slide with its priority and full srcset.
-    const serverImg = html.match(/<img[^>]*hero-01[^>]*>/i)?.[0] ?? '';
-    expect(serverImg, 'first slide in the server HTML').not.toBe('');
-    expect(/fetchpriority="high"/i.test(serverImg), 'fetchpriority high').toBe(true);
-    expect(/loading="eager"/i.test(serverImg), 'eager').toBe(true);
-    expect(serverImg.includes(`elementtiming="${HERO_PHOTO_TIMING}"`), 'element timing name').toBe(true);
-    expect(serverImg.includes(firstSrc ?? 'missing'), 'same src as hydrated').toBe(true);
-    expect(/hero-0[23]/.test(html.replace(/<astro-island[^>]*>/g, '')), 'later slides in the server markup').toBe(
-      false,
-    );
-  });
+  test(
+    'first image is in the server HTML, eager and high priority, after the stylesheet and fonts; the others are not in the first view',
+    { tag: '@quick' },
+    async ({ page, request }) => {
+      const html = await (await request.get('/')).text();
+      // Every request in the order the page makes them: the hero photo comes after what the headline
+      // needs (the stylesheet and the preloaded fonts), which the <head> asks for first.
+      const requested: { url: string; type: string }[] = [];
+      page.on('request', (r) => requested.push({ url: r.url(), type: r.resourceType() }));
+      // What was asked for by the load event: the later slides are fetched only a while after it
+      // (and before they show), a while a busy test machine can spend before the checks below.
+      let byLoad: string[] = [];
+      page.once('load', () => (byLoad = requested.map((r) => r.url)));
+      await page.goto('/', { waitUntil: 'load' });
+      const slides = page.locator('[data-slide]');
+      // Slides 2 and 3 have no image yet, so the first view fetches one hero photo.
+      expect(await slides.nth(1).locator('img').count()).toBe(0);
+      expect(await slides.nth(2).locator('img').count()).toBe(0);
+      expect(byLoad.filter((url) => /hero-01/.test(url)).length, 'the first photo by the load event').toBeGreaterThan(
+        0,
+      );
+      expect(byLoad.filter((url) => /hero-0[23]/.test(url))).toEqual([]);
+      await expect(slides).toHaveCount(3);
+      const first = slides.nth(0).locator('img');
+      // The spec: "First image eager": fetched as soon as the browser finds it, at high priority.
+      await expect(first).toHaveAttribute('loading', 'eager');
+      await expect(first).toHaveAttribute('fetchpriority', 'high');
+      await expect(first).toHaveAttribute('elementtiming', HERO_PHOTO_TIMING);
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(first).toHaveAttribute('srcset', /480w.*2400w/);
+      const firstSrc = await first.getAttribute('src');
+      const order = (test: (r: { url: string; type: string }) => boolean) => requested.findIndex(test);
+      const heroAt = order((r) => /hero-01/.test(r.url));
+      const stylesheetAt = order((r) => r.type === 'stylesheet');
+      const preloadedFonts = [...html.matchAll(/<link\b[^>]*>/gi)]
+        .map(([tag]) => tag)
+        .filter((tag) => /rel="preload"/i.test(tag) && /as="font"/i.test(tag))
+        .map((tag) => tag.match(/href="([^"]+)"/i)?.[1] ?? '');
+      expect(heroAt, 'hero photo requested').toBeGreaterThan(-1);
+      expect(stylesheetAt, 'stylesheet requested').toBeGreaterThan(-1);
+      expect(preloadedFonts.length, 'fonts preloaded by the head').toBeGreaterThan(0);
+      expect(stylesheetAt, 'the stylesheet before the hero photo').toBeLessThan(heroAt);
+      for (const font of preloadedFonts) {
+        const fontAt = order((r) => new URL(r.url).pathname === font);
+        expect(fontAt, `${font} requested`).toBeGreaterThan(-1);
+        expect(fontAt, `${font} before the hero photo`).toBeLessThan(heroAt);
+      }
+      // The browser reports the photo's paint under its element-timing name (the audit's "hero photo visible").
+      const painted = await page.evaluate(
+        (name) =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list
+                .getEntries()
+                .find((e) => (e as PerformanceEntry & { identifier: string }).identifier === name);
+              if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime);
+            }).observe({ type: 'element', buffered: true });
+          }),
+        HERO_PHOTO_TIMING,
+      );
+      expect(painted).toBeGreaterThan(0);
+      // Server HTML (before any script): the first slide with its priority and full srcset.
+      const serverImg = html.match(/<img[^>]*hero-01[^>]*>/i)?.[0] ?? '';
+      expect(serverImg, 'first slide in the server HTML').not.toBe('');
+      expect(/fetchpriority="high"/i.test(serverImg), 'fetchpriority high').toBe(true);
+      expect(/loading="eager"/i.test(serverImg), 'eager').toBe(true);
+      expect(serverImg.includes(`elementtiming="${HERO_PHOTO_TIMING}"`), 'element timing name').toBe(true);
+      expect(serverImg.includes(firstSrc ?? 'missing'), 'same src as hydrated').toBe(true);
+      expect(/hero-0[23]/.test(html.replace(/<astro-island[^>]*>/g, '')), 'later slides in the server markup').toBe(
+        false,
+      );
+    },
+  );
 
   test("a later slide's photo is lazy and low priority when it comes", async ({ page }) => {
     await page.goto('/');
@@ -329,7 +332,7 @@ test.describe('hero slideshow', () => {
     expect(shown98.at).toBeGreaterThan(0.98 * FADE_MS - 20);
   });
 
-  test('indicators have names, jump to their slide and mark the active one', async ({ page }) => {
+  test('indicators have names, jump to their slide and mark the active one', { tag: '@quick' }, async ({ page }) => {
     await page.goto('/');
     await waitForIslands(page, '#hero');
     const indicators = page.getByRole('button', { name: /^Show slide \d$/ });

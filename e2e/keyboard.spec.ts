@@ -39,7 +39,7 @@ async function expectVisibleFocus(page: Page) {
 }
 
 test.describe('keyboard-only journeys', () => {
-  test('book a consultation from the home page', async ({ page, isMobile }) => {
+  test('book a consultation from the home page', { tag: '@quick' }, async ({ page, isMobile }) => {
     await page.goto('/');
     await waitForIslands(page, '#hero');
     if (isMobile) {
@@ -58,7 +58,7 @@ test.describe('keyboard-only journeys', () => {
     expect(href).toBe(settings.booking.contactFormUrl);
   });
 
-  test('browse a portfolio category and step through the lightbox', async ({ page }) => {
+  test('browse a portfolio category and step through the lightbox', { tag: '@quick' }, async ({ page }) => {
     await page.goto('/portfolio');
     await waitForIslands(page);
     await tabTo(page, /^Rain Room$/);

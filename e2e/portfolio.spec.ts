@@ -45,18 +45,22 @@ async function expectOverlayOpacity(tile: Locator, opacity: '0' | '1') {
 }
 
 test.describe('portfolio filters', () => {
-  test('six filter buttons in order; aria-pressed marks the active one', { tag: '@desktop' }, async ({ page }) => {
-    await open(page);
-    await expect(filters(page)).toHaveText([...FILTER_LABELS]);
-    await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
-    for (const label of FILTER_LABELS.slice(1)) {
-      await expect(filter(page, label)).toHaveAttribute('aria-pressed', 'false');
-    }
-    await filter(page, 'Fine Art Nude').click();
-    await expect(filter(page, 'Fine Art Nude')).toHaveAttribute('aria-pressed', 'true');
-    await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.locator('[aria-pressed="true"]')).toHaveCount(1);
-  });
+  test(
+    'six filter buttons in order; aria-pressed marks the active one',
+    { tag: ['@desktop', '@quick'] },
+    async ({ page }) => {
+      await open(page);
+      await expect(filters(page)).toHaveText([...FILTER_LABELS]);
+      await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
+      for (const label of FILTER_LABELS.slice(1)) {
+        await expect(filter(page, label)).toHaveAttribute('aria-pressed', 'false');
+      }
+      await filter(page, 'Fine Art Nude').click();
+      await expect(filter(page, 'Fine Art Nude')).toHaveAttribute('aria-pressed', 'true');
+      await expect(filter(page, 'All')).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.locator('[aria-pressed="true"]')).toHaveCount(1);
+    },
+  );
 
   test("'All' shows the first 3 of classic, outdoor and fine-art as three rows", async ({ page }) => {
     await open(page);
@@ -97,20 +101,25 @@ test.describe('portfolio filters', () => {
   }
 
   for (const [category, label] of CATEGORIES) {
-    test(`${label} shows 3, then 'View More ${label} (6 more)' shows all 9`, { tag: '@desktop' }, async ({ page }) => {
-      await open(page);
-      await filter(page, label).click();
-      expect(inCategory(category)).toHaveLength(9);
-      await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory(category).slice(0, 3)));
-      const more = page.getByRole('button', { name: /^View More/ });
-      await expect(more).toHaveText(`View More ${label} (6 more)`);
-      await more.click();
-      await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory(category)));
-      await expect(more).toHaveCount(0);
-      // The button is gone, so focus moves to the first photo it revealed.
-      await expect(tiles(page).nth(3)).toBeFocused();
-      await expect(page.getByRole('button', { name: /^View Gallery/ })).toHaveCount(0);
-    });
+    test(
+      `${label} shows 3, then 'View More ${label} (6 more)' shows all 9`,
+      // The quick tier's one category: the others work the same way.
+      { tag: category === CATEGORIES[0]![0] ? ['@desktop', '@quick'] : '@desktop' },
+      async ({ page }) => {
+        await open(page);
+        await filter(page, label).click();
+        expect(inCategory(category)).toHaveLength(9);
+        await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory(category).slice(0, 3)));
+        const more = page.getByRole('button', { name: /^View More/ });
+        await expect(more).toHaveText(`View More ${label} (6 more)`);
+        await more.click();
+        await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory(category)));
+        await expect(more).toHaveCount(0);
+        // The button is gone, so focus moves to the first photo it revealed.
+        await expect(tiles(page).nth(3)).toBeFocused();
+        await expect(page.getByRole('button', { name: /^View Gallery/ })).toHaveCount(0);
+      },
+    );
   }
 
   test('changing the filter resets every expansion', { tag: '@desktop' }, async ({ page }) => {
@@ -283,43 +292,45 @@ test.describe('portfolio tiles', () => {
 });
 
 test.describe('portfolio lightbox', () => {
-  test('opens on click, loads the large photo only then, closes with the button and returns focus', async ({
-    page,
-  }) => {
-    const large: string[] = [];
-    page.on('request', (request) => {
-      if (/\/_astro\/classic-01\.[^/]+\.webp$/.test(request.url())) large.push(request.url());
-    });
-    await open(page);
-    await expect(lightbox(page)).toBeHidden();
-    await expect(lightboxImage(page)).toHaveCount(0);
-    const thumbsBefore = [...large];
+  test(
+    'opens on click, loads the large photo only then, closes with the button and returns focus',
+    { tag: '@quick' },
+    async ({ page }) => {
+      const large: string[] = [];
+      page.on('request', (request) => {
+        if (/\/_astro\/classic-01\.[^/]+\.webp$/.test(request.url())) large.push(request.url());
+      });
+      await open(page);
+      await expect(lightbox(page)).toBeHidden();
+      await expect(lightboxImage(page)).toHaveCount(0);
+      const thumbsBefore = [...large];
 
-    const first = tiles(page).first();
-    await first.click();
-    await expect(lightbox(page)).toBeVisible();
-    // Opened with showModal(): modal, so the page behind is inert.
-    expect(await page.locator('dialog').evaluate((el) => el.matches(':modal'))).toBe(true);
-    await expect(lightboxImage(page)).toHaveAttribute('alt', PHOTOS[0]!.alt);
-    await expect(lightboxImage(page)).toHaveAttribute('srcset', /1600w/);
-    await expect
-      .poll(() => lightboxImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
-    const loaded = await lightboxImage(page).evaluate((img: HTMLImageElement) => img.currentSrc);
-    // The large file was requested after the click, not with the grid.
-    expect(thumbsBefore).not.toContain(loaded);
-    expect(large).toContain(loaded);
-    // It fills the screen.
-    const box = (await lightbox(page).boundingBox())!;
-    const viewport = page.viewportSize()!;
-    expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
-    expect(box.height).toBeGreaterThanOrEqual(viewport.height - 1);
+      const first = tiles(page).first();
+      await first.click();
+      await expect(lightbox(page)).toBeVisible();
+      // Opened with showModal(): modal, so the page behind is inert.
+      expect(await page.locator('dialog').evaluate((el) => el.matches(':modal'))).toBe(true);
+      await expect(lightboxImage(page)).toHaveAttribute('alt', PHOTOS[0]!.alt);
+      await expect(lightboxImage(page)).toHaveAttribute('srcset', /1600w/);
+      await expect
+        .poll(() => lightboxImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const loaded = await lightboxImage(page).evaluate((img: HTMLImageElement) => img.currentSrc);
+      // The large file was requested after the click, not with the grid.
+      expect(thumbsBefore).not.toContain(loaded);
+      expect(large).toContain(loaded);
+      // It fills the screen.
+      const box = (await lightbox(page).boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
+      expect(box.height).toBeGreaterThanOrEqual(viewport.height - 1);
 
-    await lightbox(page).getByRole('button', { name: 'Close' }).click();
-    await expect(lightbox(page)).toBeHidden();
-    await expect(lightboxImage(page)).toHaveCount(0);
-    await expect(first).toBeFocused();
-  });
+      await lightbox(page).getByRole('button', { name: 'Close' }).click();
+      await expect(lightbox(page)).toBeHidden();
+      await expect(lightboxImage(page)).toHaveCount(0);
+      await expect(first).toBeFocused();
+    },
+  );
 
   test('the backdrop and Escape close it; focus returns to the tile each time', async ({ page }) => {
     await open(page);
@@ -343,34 +354,36 @@ test.describe('portfolio lightbox', () => {
     await expect(lightbox(page)).toBeVisible();
   });
 
-  test('a photo reopened right after a close stays open: the close before it does not shut it again', async ({
-    page,
-  }) => {
-    // CI (ci12) once lost the Enter that reopened the viewer right after a backdrop click: the
-    // dialog's 'close' event, queued by the first close, arrived after the reopen and closed it.
-    // Here the reopen comes before that queued event, every time.
-    await open(page);
-    const tile = tiles(page).nth(4);
-    await tile.click();
-    await expect(lightbox(page)).toBeVisible();
-    const reopened = await page.evaluate(async () => {
-      const dialog = document.querySelector<HTMLDialogElement>('dialog[open]')!;
-      const tile = document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')[4]!;
-      const microtasks = async () => {
-        for (let i = 0; i < 5; i++) await Promise.resolve();
-      };
-      dialog.click(); // the backdrop: closes at once, and queues the dialog's 'close' event
-      await microtasks();
-      const closed = !dialog.open;
-      tile.click(); // reopened before that event is delivered
-      await microtasks();
-      const openAgain = dialog.open;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return { closed, openAgain, stillOpen: dialog.open };
-    });
-    expect(reopened).toEqual({ closed: true, openAgain: true, stillOpen: true });
-    await expect(lightbox(page)).toBeVisible();
-  });
+  test(
+    'a photo reopened right after a close stays open: the close before it does not shut it again',
+    { tag: '@quick' },
+    async ({ page }) => {
+      // CI (ci12) once lost the Enter that reopened the viewer right after a backdrop click: the
+      // dialog's 'close' event, queued by the first close, arrived after the reopen and closed it.
+      // Here the reopen comes before that queued event, every time.
+      await open(page);
+      const tile = tiles(page).nth(4);
+      await tile.click();
+      await expect(lightbox(page)).toBeVisible();
+      const reopened = await page.evaluate(async () => {
+        const dialog = document.querySelector<HTMLDialogElement>('dialog[open]')!;
+        const tile = document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')[4]!;
+        const microtasks = async () => {
+          for (let i = 0; i < 5; i++) await Promise.resolve();
+        };
+        dialog.click(); // the backdrop: closes at once, and queues the dialog's 'close' event
+        await microtasks();
+        const closed = !dialog.open;
+        tile.click(); // reopened before that event is delivered
+        await microtasks();
+        const openAgain = dialog.open;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return { closed, openAgain, stillOpen: dialog.open };
+      });
+      expect(reopened).toEqual({ closed: true, openAgain: true, stillOpen: true });
+      await expect(lightbox(page)).toBeVisible();
+    },
+  );
 
   test('arrow keys and on-screen buttons step through the current filter, wrapping', async ({ page }) => {
     await open(page);
@@ -404,32 +417,36 @@ test.describe('portfolio lightbox', () => {
     await expect(tiles(page).nth(2)).toBeFocused();
   });
 
-  test('a sideways swipe steps to the next and the previous photo', { tag: '@phone' }, async ({ page }) => {
-    await open(page);
-    await tiles(page).first().click();
-    await expect(lightbox(page)).toContainText('1 of 9');
-    const position = page.locator('[data-lightbox-position]');
-    // A real finger through the browser's touch input, not synthetic DOM events.
-    const cdp = await page.context().newCDPSession(page);
-    const swipe = async (fromX: number, toX: number) => {
-      const y = 420;
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
-      for (let step = 1; step <= 5; step++) {
-        const x = fromX + ((toX - fromX) * step) / 5;
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    };
-    await swipe(320, 70);
-    await expect(position).toHaveText('2');
-    await expect(lightboxImage(page)).toHaveAttribute('src', largeName(ALL_VIEW_IDS[1]!));
-    await swipe(70, 320);
-    await expect(position).toHaveText('1');
-    // A short drag is not a swipe, and the viewer stays open.
-    await swipe(200, 180);
-    await expect(position).toHaveText('1');
-    await expect(lightbox(page)).toBeVisible();
-  });
+  test(
+    'a sideways swipe steps to the next and the previous photo',
+    { tag: ['@phone', '@quick-phone'] },
+    async ({ page }) => {
+      await open(page);
+      await tiles(page).first().click();
+      await expect(lightbox(page)).toContainText('1 of 9');
+      const position = page.locator('[data-lightbox-position]');
+      // A real finger through the browser's touch input, not synthetic DOM events.
+      const cdp = await page.context().newCDPSession(page);
+      const swipe = async (fromX: number, toX: number) => {
+        const y = 420;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+        for (let step = 1; step <= 5; step++) {
+          const x = fromX + ((toX - fromX) * step) / 5;
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      await swipe(320, 70);
+      await expect(position).toHaveText('2');
+      await expect(lightboxImage(page)).toHaveAttribute('src', largeName(ALL_VIEW_IDS[1]!));
+      await swipe(70, 320);
+      await expect(position).toHaveText('1');
+      // A short drag is not a swipe, and the viewer stays open.
+      await swipe(200, 180);
+      await expect(position).toHaveText('1');
+      await expect(lightbox(page)).toBeVisible();
+    },
+  );
 
   test('the page behind does not scroll while it is open', async ({ page }) => {
     await open(page);
@@ -531,32 +548,36 @@ test.describe('portfolio photos on demand', () => {
     expect(asked.filter((path) => path === '/portfolio/rain-room.json')).toHaveLength(1);
   });
 
-  test('a failed category file says so at once and Try again brings the photos', async ({ page }) => {
-    // Two category loads and a retry: beside the unit tests on CI's loaded host, the phone run
-    // reached the 45 s limit at its last click (it passed on its retry, which fails CI).
-    test.slow();
-    let failing = true;
-    await page.route('**/portfolio/classic.json', (route) =>
-      failing ? route.fulfill({ status: 500, body: 'Internal error' }) : route.fallback(),
-    );
-    await open(page);
-    await filter(page, 'Classic Boudoir').click();
-    const problem = page.getByRole('alert').filter({ hasText: 'The rest of Classic Boudoir' });
-    await expect(problem).toHaveText(
-      /The rest of Classic Boudoir could not be loaded\. Check your connection, then try again\.\s*Try again/,
-    );
-    // The first row is on the page already, and stays.
-    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('classic').slice(0, 3)));
-    await page.getByRole('button', { name: 'View More Classic Boudoir (6 more)' }).click();
-    await expect(tiles(page)).toHaveCount(3);
+  test(
+    'a failed category file says so at once and Try again brings the photos',
+    { tag: '@quick' },
+    async ({ page }) => {
+      // Two category loads and a retry: beside the unit tests on CI's loaded host, the phone run
+      // reached the 45 s limit at its last click (it passed on its retry, which fails CI).
+      test.slow();
+      let failing = true;
+      await page.route('**/portfolio/classic.json', (route) =>
+        failing ? route.fulfill({ status: 500, body: 'Internal error' }) : route.fallback(),
+      );
+      await open(page);
+      await filter(page, 'Classic Boudoir').click();
+      const problem = page.getByRole('alert').filter({ hasText: 'The rest of Classic Boudoir' });
+      await expect(problem).toHaveText(
+        /The rest of Classic Boudoir could not be loaded\. Check your connection, then try again\.\s*Try again/,
+      );
+      // The first row is on the page already, and stays.
+      await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('classic').slice(0, 3)));
+      await page.getByRole('button', { name: 'View More Classic Boudoir (6 more)' }).click();
+      await expect(tiles(page)).toHaveCount(3);
 
-    failing = false;
-    await problem.getByRole('button', { name: 'Try again' }).click();
-    await expect(problem).toHaveCount(0);
-    // View More was asked for: the whole category shows, focus on the first photo it revealed.
-    await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('classic')));
-    await expect(tiles(page).nth(3)).toBeFocused();
-  });
+      failing = false;
+      await problem.getByRole('button', { name: 'Try again' }).click();
+      await expect(problem).toHaveCount(0);
+      // View More was asked for: the whole category shows, focus on the first photo it revealed.
+      await expect.poll(() => tileIds(page)).toEqual(idsOf(inCategory('classic')));
+      await expect(tiles(page).nth(3)).toBeFocused();
+    },
+  );
 
   test('a stalled category file is given up after 8 seconds, with Try again', { tag: '@desktop' }, async ({ page }) => {
     await page.route('**/portfolio/outdoor.json', () => undefined);

@@ -145,17 +145,21 @@ test.describe('private galleries', () => {
     await expect(page.getByRole('heading', { name: GALLERIES.jenna.title })).toBeVisible(UNLOCK);
   });
 
-  test('the private link opens its gallery without typing and leaves the address bar', async ({ page }) => {
-    await serveVault(page, fixture);
-    await open(page, fixture.links.get(GALLERIES.maria.id));
-    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
-    await expect(passwordDialog(page)).toBeHidden();
-    expect(new URL(page.url()).hash).toBe('');
-    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
-    // Remembered like a typed password.
-    await page.reload();
-    await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
-  });
+  test(
+    'the private link opens its gallery without typing and leaves the address bar',
+    { tag: '@quick' },
+    async ({ page }) => {
+      await serveVault(page, fixture);
+      await open(page, fixture.links.get(GALLERIES.maria.id));
+      await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+      await expect(passwordDialog(page)).toBeHidden();
+      expect(new URL(page.url()).hash).toBe('');
+      expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
+      // Remembered like a typed password.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: GALLERIES.maria.title })).toBeVisible(UNLOCK);
+    },
+  );
 
   test('publishing again (same seed and salt) keeps the client unlocked', async ({ page }) => {
     await unlockWithAccess(page, GALLERIES.jenna);
@@ -354,7 +358,7 @@ test.describe('private galleries', () => {
     await expect(second).toBeFocused();
   });
 
-  test('a download yields a real image, and a ZIP of the favorites', async ({ page }) => {
+  test('a download yields a real image, and a ZIP of the favorites', { tag: '@quick' }, async ({ page }) => {
     await unlockWithAccess(page, GALLERIES.jenna);
     await page.getByRole('button', { name: 'Open photo 1' }).click();
     const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });

@@ -31,7 +31,7 @@ async function unlock(page: Page) {
 }
 
 test.describe('private gallery', () => {
-  test('stage 1: the age modal, its buttons, and a locked page', async ({ page }) => {
+  test('stage 1: the age modal, its buttons, and a locked page', { tag: '@quick' }, async ({ page }) => {
     await page.goto('/private-gallery');
     await waitForIslands(page);
     await expect(ageDialog(page)).toBeVisible();
@@ -108,48 +108,53 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the development password opens the preview gallery: 3 thumbnails, each opening its screen copy, one file each', async ({
-    page,
-  }) => {
-    // Waits for a quiet network after each photo, then axe: slow on a loaded machine.
-    test.slow();
-    // The sample's photos are 2400×1600: their screen copies 1600×1067. A phone (390 px at 3x) and
-    // a laptop at 1x (1440×900) show a landscape photo at most 1,170 and 1,350 device pixels across.
-    const photoFiles: string[] = [];
-    page.on('request', (request) => {
-      if (/\/vault\/[0-9a-f]{24}\.bin$/.test(request.url())) photoFiles.push(request.url());
-    });
-    const network = watchNetwork(page);
-    await unlock(page);
-    await network.quiet();
-    expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
-    await expect(passwordDialog(page)).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Preview gallery' })).toBeVisible();
-    const images = page.getByRole('list', { name: 'Your private photos' }).getByRole('img');
-    for (const [i, img] of (await images.all()).entries()) {
-      expect(await img.getAttribute('src')).toMatch(/^blob:/);
-      expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(640);
-      const before = photoFiles.length;
-      await page.getByRole('button', { name: `Open photo ${i + 1}` }).click();
-      const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
-      await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', {
-        timeout: 15_000,
+  test(
+    'the development password opens the preview gallery: 3 thumbnails, each opening its screen copy, one file each',
+    { tag: '@quick' },
+    async ({ page }) => {
+      // Waits for a quiet network after each photo, then axe: slow on a loaded machine.
+      test.slow();
+      // The sample's photos are 2400×1600: their screen copies 1600×1067. A phone (390 px at 3x) and
+      // a laptop at 1x (1440×900) show a landscape photo at most 1,170 and 1,350 device pixels across.
+      const photoFiles: string[] = [];
+      page.on('request', (request) => {
+        if (/\/vault\/[0-9a-f]{24}\.bin$/.test(request.url())) photoFiles.push(request.url());
       });
-      const full = viewer.locator('[data-lightbox-image]');
-      expect(await full.getAttribute('src')).toMatch(/^blob:/);
-      expect(
-        await full.evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight])),
-      ).toEqual([1600, 1067]);
-      // The screen copy only: the large one is not fetched as well (its thumbnail was already in),
-      // counted once nothing more is on its way.
+      const network = watchNetwork(page);
+      await unlock(page);
       await network.quiet();
-      expect(photoFiles.length - before).toBe(1);
-      await viewer.getByRole('button', { name: 'Close' }).click();
-      await expect(viewer).toBeHidden();
-    }
-    await expect(page.getByRole('link', { name: 'Request/Reset Password' })).toHaveAttribute('href', '/#contact-form');
-    await expectNoAxeViolations(page);
-  });
+      expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
+      await expect(passwordDialog(page)).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Preview gallery' })).toBeVisible();
+      const images = page.getByRole('list', { name: 'Your private photos' }).getByRole('img');
+      for (const [i, img] of (await images.all()).entries()) {
+        expect(await img.getAttribute('src')).toMatch(/^blob:/);
+        expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(640);
+        const before = photoFiles.length;
+        await page.getByRole('button', { name: `Open photo ${i + 1}` }).click();
+        const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
+        await expect(viewer.locator('[data-full-state]')).toHaveAttribute('data-full-state', 'ready', {
+          timeout: 15_000,
+        });
+        const full = viewer.locator('[data-lightbox-image]');
+        expect(await full.getAttribute('src')).toMatch(/^blob:/);
+        expect(
+          await full.evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight])),
+        ).toEqual([1600, 1067]);
+        // The screen copy only: the large one is not fetched as well (its thumbnail was already in),
+        // counted once nothing more is on its way.
+        await network.quiet();
+        expect(photoFiles.length - before).toBe(1);
+        await viewer.getByRole('button', { name: 'Close' }).click();
+        await expect(viewer).toBeHidden();
+      }
+      await expect(page.getByRole('link', { name: 'Request/Reset Password' })).toHaveAttribute(
+        'href',
+        '/#contact-form',
+      );
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test(
     'a reload keeps the gallery open; clearing IndexedDB asks for the password again',
@@ -176,7 +181,7 @@ test.describe('private gallery', () => {
     },
   );
 
-  test('no flash: each stage is decided before the first paint', async ({ page }) => {
+  test('no flash: each stage is decided before the first paint', { tag: '@quick-phone' }, async ({ page }) => {
     // Verified age, no password: the age modal must never show, the password modal from the start.
     await page.addInitScript(
       ([key]) => {

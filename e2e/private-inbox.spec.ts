@@ -92,88 +92,90 @@ const stored = (route: Route, sent: string) =>
   route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ sent }) });
 
 test.describe('sending her selection to the studio', () => {
-  test('a 500, then a stall: she is told, Retry sends it, the email holds the sealed text, and nothing is lost on a reload', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await open(page);
-    for (const n of [3, 1]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
-    await page.getByRole('button', { name: 'Open photo 3' }).click();
-    await page.getByLabel('Note for the studio on photo 3').fill('Warmer, please');
-    await page.keyboard.press('Escape');
+  test(
+    'a 500, then a stall: she is told, Retry sends it, the email holds the sealed text, and nothing is lost on a reload',
+    { tag: '@quick' },
+    async ({ page }) => {
+      test.setTimeout(180_000);
+      await open(page);
+      for (const n of [3, 1]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
+      await page.getByRole('button', { name: 'Open photo 3' }).click();
+      await page.getByLabel('Note for the studio on photo 3').fill('Warmer, please');
+      await page.keyboard.press('Escape');
 
-    const posted: InboxPost[] = [];
-    await inbox(page, posted, (route) => route.fulfill({ status: 500, body: 'Something failed.' }));
-    await sendButton(page, 'Send my selection').click();
-    await expect(sendState(page)).toHaveText(
-      'The studio’s inbox is not answering just now, so your selection has not arrived: please try again in a moment, or send it by email below.',
-    );
-    const retry = sendButton(page, 'Retry');
-    await expect(retry).toBeFocused();
+      const posted: InboxPost[] = [];
+      await inbox(page, posted, (route) => route.fulfill({ status: 500, body: 'Something failed.' }));
+      await sendButton(page, 'Send my selection').click();
+      await expect(sendState(page)).toHaveText(
+        'The studio’s inbox is not answering just now, so your selection has not arrived: please try again in a moment, or send it by email below.',
+      );
+      const retry = sendButton(page, 'Retry');
+      await expect(retry).toBeFocused();
 
-    // The email fallback holds, word for word, the text sealed in the message the host was given.
-    expect(posted).toHaveLength(1);
-    const message: InboxMessage = await openInboxMessage(posted[0]!.message, studioKey);
-    expect(message.title).toBe(GALLERY.title);
-    expect(message.included).toBe(3);
-    expect(message.picks).toEqual([
-      { number: 1, file: 'MIA_10.jpg', note: '' },
-      { number: 3, file: 'MIA_30.jpg', note: 'Warmer, please' },
-    ]);
-    expect(message.lightroom).toBe('MIA_10, MIA_30');
-    expect(message.text).toContain('Photo 3 (MIA_30.jpg): Warmer, please');
-    const mailto = new URL((await page.getByRole('link', { name: 'Send it by email' }).getAttribute('href'))!);
-    expect(mailto.searchParams.get('body')).toBe(`Hello,\n\n${message.text}\n\nThank you!`);
-    await expect(sendButton(page, 'Copy')).toBeVisible();
-    await expectNoAxeViolations(page);
+      // The email fallback holds, word for word, the text sealed in the message the host was given.
+      expect(posted).toHaveLength(1);
+      const message: InboxMessage = await openInboxMessage(posted[0]!.message, studioKey);
+      expect(message.title).toBe(GALLERY.title);
+      expect(message.included).toBe(3);
+      expect(message.picks).toEqual([
+        { number: 1, file: 'MIA_10.jpg', note: '' },
+        { number: 3, file: 'MIA_30.jpg', note: 'Warmer, please' },
+      ]);
+      expect(message.lightroom).toBe('MIA_10, MIA_30');
+      expect(message.text).toContain('Photo 3 (MIA_30.jpg): Warmer, please');
+      const mailto = new URL((await page.getByRole('link', { name: 'Send it by email' }).getAttribute('href'))!);
+      expect(mailto.searchParams.get('body')).toBe(`Hello,\n\n${message.text}\n\nThank you!`);
+      await expect(sendButton(page, 'Copy')).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    // Her picks and her note survive a reload after a failed send.
-    await page.reload();
-    await expect(page.locator('[data-selection-counter]')).toHaveText('2 of 3 chosen', UNLOCK);
-    await expect(page.locator('[data-photo="3"] [data-note]')).toContainText('Warmer, please');
+      // Her picks and her note survive a reload after a failed send.
+      await page.reload();
+      await expect(page.locator('[data-selection-counter]')).toHaveText('2 of 3 chosen', UNLOCK);
+      await expect(page.locator('[data-photo="3"] [data-note]')).toContainText('Warmer, please');
 
-    // A host that never answers: after 10 s she is told, and may retry.
-    await page.clock.install();
-    await inbox(page, posted, () => undefined);
-    await sendButton(page, 'Send my selection').click();
-    await expect(sendButton(page, 'Sending…')).toBeFocused();
-    await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
-    await page.clock.runFor(9_000);
-    await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
-    await page.clock.runFor(1_500);
-    await expect(sendState(page)).toHaveText(
-      'The studio’s inbox did not answer within 10 seconds, so your selection may not have arrived: please try again, or send it by email below.',
-    );
+      // A host that never answers: after 10 s she is told, and may retry.
+      await page.clock.install();
+      await inbox(page, posted, () => undefined);
+      await sendButton(page, 'Send my selection').click();
+      await expect(sendButton(page, 'Sending…')).toBeFocused();
+      await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
+      await page.clock.runFor(9_000);
+      await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
+      await page.clock.runFor(1_500);
+      await expect(sendState(page)).toHaveText(
+        'The studio’s inbox did not answer within 10 seconds, so your selection may not have arrived: please try again, or send it by email below.',
+      );
 
-    // Retry, by keyboard, reaches the inbox: sent, at the host's time.
-    await inbox(page, posted, (route) => stored(route, '2026-11-27T18:40:00.000Z'));
-    await expect(sendButton(page, 'Retry')).toBeFocused();
-    await page.keyboard.press('Enter');
-    const first = await page.evaluate(() => {
-      const d = new Date('2026-11-27T18:40:00.000Z');
-      return `${d.toLocaleDateString('en-US', { month: 'long', day: 'numeric' })} at ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
-    });
-    await expect(sentLine(page)).toHaveText(`Sent to the studio on ${first}.`);
-    await expect(sendState(page)).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveCount(0);
-    await expect(sendButton(page, 'Send my selection')).toBeFocused();
-    const last = await openInboxMessage(posted.at(-1)!.message, studioKey);
-    expect(last.text).toBe(message.text);
+      // Retry, by keyboard, reaches the inbox: sent, at the host's time.
+      await inbox(page, posted, (route) => stored(route, '2026-11-27T18:40:00.000Z'));
+      await expect(sendButton(page, 'Retry')).toBeFocused();
+      await page.keyboard.press('Enter');
+      const first = await page.evaluate(() => {
+        const d = new Date('2026-11-27T18:40:00.000Z');
+        return `${d.toLocaleDateString('en-US', { month: 'long', day: 'numeric' })} at ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+      });
+      await expect(sentLine(page)).toHaveText(`Sent to the studio on ${first}.`);
+      await expect(sendState(page)).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveCount(0);
+      await expect(sendButton(page, 'Send my selection')).toBeFocused();
+      const last = await openInboxMessage(posted.at(-1)!.message, studioKey);
+      expect(last.text).toBe(message.text);
 
-    // A change asks her to send it again; sending again says so, with both dates, kept on reload.
-    await page.getByRole('button', { name: 'Favorite photo 2' }).click();
-    await expect(sentLine(page)).toHaveAttribute('data-selection-sent', 'changed');
-    await expect(sentLine(page)).toContainText('and you have changed your selection since');
-    await inbox(page, posted, (route) => stored(route, '2026-11-28T09:15:00.000Z'));
-    await sendButton(page, 'Send my selection').click();
-    await expect(sentLine(page)).toHaveText(
-      new RegExp(`^Sent to the studio on ${first} and sent again on November 2\\d at \\d+:15 [AP]M\\.$`),
-    );
-    await page.reload();
-    await expect(sentLine(page)).toHaveText(new RegExp(`^Sent to the studio on ${first} and sent again on `), UNLOCK);
-    expect((await openInboxMessage(posted.at(-1)!.message, studioKey)).picks.map((p) => p.number)).toEqual([1, 2, 3]);
-    await expectNoAxeViolations(page);
-  });
+      // A change asks her to send it again; sending again says so, with both dates, kept on reload.
+      await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+      await expect(sentLine(page)).toHaveAttribute('data-selection-sent', 'changed');
+      await expect(sentLine(page)).toContainText('and you have changed your selection since');
+      await inbox(page, posted, (route) => stored(route, '2026-11-28T09:15:00.000Z'));
+      await sendButton(page, 'Send my selection').click();
+      await expect(sentLine(page)).toHaveText(
+        new RegExp(`^Sent to the studio on ${first} and sent again on November 2\\d at \\d+:15 [AP]M\\.$`),
+      );
+      await page.reload();
+      await expect(sentLine(page)).toHaveText(new RegExp(`^Sent to the studio on ${first} and sent again on `), UNLOCK);
+      expect((await openInboxMessage(posted.at(-1)!.message, studioKey)).picks.map((p) => p.number)).toEqual([1, 2, 3]);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test('a refused token, a full day and an offline device each get their own sentence and the email', async ({
     page,

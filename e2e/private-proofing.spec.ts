@@ -65,77 +65,78 @@ async function open(page: Page, hash = '', password: string | null = GALLERY.pas
 }
 
 test.describe('proofing', () => {
-  test('she chooses up to her package with notes, kept on reload, and sends everything in one message', async ({
-    page,
-    context,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await open(page);
-    await expect(counter(page)).toHaveText('0 of 3 chosen');
-    for (const n of [4, 1, 2]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
-    await expect(counter(page)).toHaveText('3 of 3 chosen');
-    // The same count stays in view under the photos.
-    await expect(page.locator('[data-selection-pill]')).toHaveText('3 of 3 chosen');
-    // A strict limit: a fourth is refused, saying why.
-    await page.getByRole('button', { name: 'Favorite photo 5' }).click();
-    await expect(page.locator('[data-gallery-status]')).toHaveText(
-      'Your package includes 3 photos. To choose this one, first remove one you have chosen.',
-    );
-    await expect(page.getByRole('button', { name: 'Favorite photo 5' })).toHaveAttribute('aria-pressed', 'false');
-    await expect(counter(page)).toHaveText('3 of 3 chosen');
+  test(
+    'she chooses up to her package with notes, kept on reload, and sends everything in one message',
+    { tag: '@quick' },
+    async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await open(page);
+      await expect(counter(page)).toHaveText('0 of 3 chosen');
+      for (const n of [4, 1, 2]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
+      await expect(counter(page)).toHaveText('3 of 3 chosen');
+      // The same count stays in view under the photos.
+      await expect(page.locator('[data-selection-pill]')).toHaveText('3 of 3 chosen');
+      // A strict limit: a fourth is refused, saying why.
+      await page.getByRole('button', { name: 'Favorite photo 5' }).click();
+      await expect(page.locator('[data-gallery-status]')).toHaveText(
+        'Your package includes 3 photos. To choose this one, first remove one you have chosen.',
+      );
+      await expect(page.getByRole('button', { name: 'Favorite photo 5' })).toHaveAttribute('aria-pressed', 'false');
+      await expect(counter(page)).toHaveText('3 of 3 chosen');
 
-    // A note, written in the viewer, shown on the thumbnail; the arrow keys stay in the text.
-    await page.getByRole('button', { name: 'Open photo 2' }).click();
-    const note = page.getByLabel('Note for the studio on photo 2');
-    await note.fill('A little tighter, please');
-    await note.press('ArrowLeft');
-    await expect(page.getByLabel('Note for the studio on photo 2')).toBeVisible();
-    await expect(note).toHaveAttribute('maxlength', '280');
-    await page.keyboard.press('Escape');
-    await expect(photos(page).locator('[data-photo="2"] [data-note]')).toHaveText(
-      'Your note on photo 2: A little tighter, please',
-    );
+      // A note, written in the viewer, shown on the thumbnail; the arrow keys stay in the text.
+      await page.getByRole('button', { name: 'Open photo 2' }).click();
+      const note = page.getByLabel('Note for the studio on photo 2');
+      await note.fill('A little tighter, please');
+      await note.press('ArrowLeft');
+      await expect(page.getByLabel('Note for the studio on photo 2')).toBeVisible();
+      await expect(note).toHaveAttribute('maxlength', '280');
+      await page.keyboard.press('Escape');
+      await expect(photos(page).locator('[data-photo="2"] [data-note]')).toHaveText(
+        'Your note on photo 2: A little tighter, please',
+      );
 
-    await page.reload();
-    await expect(counter(page)).toHaveText('3 of 3 chosen', UNLOCK);
-    await expect(photos(page).locator('[data-photo="2"] [data-note]')).toContainText('A little tighter, please');
+      await page.reload();
+      await expect(counter(page)).toHaveText('3 of 3 chosen', UNLOCK);
+      await expect(photos(page).locator('[data-photo="2"] [data-note]')).toContainText('A little tighter, please');
 
-    const link = (await page.evaluate(() => location.origin)) + '/private-gallery#picks=';
-    const mailto = new URL((await page.getByRole('link', { name: 'Send my selection' }).getAttribute('href'))!);
-    expect(mailto.pathname).toBe(settings.contact.email);
-    expect(mailto.searchParams.get('subject')).toBe(`My selection: ${GALLERY.title}`);
-    const body = mailto.searchParams.get('body')!;
-    const lines = body.split('\n');
-    expect(lines.slice(0, 9)).toEqual([
-      'Hello,',
-      '',
-      `My selection from "${GALLERY.title}": 3 photos.`,
-      '',
-      'Photo 1 (AN_001.jpg)',
-      'Photo 2 (AN_002.jpg): A little tighter, please',
-      'Photo 4 (AN_004.jpg)',
-      '',
-      'File names, for a search in Lightroom: AN_001, AN_002, AN_004',
-    ]);
-    expect(lines[10]).toMatch(
-      new RegExp(`^My selection in the gallery: ${link.replace(/[.?]/g, '\\$&')}[0-9a-f]{8}\\.Cw$`),
-    );
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await expect(page.locator('[data-gallery-status]')).toContainText('Your selection is copied');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(`Hello,\n\n${copied}\n\nThank you!`).toBe(body);
+      const link = (await page.evaluate(() => location.origin)) + '/private-gallery#picks=';
+      const mailto = new URL((await page.getByRole('link', { name: 'Send my selection' }).getAttribute('href'))!);
+      expect(mailto.pathname).toBe(settings.contact.email);
+      expect(mailto.searchParams.get('subject')).toBe(`My selection: ${GALLERY.title}`);
+      const body = mailto.searchParams.get('body')!;
+      const lines = body.split('\n');
+      expect(lines.slice(0, 9)).toEqual([
+        'Hello,',
+        '',
+        `My selection from "${GALLERY.title}": 3 photos.`,
+        '',
+        'Photo 1 (AN_001.jpg)',
+        'Photo 2 (AN_002.jpg): A little tighter, please',
+        'Photo 4 (AN_004.jpg)',
+        '',
+        'File names, for a search in Lightroom: AN_001, AN_002, AN_004',
+      ]);
+      expect(lines[10]).toMatch(
+        new RegExp(`^My selection in the gallery: ${link.replace(/[.?]/g, '\\$&')}[0-9a-f]{8}\\.Cw$`),
+      );
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(page.locator('[data-gallery-status]')).toContainText('Your selection is copied');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(`Hello,\n\n${copied}\n\nThank you!`).toBe(body);
 
-    // Once sent, she sees when and what; a change asks her to send it again, and survives a reload.
-    await expect(page.locator('[data-selection-sent]')).toHaveText(/^You sent your selection of 3 photos on /);
-    await page.getByRole('button', { name: 'Favorite photo 4' }).click();
-    await expect(counter(page)).toHaveText('2 of 3 chosen');
-    await expect(page.locator('[data-selection-sent="changed"]')).toContainText(
-      'have changed it since. Please send it again so the studio has your latest choices.',
-    );
-    await page.reload();
-    await expect(page.locator('[data-selection-sent="changed"]')).toBeVisible(UNLOCK);
-    await expectNoAxeViolations(page);
-  });
+      // Once sent, she sees when and what; a change asks her to send it again, and survives a reload.
+      await expect(page.locator('[data-selection-sent]')).toHaveText(/^You sent your selection of 3 photos on /);
+      await page.getByRole('button', { name: 'Favorite photo 4' }).click();
+      await expect(counter(page)).toHaveText('2 of 3 chosen');
+      await expect(page.locator('[data-selection-sent="changed"]')).toContainText(
+        'have changed it since. Please send it again so the studio has your latest choices.',
+      );
+      await page.reload();
+      await expect(page.locator('[data-selection-sent="changed"]')).toBeVisible(UNLOCK);
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test('the selection link opens the owner’s copy with those photos marked', async ({ page }) => {
     const link = selectionLink('http://x', galleryRef(seed, GALLERY.id), [1, 3, 5]);
@@ -154,7 +155,7 @@ test.describe('proofing', () => {
     await expect(photos(page).locator('[data-picked]')).toHaveCount(0);
   });
 
-  test('a partner link opens only its photos, view-only', async ({ page }) => {
+  test('a partner link opens only its photos, view-only', { tag: '@quick' }, async ({ page }) => {
     await open(page, `#access=${toBase64Url(partner.secret)}`, null);
     await expect(photos(page).getByRole('img')).toHaveCount(2, UNLOCK);
     await expect(page.getByText('Shared with you, privately')).toBeVisible();

@@ -13,6 +13,15 @@ import { SITE_ONLY_ROUTES } from '../src/lib/security/security';
 const routes = builtRoutes();
 
 /**
+ * The quick tier (`npm test`) walks each page template once: every route but the posts and the
+ * portfolio categories, and the first of each of those (the full tier walks them all).
+ */
+const template = (route: string) => route.replace(/^\/(blog|portfolio)\/.+$/, '/$1/*');
+const QUICK_ROUTES = new Set(
+  routes.filter((route, i) => routes.findIndex((r) => template(r) === template(route)) === i),
+);
+
+/**
  * The page's <meta> policy: strict, hashed scripts, no inline or eval, frames only from the form
  * provider, and on the site-only pages (the private gallery) no frame at all.
  */
@@ -102,31 +111,35 @@ for (const route of routes) {
   // is the same at phone size) follows the new visitor's in the same test, which saves a page and
   // its fixtures a route; the route is loaded again, with only the age key stored, as a returning
   // visitor's first load.
-  test(`${route}: axe-clean, strict policy, safe new tabs, no CSP violation for a new visitor`, async ({ page }) => {
-    // Two walks of the route in desktop: room for a loaded host (the home page's took 28 s at load 10).
-    test.slow(test.info().project.name === 'desktop', 'the route is walked twice');
-    await page.goto(route);
-    await expectNoAxeViolations(page);
-    await expectStrictMetaPolicy(page, route);
-    await expectSafeNewTabsAndFrames(page, route);
-    await scrollThrough(page);
-    if (test.info().project.name !== 'desktop') return;
+  test(
+    `${route}: axe-clean, strict policy, safe new tabs, no CSP violation for a new visitor`,
+    { tag: QUICK_ROUTES.has(route) ? '@quick' : [] },
+    async ({ page }) => {
+      // Two walks of the route in desktop: room for a loaded host (the home page's took 28 s at load 10).
+      test.slow(test.info().project.name === 'desktop', 'the route is walked twice');
+      await page.goto(route);
+      await expectNoAxeViolations(page);
+      await expectStrictMetaPolicy(page, route);
+      await expectSafeNewTabsAndFrames(page, route);
+      await scrollThrough(page);
+      if (test.info().project.name !== 'desktop') return;
 
-    // No CSP violation for an age-verified visitor (formerly a test of its own). The top document
-    // only: a frame of another (here unreachable) origin may not read its storage.
-    await page.evaluate(
-      ([key, value]) => {
-        localStorage.clear();
-        sessionStorage.clear();
-        localStorage.setItem(key, value);
-      },
-      [AGE_VERIFIED_KEY, VERIFIED] as const,
-    );
-    await page.goto('about:blank');
-    await page.goto(route);
-    expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBe(VERIFIED);
-    await expectStrictMetaPolicy(page, route);
-    await expectSafeNewTabsAndFrames(page, route);
-    await scrollThrough(page);
-  });
+      // No CSP violation for an age-verified visitor (formerly a test of its own). The top document
+      // only: a frame of another (here unreachable) origin may not read its storage.
+      await page.evaluate(
+        ([key, value]) => {
+          localStorage.clear();
+          sessionStorage.clear();
+          localStorage.setItem(key, value);
+        },
+        [AGE_VERIFIED_KEY, VERIFIED] as const,
+      );
+      await page.goto('about:blank');
+      await page.goto(route);
+      expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBe(VERIFIED);
+      await expectStrictMetaPolicy(page, route);
+      await expectSafeNewTabsAndFrames(page, route);
+      await scrollThrough(page);
+    },
+  );
 }

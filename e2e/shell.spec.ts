@@ -24,7 +24,7 @@ const FOOTER_ENTRIES = [
 ] as const;
 
 test.describe('header', () => {
-  test('has every entry in order with its target, and Book Session', async ({ page, isMobile }) => {
+  test('has every entry in order with its target, and Book Session', { tag: '@quick' }, async ({ page, isMobile }) => {
     await page.goto('/privacy-policy');
     const nav = page.getByRole('navigation', { name: 'Main' });
     if (isMobile) await nav.getByRole('button', { name: 'Menu' }).click();
@@ -83,31 +83,35 @@ test.describe('header', () => {
 
 // The toggle exists on small screens only: the desktop project leaves out tests tagged @phone.
 test.describe('mobile menu', { tag: '@phone' }, () => {
-  test('opens and closes with the toggle, Escape, and when an entry is chosen', async ({ page }) => {
-    await page.goto('/privacy-policy');
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    const menu = page.locator('#site-menu');
-    await expect(toggle).toHaveAttribute('aria-controls', 'site-menu');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu).toBeHidden();
+  test(
+    'opens and closes with the toggle, Escape, and when an entry is chosen',
+    { tag: '@quick-phone' },
+    async ({ page }) => {
+      await page.goto('/privacy-policy');
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      const menu = page.locator('#site-menu');
+      await expect(toggle).toHaveAttribute('aria-controls', 'site-menu');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeHidden();
 
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu).toBeVisible();
-    await toggle.click();
-    await expect(menu).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu).toBeVisible();
+      await toggle.click();
+      await expect(menu).toBeHidden();
 
-    await toggle.click();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
+      await toggle.click();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
 
-    await page.goto('/');
-    await toggle.click();
-    await menu.getByRole('link', { name: 'Contact' }).click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu).toBeHidden();
-  });
+      await page.goto('/');
+      await toggle.click();
+      await menu.getByRole('link', { name: 'Contact' }).click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeHidden();
+    },
+  );
 
   test('axe finds nothing with the menu open', async ({ page }) => {
     await page.goto('/privacy-policy');
@@ -117,6 +121,29 @@ test.describe('mobile menu', { tag: '@phone' }, () => {
 });
 
 test.describe('footer', () => {
+  test(
+    'Your privacy choices: the opt-out is saved in this browser, shown on every copy, and can be undone',
+    { tag: ['@desktop', '@quick'] },
+    async ({ page }) => {
+      await page.goto('/privacy-policy');
+      // The page's own control and the footer's: one choice, both kept in step.
+      const boxes = page.getByRole('checkbox', { name: /Don't share my visits with advertising partners/ });
+      await expect(boxes).toHaveCount(2);
+      await expect(boxes.first()).not.toBeChecked();
+      await boxes.first().check();
+      await expect(boxes.nth(1)).toBeChecked();
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(
+        'Saved: this browser will not share your visits with advertising partners.',
+      );
+      expect(await page.evaluate(() => localStorage.getItem('adPixelOptOut'))).toBe('yes');
+      await page.reload();
+      await expect(boxes.nth(1)).toBeChecked();
+      await boxes.nth(1).uncheck();
+      await expect(boxes.first()).not.toBeChecked();
+      expect(await page.evaluate(() => localStorage.getItem('adPixelOptOut'))).toBeNull();
+    },
+  );
+
   test('links, mailto, social profiles and the current year', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/privacy-policy');
     const footerNav = page.getByRole('navigation', { name: 'Footer' });

@@ -1,53 +1,83 @@
-// `npm test`: every check, each as soon as its inputs are ready, in two lanes side by side, with
-// the time each step took printed at the end (and written to reports/test-times.json) so a slow
-// step is seen the day it becomes slow.
+// The suite, in two tiers (scripts/test-run/tiers.mjs says what each holds):
 //
-//   lane 1: build, then the editor's build  →  browser tests (Playwright, Chromium, desktop and phone)
-//           →  first-view budgets  →  the journeys in WebKit and Firefox
-//   lane 2: unit tests  →  static checks  →  dist checks
+//   npm test           the quick tier, before every commit: the build, the unit tests that need
+//                      neither a build nor the host's runtime, the static checks, and the browser
+//                      tests tagged @quick / @quick-phone (each feature once, in Chromium)
+//   npm run test:all   the full tier, what CI runs: every test, the checks over dist/, the
+//                      first-view budgets and the journeys in WebKit and Firefox
 //
-// Lane 2 needs no browser: the unit tests build their own copies of the site, the static and dist
-// checks read files; they run beside the build and the browser tests, the longest step by far. What
-// drives a browser runs in lane 1, one at a time: the engine journeys beside Playwright would load
-// the two cores with two browsers' timers at once, and the first-view budget counts the bytes a page
-// fetches in its first seconds, which a loaded host would make it undercount. A step that needs the
-// build waits for it; the static checks too (`astro sync` and `astro build` both write .astro/).
-// Before, the steps ran in four groups one after the other (unit ‖ build, check ‖ dist, Playwright,
-// engines): the run took the sum of its groups' longest steps.
+// The steps run in groups, one group after the other, the steps of a group side by side; a group
+// pairs a step that mostly waits or runs one process with one that fills the other core, so the
+// 2-core host is never asked for much more than it has (a loaded host is what made tests time out:
+// the old lanes kept both cores 98 % busy for the whole run, and ran no faster than these groups).
+// The browser steps run alone: two browsers' timers at once, or the first-view budget (the bytes a
+// page fetches in its first seconds) beside other work, would measure the load, not the site.
 //
-// A step's output is printed whole when it ends, so parallel steps never interleave. A failed step
-// stops the run from starting anything more (a failed build stops every step that reads it; the
-// steps already running finish, so their output is not lost), and the run fails.
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Every step's output is printed whole when it ends, so steps side by side never interleave, with
+// its time, and the time of every step is written to reports/test-times.json (with the tier and the
+// machine's CPU per group and in all, from /proc/stat: core-seconds count on two cores, wall time
+// alone hides the load; on a busy machine they include the other work).
+// A failed step stops the run from starting another group (the steps of its own group finish, so
+// their output is not lost), and the run fails. The closing summary follows (test-summary.mjs).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
 
-/** Each lane's steps in order; `after` names steps of the other lane that must have passed first. */
-const LANES = [
-  [
-    { name: 'build', command: 'npm run build && npm run build:editor' },
-    { name: 'e2e (Chromium)', command: 'npm run test:e2e' },
-    { name: 'first view', command: 'npm run test:first-view' },
-    { name: 'engines (WebKit, Firefox)', command: 'npm run test:engines' },
+const { values: options } = parseArgs({ options: { tier: { type: 'string', default: 'quick' } } });
+const TIER = options.tier;
+if (TIER !== 'quick' && TIER !== 'full') {
+  console.error(`test: --tier is quick or full, not ${TIER}`);
+  process.exit(2);
+}
+
+const BUILD = { name: 'build', command: 'npm run build && npm run build:editor' };
+/** Each tier's groups: the steps of a group run side by side, the groups one after the other. */
+const GROUPS = {
+  quick: [
+    [BUILD, { name: 'unit (quick)', command: 'npm run test:unit' }],
+    [{ name: 'e2e (Chromium, @quick)', command: 'npm run test:e2e' }],
+    [{ name: 'check', command: 'npm run check' }],
   ],
-  [
-    { name: 'unit', command: 'npm run test:unit' },
-    { name: 'check', command: 'npm run check', after: ['build'] },
-    { name: 'dist', command: 'npm run test:dist', after: ['build'] },
+  full: [
+    [BUILD, { name: 'unit', command: 'npm run test:unit' }],
+    [
+      { name: 'check', command: 'npm run check' },
+      { name: 'dist', command: 'npm run test:dist' },
+    ],
+    [{ name: 'e2e (Chromium)', command: 'npm run test:e2e' }],
+    [{ name: 'first view', command: 'npm run test:first-view' }],
+    [{ name: 'engines (WebKit, Firefox)', command: 'npm run test:engines' }],
   ],
-];
+}[TIER];
+
+/** CPU time (user + system, in seconds) this machine has spent since boot, from /proc/stat. */
+function machineCpu() {
+  try {
+    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const [user, nice, system, , , irq, softirq, steal] = cpu.trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 const started = performance.now();
 const since = () => (performance.now() - started) / 1000;
+const cpuAtStart = machineCpu();
+mkdirSync('reports', { recursive: true });
+// In-test retries and results of an earlier run must not be read as this run's.
+rmSync('reports/test-times.json', { force: true });
 
 /** Runs one step in a shell, collecting its output; resolves with its exit code and duration. */
-function run({ name, command }, lane) {
+function run({ name, command }, group) {
   const begun = performance.now();
   const at = since();
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', TEST_TIER: TIER },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -58,49 +88,47 @@ function run({ name, command }, lane) {
         `\n── ${name} (${command}): ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n`,
       );
       process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      resolve({ name, command, code, seconds, lane, start: at, end: since() });
+      resolve({ name, command, code, seconds, group, start: at, end: since() });
     });
   });
 }
 
 const results = [];
-/** Each step's promise of its result, once started. */
-const running = new Map();
 let failed = false;
-
-/** Runs a lane's steps one after the other, each once the steps it needs have passed. */
-async function runLane(steps, lane) {
-  for (const step of steps) {
-    // A step of the other lane this one needs: wait until it has started, then until it ends.
-    for (const name of step.after ?? []) {
-      while (!running.has(name) && !failed) await new Promise((resolve) => setTimeout(resolve, 200));
-      const needed = await running.get(name);
-      if (needed?.code !== 0) failed = true;
-    }
-    if (failed) return;
-    const result = run(step, lane);
-    running.set(step.name, result);
-    const done = await result;
-    results.push(done);
-    if (done.code !== 0) {
-      failed = true;
-      return;
-    }
-  }
+for (const [index, group] of GROUPS.entries()) {
+  if (failed) break;
+  const cpuBefore = machineCpu();
+  const done = await Promise.all(group.map((step) => run(step, index + 1)));
+  // The machine's CPU while the group ran (/proc/stat): the group's own work on a quiet host.
+  const cpu = machineCpu() - cpuBefore;
+  results.push(...done.map((result) => ({ ...result, groupCpu: cpu })));
+  failed = done.some((result) => result.code !== 0);
 }
-
-await Promise.all(LANES.map((steps, index) => runLane(steps, index + 1)));
 const total = since();
+const machine = machineCpu() - cpuAtStart;
 
-console.log('\nTime per step (the two lanes ran side by side; started and ended at seconds into the run):');
-for (const { lane, name, seconds, start, end, code } of results.sort((a, b) => a.start - b.start)) {
+console.log(
+  `\nTime per step, ${TIER} tier (the steps of a group ran side by side; started and ended at seconds into the run;` +
+    ` core-seconds are the whole machine's while the group ran, from /proc/stat):`,
+);
+for (const { group, name, seconds, groupCpu, start, end, code } of results.sort((a, b) => a.start - b.start)) {
   console.log(
-    `  lane ${lane}  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s  (${start.toFixed(0).padStart(4)} → ${end.toFixed(0).padStart(4)})${code === 0 ? '' : '  FAILED'}`,
+    `  group ${group}  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s  (${start.toFixed(0).padStart(4)} → ${end.toFixed(0).padStart(4)}; group ${groupCpu.toFixed(0)} core-s)${code === 0 ? '' : '  FAILED'}`,
   );
 }
-const notRun = LANES.flat().filter((step) => !results.some((result) => result.name === step.name));
-for (const { name } of notRun) console.log(`  not run     ${name} (a step before it failed)`);
-console.log(`  total${' '.repeat(37)}${total.toFixed(1).padStart(6)} s`);
-mkdirSync('reports', { recursive: true });
-writeFileSync('reports/test-times.json', JSON.stringify({ total, steps: results }, null, 2));
-process.exit(failed || notRun.length > 0 ? 1 : 0);
+const notRun = GROUPS.flat().filter((step) => !results.some((result) => result.name === step.name));
+for (const { name } of notRun) console.log(`  not run  ${name} (a step before it failed)`);
+console.log(
+  `  total${' '.repeat(38)}${total.toFixed(1).padStart(6)} s, ${machine.toFixed(0)} core-seconds` +
+    ` (the whole machine: on a quiet host, the run's own; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)} at the end)`,
+);
+writeFileSync(
+  'reports/test-times.json',
+  JSON.stringify({ tier: TIER, total, machineCpu: machine, steps: results }, null, 2),
+);
+// The closing summary: every test counted, every retry named (its exit code is the run's verdict too).
+const summary = spawnSync(process.execPath, ['scripts/test-run/test-summary.mjs'], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_TIER: TIER },
+});
+process.exit(failed || notRun.length > 0 || summary.status !== 0 ? 1 : 0);
