@@ -7,7 +7,7 @@ import { buildVault } from '../src/private-gallery/publish/build';
 import { listGalleries, type GallerySource } from '../src/private-gallery/publish/sources';
 import { LINK_PARAM, type VaultManifest } from '../src/private-gallery/format/types';
 import { randomBytes, toBase64Url } from '../src/private-gallery/format/encodings';
-import { deriveSecret, kdfFor, newSalt, openIndex, openWithPassword } from '../src/private-gallery/format/keys';
+import { deriveSecret, kdfFor, newSalt, openIndex, openWithSecret } from '../src/private-gallery/format/keys';
 
 /** Two client galleries (and a closed one) with their own passwords, built like the site builds them. */
 export const GALLERIES = {
@@ -120,7 +120,9 @@ export async function serveVault(page: Page, fixture: Fixture, fail?: (name: str
 /** The file names of a gallery in the current build: its index, thumbnails, screen copies and large copies. */
 export async function filesOf(fixture: Fixture, gallery: { id: string; password: string }) {
   const manifest = JSON.parse(readFileSync(join(fixture.vault, 'manifest.json'), 'utf8')) as VaultManifest;
-  const opened = await openWithPassword(manifest, { gallery: gallery.id, password: gallery.password });
+  // The password's secret is derived once per worker and gallery (secretOf), not once per call: each
+  // derivation is 1.8 million PBKDF2 rounds, and private-galleries.spec.ts asks six times.
+  const opened = await openWithSecret(manifest, await secretOf(fixture, gallery));
   if (!opened) throw new Error('the fixture password opens nothing');
   const index = await openIndex(opened.pointer, new Uint8Array(readFileSync(join(fixture.vault, opened.pointer.file))));
   return {
@@ -132,8 +134,8 @@ export async function filesOf(fixture: Fixture, gallery: { id: string; password:
   };
 }
 
-/** Each password's derived access, by salt, gallery and password: derived once per worker. */
-const derived = new Map<string, Promise<string>>();
+/** Each password's derived secret, by salt, gallery and password: derived once per worker. */
+const derived = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 /**
  * A gallery's password access as a private link carries it (`#access=…`): the secret the password
@@ -142,14 +144,17 @@ const derived = new Map<string, Promise<string>>();
  * tests that are not about typing the password: each typed password costs the browser a derivation
  * of seconds on a loaded host. The tests about the password modal still type it.
  */
-export function passwordAccess(fixture: Fixture, gallery: { id: string; password: string }): Promise<string> {
+export async function passwordAccess(fixture: Fixture, gallery: { id: string; password: string }): Promise<string> {
+  return `#${LINK_PARAM}=${toBase64Url(await secretOf(fixture, gallery))}`;
+}
+
+/** A password's secret (the slow key derivation), derived once per worker, salt, gallery and password. */
+function secretOf(fixture: Fixture, gallery: { id: string; password: string }): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${fixture.salt} ${gallery.id} ${gallery.password}`;
-  let access = derived.get(key);
-  if (!access) {
-    access = deriveSecret({ gallery: gallery.id, password: gallery.password }, kdfFor(fixture.salt)).then(
-      (secret) => `#${LINK_PARAM}=${toBase64Url(secret)}`,
-    );
-    derived.set(key, access);
+  let secret = derived.get(key);
+  if (!secret) {
+    secret = deriveSecret({ gallery: gallery.id, password: gallery.password }, kdfFor(fixture.salt));
+    derived.set(key, secret);
   }
-  return access;
+  return secret;
 }
