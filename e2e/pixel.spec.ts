@@ -29,7 +29,14 @@ let server: { origin: string; stop: () => void } | undefined;
 let origin = '';
 
 /** The pages the pixel tests open (and the 404 page every build has): the rest would only cost build time. */
-const PIXEL_PAGES = ['index.astro', 'privacy-policy.astro', 'erotica.astro', 'private-gallery.astro', 'blog', '404.astro'];
+const PIXEL_PAGES = [
+  'index.astro',
+  'privacy-policy.astro',
+  'erotica.astro',
+  'private-gallery.astro',
+  'blog',
+  '404.astro',
+];
 
 function buildWithPixel(): string {
   const copy = copyProject('pixel-build-', { pages: PIXEL_PAGES });
@@ -57,7 +64,11 @@ test.describe('ad pixel with an id set', { tag: '@dist' }, () => {
     dir = buildWithPixel();
     // Served as deployed: the host runtime with the copy's own _headers and policy.
     // The pixel's pages open no gallery: the sample is not published into this server's bucket.
-    server = await startCdn({ port: Number(process.env['E2E_PORT'] ?? 4322) + 100, dir: join(dir, 'dist'), sample: false });
+    server = await startCdn({
+      port: Number(process.env['E2E_PORT'] ?? 4322) + 100,
+      dir: join(dir, 'dist'),
+      sample: false,
+    });
     origin = server.origin;
   });
 

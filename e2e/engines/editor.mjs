@@ -105,7 +105,8 @@ const tokenTaken = (token) => {
 };
 
 /** A tap refused because the control was being drawn again under it (WebKit, Firefox): made again once. */
-const REDRAWN = /not interactable|ElementNotInteractable|ElementClickIntercepted|element click intercepted|stale element/i;
+const REDRAWN =
+  /not interactable|ElementNotInteractable|ElementClickIntercepted|element click intercepted|stale element/i;
 
 async function clickText(d, selector, text, timeout = 15_000) {
   const target = await until(d, `"${text}" in ${selector}`, mark, [selector, text], timeout).catch(async (error) => {

@@ -49,7 +49,11 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
               .then(() => page.evaluate(() => document.documentURI))
               .catch(() => null);
             if (loaded !== url) throw error;
-            retried(driver, `navigation to ${path}`, `BiDi reported "${error.message.split('\n')[0]}", but the page loaded`);
+            retried(
+              driver,
+              `navigation to ${path}`,
+              `BiDi reported "${error.message.split('\n')[0]}", but the page loaded`,
+            );
           }
         },
         run: (fn, ...args) => page.evaluate(fn, ...args),

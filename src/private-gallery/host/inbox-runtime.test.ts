@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scratchPort, startCdn } from '../../../scripts/servers/cdn.mjs';
 import { kdfFor, openIndex, openWithPassword } from '../format/keys';
 import type { VaultIndex, VaultManifest } from '../format/types';
-import { INBOX_DAILY_LIMIT, MAX_INBOX_BYTES, newInboxToken, sealInboxMessage, type InboxMessage } from '../format/inbox';
+import {
+  INBOX_DAILY_LIMIT,
+  MAX_INBOX_BYTES,
+  newInboxToken,
+  sealInboxMessage,
+  type InboxMessage,
+} from '../format/inbox';
 import { isInboxName } from './inbox-tokens';
 import { publishGalleries } from '../publish/build';
 import { studioInboxKey } from '../publish/inbox';
