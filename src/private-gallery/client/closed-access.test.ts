@@ -16,7 +16,15 @@ import { favoritesKey, loadFavorites, saveFavorites } from './favorites';
 import { fakeIndexedDb } from './fake-indexed-db';
 import { loadAccess } from './key-store';
 import { loadNotes, loadSent, notesKey, saveNotes, saveSent, sentKey } from './selection';
-import { decryptToBlob, fullPhoto, GoneError, unlockWithSecret, unlockWithStoredAccess } from './unlock';
+import {
+  decryptToBlob,
+  fullPhoto,
+  GoneError,
+  LoadError,
+  RELOAD_PAGE,
+  unlockWithSecret,
+  unlockWithStoredAccess,
+} from './unlock';
 
 // A 410 from the host (host/serve.ts) on the page: what this device forgets, and a dated partner
 // link's re-check of its index before each full photo.
@@ -206,6 +214,20 @@ describe("a dated partner link re-checks its index before each full photo, so it
     expect(requests.map((request) => request.name)).toEqual([sub]);
     expect(await savedGallery(manifest.kdf.salt)).toBe('none');
     expect(picksOf(ava)).toEqual(PICKED);
+  });
+
+  it('a re-check answered 404 (published again since: its index has a new name) refuses the photo and asks for a reload', async () => {
+    const { manifest, links } = await vault();
+    const partner = (await unlockWithSecret(manifest, links['partner']!, '/vault'))!;
+    const sub = requests[0]!.name;
+    answers.set(sub, 404);
+    requests = [];
+
+    await expect(fullPhoto(partner, partner.index.images[0]!, 'screen', '/vault')).rejects.toThrow(
+      new LoadError(RELOAD_PAGE, 404),
+    );
+    expect(RELOAD_PAGE).toBe('This gallery has been updated since this page opened. Please reload the page to see it.');
+    expect(requests.map((request) => request.name)).toEqual([sub]);
   });
 
   it('her own gallery and a partner link without a last day ask for nothing before a full photo', async () => {

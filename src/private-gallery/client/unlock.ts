@@ -28,7 +28,14 @@ import { clearAccess, forgetAccess, loadAccess, saveAccess } from './key-store';
 export const VAULT_BASE = '/vault';
 
 /** A file that could not be downloaded (offline, 404, server error, no answer): worth a Retry. */
-export class LoadError extends Error {}
+export class LoadError extends Error {
+  /** The host's status, when it answered. */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
 
 /**
  * The host answered 410 Gone: the gallery (or this partner link) has passed its closing date and
@@ -68,7 +75,7 @@ async function request(
   }
   if (response.status === 410) throw new GoneError(`${what} is no longer available: this gallery has closed.`);
   if (!response.ok && !(notModified && response.status === 304)) {
-    throw new LoadError(`${what} could not be downloaded right now (error ${response.status}).`);
+    throw new LoadError(`${what} could not be downloaded right now (error ${response.status}).`, response.status);
   }
   return { response, failed };
 }
@@ -135,11 +142,16 @@ function photoKeys(galleryKey: CryptoKey, index: VaultIndex): PhotoKeys {
   };
 }
 
+/** A partner page's index renamed by a publish since it opened (every publish seals indexes anew). */
+export const RELOAD_PAGE = 'This gallery has been updated since this page opened. Please reload the page to see it.';
+
 /**
  * A dated partner link's check that it is still open: its index asked again with the ETag it came
  * with (If-None-Match, past the browser's cache), answered 304 while the link is open and 410 from
- * its end (host/serve.ts); then its saved access is forgotten. Photos asked for together share one
- * request; each later one asks again, so no full photo comes through the page after the end.
+ * its end (host/serve.ts); then its saved access is forgotten. A 404 (published again since: the
+ * index has a new name, whose end this page could not see) stops the photo too, asking for a
+ * reload. Photos asked for together share one request; each later one asks again, so no full photo
+ * comes through the page after the end.
  */
 function indexRecheck(url: string, etag: string | null, grant: string): () => Promise<void> {
   let pending: Promise<void> | null = null;
@@ -150,6 +162,7 @@ function indexRecheck(url: string, etag: string | null, grant: string): () => Pr
       await response.body?.cancel();
     } catch (error) {
       if (error instanceof GoneError) await forgetAccess({ grant });
+      if (error instanceof LoadError && error.status === 404) throw new LoadError(RELOAD_PAGE, 404);
       throw error;
     }
   };
