@@ -85,6 +85,38 @@ export async function loadAccess(salt: string, now = Date.now()): Promise<Kept> 
   return { access: { id: stored.id, unwrap: stored.unwrap, pointer: stored.pointer }, gallery: stored.gallery ?? '' };
 }
 
+/**
+ * Forgets the saved access if it opens this gallery (by its opaque id: the gallery has closed) or
+ * is this way in (by its grant's lookup id: a partner link has ended); an access to another
+ * gallery, or another way in, stays. True when one was forgotten.
+ */
+export async function forgetAccess(match: { gallery?: string; grant?: string }): Promise<boolean> {
+  const fits = (stored: Partial<StoredAccess> | undefined) =>
+    !!stored && ((!!match.gallery && stored.gallery === match.gallery) || (!!match.grant && stored.id === match.grant));
+  try {
+    const db = await open();
+    try {
+      return await new Promise<boolean>((resolve, reject) => {
+        // One transaction: read, then delete only what fits, so a save in between is not lost.
+        const store = db.transaction(STORE, 'readwrite').objectStore(STORE);
+        const read = store.get(ENTRY);
+        read.onerror = () => reject(read.error);
+        read.onsuccess = () => {
+          if (!fits(read.result as Partial<StoredAccess> | undefined)) return resolve(false);
+          const removal = store.delete(ENTRY);
+          removal.onerror = () => reject(removal.error);
+          removal.onsuccess = () => resolve(true);
+        };
+      });
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Nothing stored (or no storage), nothing to forget.
+    return false;
+  }
+}
+
 export async function clearAccess(): Promise<void> {
   try {
     await run('readwrite', (store) => store.delete(ENTRY));

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from '../../lib/browser/fake-storage';
+import { fakeIndexedDb, type Databases } from './fake-indexed-db';
 import { FORMAT_VERSION, type Grant, type VaultIndex, type VaultManifest } from '../format/types';
 import { randomBytes } from '../format/encodings';
 import { kdfFor, newSalt } from '../format/keys';
@@ -13,51 +14,7 @@ import { unlockWithSecret, unlockWithStoredAccess } from './unlock';
 vi.setConfig({ testTimeout: 60_000 });
 
 /** The fake IndexedDB's content: database, store, key. */
-let databases: Map<string, Map<string, Map<IDBValidKey, unknown>>>;
-
-/** An in-memory IndexedDB, as much of it as key-store.ts uses: open, one store, get, put, delete. */
-function fakeIndexedDb(): IDBFactory {
-  databases = new Map();
-  type Request = { result?: unknown; error?: unknown; onsuccess?: () => void; onerror?: () => void };
-  const request = (run: () => unknown) => {
-    const req: Request = {};
-    queueMicrotask(() => {
-      try {
-        req.result = run();
-        req.onsuccess?.();
-      } catch (error) {
-        req.error = error;
-        req.onerror?.();
-      }
-    });
-    return req;
-  };
-  return {
-    open(name: string) {
-      const req: Request & { onupgradeneeded?: () => void } = {};
-      queueMicrotask(() => {
-        const fresh = !databases.has(name);
-        const db = databases.get(name) ?? new Map<string, Map<IDBValidKey, unknown>>();
-        databases.set(name, db);
-        const store = (s: string) => db.get(s)!;
-        req.result = {
-          createObjectStore: (s: string) => db.set(s, new Map()),
-          transaction: (s: string) => ({
-            objectStore: () => ({
-              get: (key: IDBValidKey) => request(() => store(s).get(key)),
-              put: (value: unknown, key: IDBValidKey) => request(() => store(s).set(key, value) && key),
-              delete: (key: IDBValidKey) => request(() => void store(s).delete(key)),
-            }),
-          }),
-          close: () => {},
-        };
-        if (fresh) req.onupgradeneeded?.();
-        req.onsuccess?.();
-      });
-      return req;
-    },
-  } as unknown as IDBFactory;
-}
+let databases: Databases;
 
 const seed = randomBytes(32);
 const DAY = 86_400_000;
@@ -103,7 +60,9 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(START);
   vi.stubGlobal('window', { localStorage: fakeStorage({ privateGalleryVerified: 'yes' }) });
-  vi.stubGlobal('indexedDB', fakeIndexedDb());
+  const fake = fakeIndexedDb();
+  databases = fake.databases;
+  vi.stubGlobal('indexedDB', fake.factory);
 });
 
 afterEach(() => {

@@ -22,13 +22,20 @@ import {
 } from '../format/keys';
 import { forgetFavorites, forgetNamedFavorites } from './favorites';
 import { forgetAllPicks, forgetSelection } from './selection';
-import { clearAccess, loadAccess, saveAccess } from './key-store';
+import { clearAccess, forgetAccess, loadAccess, saveAccess } from './key-store';
 
 /** Where the build publishes the encrypted galleries. */
 export const VAULT_BASE = '/vault';
 
 /** A file that could not be downloaded (offline, 404, server error, no answer): worth a Retry. */
-export class LoadError extends Error {}
+export class LoadError extends Error {
+  /** The host's status, when it answered. */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
 
 /**
  * The host answered 410 Gone: the gallery (or this partner link) has passed its closing date and
@@ -42,12 +49,17 @@ export const SMALL_FILE_TIMEOUT_MS = 10_000;
 /** The same for a full-size photo, which may take longer on a slow connection. */
 export const LARGE_FILE_TIMEOUT_MS = 45_000;
 
-async function download(
+/**
+ * Asks for a file: its response, or a LoadError saying why not (a GoneError for 410). A 304
+ * counts as an answer only when `notModified` asks for one (a conditional request's).
+ */
+async function request(
   url: string,
   what: string,
   init: RequestInit = {},
   timeout = SMALL_FILE_TIMEOUT_MS,
-): Promise<{ bytes: () => Promise<ArrayBuffer> }> {
+  notModified = false,
+): Promise<{ response: Response; failed: (error: unknown) => LoadError }> {
   const signal = AbortSignal.timeout(timeout);
   const failed = (error: unknown) =>
     new LoadError(
@@ -62,13 +74,26 @@ async function download(
     throw failed(error);
   }
   if (response.status === 410) throw new GoneError(`${what} is no longer available: this gallery has closed.`);
-  if (!response.ok) throw new LoadError(`${what} could not be downloaded right now (error ${response.status}).`);
+  if (!response.ok && !(notModified && response.status === 304)) {
+    throw new LoadError(`${what} could not be downloaded right now (error ${response.status}).`, response.status);
+  }
+  return { response, failed };
+}
+
+async function download(
+  url: string,
+  what: string,
+  init: RequestInit = {},
+  timeout = SMALL_FILE_TIMEOUT_MS,
+): Promise<{ bytes: () => Promise<ArrayBuffer>; etag: string | null }> {
+  const { response, failed } = await request(url, what, init, timeout);
   // The body is read under the same deadline.
   return {
     bytes: () =>
       response.arrayBuffer().catch((error: unknown) => {
         throw failed(error);
       }),
+    etag: response.headers.get('ETag'),
   };
 }
 
@@ -95,6 +120,12 @@ export interface PhotoKeys {
 export interface Unlocked {
   index: VaultIndex;
   keys: PhotoKeys;
+  /**
+   * A dated partner link's re-check, before each full photo (fullPhoto): resolves while the host
+   * still serves its index, throws GoneError from its end. Absent: nothing to re-check (the
+   * gallery's own photo files answer 410 themselves once it closes).
+   */
+  recheck?: () => Promise<void>;
 }
 
 function photoKeys(galleryKey: CryptoKey, index: VaultIndex): PhotoKeys {
@@ -111,15 +142,53 @@ function photoKeys(galleryKey: CryptoKey, index: VaultIndex): PhotoKeys {
   };
 }
 
+/** A partner page's index renamed by a publish since it opened (every publish seals indexes anew). */
+export const RELOAD_PAGE = 'This gallery has been updated since this page opened. Please reload the page to see it.';
+
+/**
+ * A dated partner link's check that it is still open: its index asked again with the ETag it came
+ * with (If-None-Match, past the browser's cache), answered 304 while the link is open and 410 from
+ * its end (host/serve.ts); then its saved access is forgotten. A 404 (published again since: the
+ * index has a new name, whose end this page could not see) stops the photo too, asking for a
+ * reload. Photos asked for together share one request; each later one asks again, so no full photo
+ * comes through the page after the end.
+ */
+function indexRecheck(url: string, etag: string | null, grant: string): () => Promise<void> {
+  let pending: Promise<void> | null = null;
+  const check = async () => {
+    try {
+      const headers: HeadersInit = etag ? { 'If-None-Match': etag } : {};
+      const { response } = await request(url, 'A photo', { cache: 'no-store', headers }, SMALL_FILE_TIMEOUT_MS, true);
+      await response.body?.cancel();
+    } catch (error) {
+      if (error instanceof GoneError) await forgetAccess({ grant });
+      if (error instanceof LoadError && error.status === 404) throw new LoadError(RELOAD_PAGE, 404);
+      throw error;
+    }
+  };
+  return () => (pending ??= check().finally(() => (pending = null)));
+}
+
+/**
+ * Downloads and opens a grant's index. A 410 (a partner link past its end: the host closes its
+ * index) forgets that link's saved access on this device.
+ */
 async function fetchIndex(opened: OpenedGrant, base: string): Promise<Unlocked> {
-  const { bytes } = await download(`${base}/${opened.pointer.file}`, 'Your gallery');
+  const url = `${base}/${opened.pointer.file}`;
+  const { bytes, etag } = await download(url, 'Your gallery').catch(async (error: unknown) => {
+    if (error instanceof GoneError) await forgetAccess({ grant: opened.access.id });
+    throw error;
+  });
   const body = new Uint8Array(await bytes());
+  let index: VaultIndex;
   try {
-    const index = await openIndex(opened.pointer, body);
-    return { index, keys: photoKeys(opened.galleryKey, index) };
+    index = await openIndex(opened.pointer, body);
   } catch {
     throw new LoadError('Your gallery could not be read right now.');
   }
+  const unlocked: Unlocked = { index, keys: photoKeys(opened.galleryKey, index) };
+  if (index.view === 'partner' && index.expires) unlocked.recheck = indexRecheck(url, etag, opened.access.id);
+  return unlocked;
 }
 
 /** Opens a grant's gallery and remembers its access on this device. */
@@ -204,7 +273,20 @@ export async function unlockWithStoredAccess(
 
 export { clearAccess };
 
-/** Downloads and decrypts one file of a photo: its thumbnail, large copy or original. */
+/**
+ * A gallery the host has closed (410 for one of its photo files, which close with it): this device
+ * forgets its saved access, favorites, notes and sent selection; another gallery's stay.
+ */
+export async function forgetClosedGallery(gallery: string): Promise<void> {
+  await forgetAccess({ gallery });
+  forgetFavorites(gallery);
+  forgetSelection(gallery);
+}
+
+/**
+ * Downloads and decrypts one file of a photo: its thumbnail, screen copy, large copy or original.
+ * A 410 (the gallery has closed) forgets the gallery on this device before it is reported.
+ */
 export async function decryptToBlob(
   keys: PhotoKeys,
   index: VaultIndex,
@@ -215,7 +297,12 @@ export async function decryptToBlob(
 ): Promise<Blob> {
   const file = role === 'original' ? image.original : image[role];
   if (!file) throw new LoadError('This photo cannot be downloaded in full size.');
-  const { bytes: body } = await download(`${base}/${file.file}`, 'A photo', {}, timeout);
+  const { bytes: body } = await download(`${base}/${file.file}`, 'A photo', {}, timeout).catch(
+    async (error: unknown) => {
+      if (error instanceof GoneError) await forgetClosedGallery(index.id);
+      throw error;
+    },
+  );
   const data = new Uint8Array(await body());
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -224,4 +311,19 @@ export async function decryptToBlob(
     throw new LoadError('A photo could not be read right now.');
   }
   return new Blob([bytes], { type: file.type });
+}
+
+/**
+ * A full photo (screen copy, large copy or original) for the viewer, the slideshow or a download:
+ * a dated partner link first re-checks its index (Unlocked.recheck), so its end stops the page.
+ */
+export async function fullPhoto(
+  { index, keys, recheck }: Unlocked,
+  image: VaultImage,
+  role: Exclude<FileRole, 'thumb'>,
+  base = VAULT_BASE,
+  timeout = LARGE_FILE_TIMEOUT_MS,
+): Promise<Blob> {
+  await recheck?.();
+  return decryptToBlob(keys, index, image, role, base, timeout);
 }

@@ -108,7 +108,14 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
       <Viewer unlocked={unlocked} gallery={gallery} partner={partner} />
 
       {show && (
-        <Slideshow unlocked={unlocked} thumbs={thumbs} need={need} order={show} onClose={() => gallery.setShow(null)} />
+        <Slideshow
+          unlocked={unlocked}
+          thumbs={thumbs}
+          need={need}
+          order={show}
+          onClose={() => gallery.setShow(null)}
+          onGone={onClosed}
+        />
       )}
     </div>
   );

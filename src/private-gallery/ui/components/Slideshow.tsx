@@ -13,6 +13,8 @@ interface Props {
   /** The photos it plays (0-based), in order: the gallery, or her selection. */
   order: number[];
   onClose: () => void;
+  /** The host answered 410 Gone for a photo or a partner link's index: the page shows it closed. */
+  onGone?: (() => void) | undefined;
 }
 
 const control = 'rounded-full px-4 py-2 text-sm text-ivory ring-1 ring-ivory/40';
@@ -21,12 +23,12 @@ const control = 'rounded-full px-4 py-2 text-sm text-ivory ring-1 ring-ivory/40'
  * The reveal: her photos one after another, full window, every five seconds with a cross-fade (a
  * plain cut under reduced motion). Any touch, click, swipe or key pauses it; Space plays again.
  */
-export function Slideshow({ unlocked, thumbs, need, order, onClose }: Props) {
+export function Slideshow({ unlocked, thumbs, need, order, onClose, onGone }: Props) {
   const { at, playing, setPlaying, pauseAnd, onKeyDown } = useSlides(order.length);
   // Opened by her, after hydration: the preference can be read at once.
   const [reduced] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   const current = order[at] ?? 0;
-  const { full } = useFullPhoto(unlocked, current, need);
+  const { full } = useFullPhoto(unlocked, current, need, onGone);
   const image = unlocked.index.images[current];
   const thumb = thumbs[current];
   const src = full?.index === current && full.url ? full.url : thumb && 'url' in thumb ? thumb.url : BLANK;

@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { downloadFile, downloadRole, fileName, zipName, type ZipJob } from '@/private-gallery/client/downloads';
 import { saveBlob } from '@/private-gallery/client/save-blob';
-import {
-  decryptToBlob,
-  GoneError,
-  LARGE_FILE_TIMEOUT_MS,
-  VAULT_BASE,
-  type Unlocked,
-} from '@/private-gallery/client/unlock';
+import { fullPhoto, GoneError, type Unlocked } from '@/private-gallery/client/unlock';
 import { useMountedRef } from '@/private-gallery/ui/hooks/useMountedRef';
 
 /**
  * Packs photos into one ZIP on this device and downloads it, with progress (`zip`); one that stops
  * says why and offers to start again.
  */
-export function useZipDownload({ index, keys }: Unlocked, onGone?: () => void) {
+export function useZipDownload(unlocked: Unlocked, onGone?: () => void) {
+  const { index } = unlocked;
   const [zip, setZip] = useState<ZipJob | null>(null);
   const alive = useMountedRef();
 
@@ -31,7 +26,7 @@ export function useZipDownload({ index, keys }: Unlocked, onGone?: () => void) {
           const file = image && downloadFile(image, index.downloads);
           const role = image && downloadRole(image, index.downloads);
           if (!image || !file || !role) continue;
-          const blob = await decryptToBlob(keys, index, image, role, VAULT_BASE, LARGE_FILE_TIMEOUT_MS);
+          const blob = await fullPhoto(unlocked, image, role);
           yield { name: fileName(index.title, image, file), input: blob, lastModified: new Date() };
           done++;
           if (alive.current) setZip({ label, done, total: numbers.length });
