@@ -133,7 +133,7 @@ export function checkPasswords(galleries: GallerySource[], env: Env, root = proc
       : passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
     if (!problem) passwords.set(gallery.id, password);
     else {
-      const weak = short ? `is shorter than ${MIN_PASSWORD_LENGTH} characters` : 'is too easy to guess';
+      const weak = short ? problem : 'is too easy to guess';
       failures.set(gallery.id, {
         refusal: `${variable} ${problem}: ${short ? 'choose a longer one' : 'choose another'}, for example ${example}`,
         reason: `${variable} ${weak}; choose another, for example ${example}`,

@@ -50,7 +50,7 @@ describe('owner-chosen passwords pass a strength estimate', () => {
     ).toThrow(/PRIVATE_GALLERY_PASSWORD_MARIA_2026_11 is the same as PRIVATE_GALLERY_PASSWORD_JENNA_2026_10/);
   });
 
-  it('warns, without refusing, when closing or removing: a weak password never stops an urgent close', () => {
+  it('warns, without refusing, about the password of the gallery being closed: a weak password never stops an urgent close', () => {
     const warnings: string[] = [];
     const env = { [passwordVariable(jenna.id)]: 'Jenna2026Oct!' };
     const { passwords } = closingPasswords([jenna], env, jenna.id, { warn: (m) => warnings.push(m) });
