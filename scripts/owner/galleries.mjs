@@ -205,11 +205,12 @@ if (command !== 'links') {
   }
 }
 
-// Fails closed: a gallery without its own password (or, for publishing, a short or guessable one)
-// stops here, saying why. Closing and removing only warn about a weak one: they must always work.
+// Fails closed: a gallery without its own password, or a short or guessable one, stops here, saying
+// why. Closing and removing must always work: the gallery closed keeps its weak password with a
+// warning, and any other gallery whose password fails is held (publish/close-passwords.ts).
 const inputs = await (async () => {
   try {
-    return vaultInputs(env, logger, undefined, !['close', 'remove'].includes(command));
+    return vaultInputs(env, logger, undefined, command === 'close' ? id : command === 'remove' ? null : undefined);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await bucket?.close();
@@ -245,13 +246,15 @@ async function publishTo(extra = {}) {
 /**
  * Galleries whose partner link shows a photo no longer in their folder (publish/share.ts): each is
  * held as it was last published (publishGalleries' `hold`), saying why; the others publish. A
- * gallery being closed is left out: closing always works.
+ * gallery being closed is left out: closing always works. Closing and removing also hold those
+ * whose password fails (inputs.held), named by publishing's own warning.
  */
 const heldForShares = (closing) => {
   const cache = new VaultCache(options.cacheDir ?? null);
   const open = galleries.filter((gallery) => gallery.id !== closing);
   const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache));
   for (const message of hold.values()) console.error(`! Not published, kept as it was: ${message}`);
+  for (const [held, reason] of inputs.held) hold.set(held, reason);
   return hold;
 };
 

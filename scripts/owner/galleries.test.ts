@@ -19,10 +19,10 @@ const PASSWORDS = {
 };
 
 /** `npm run galleries -- <args>` with the galleries folder `dir`; its exit code and what it printed. */
-function galleriesCommand(args: string[], dir = galleries) {
+function galleriesCommand(args: string[], dir = galleries, passwords: Record<string, string> = {}) {
   const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
     cwd: process.cwd(),
-    env: { ...process.env, ...PASSWORDS, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, ...PASSWORDS, ...passwords, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },
     encoding: 'utf8',
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
@@ -179,5 +179,29 @@ describe('npm run galleries', () => {
       Object.keys(recorded).length * 2,
     );
     expect(Object.keys(record().galleries).sort()).toEqual(['ivy-2026-10', 'preview']);
+  });
+
+  it('close: only the gallery closed may keep a password publishing refuses; a new gallery with one is not published, saying so', async () => {
+    mkdirSync(join(galleries, 'may-2026-12'));
+    await sharp({ create: { width: 600, height: 400, channels: 3, background: '#55aa33' } })
+      .jpeg()
+      .toFile(join(galleries, 'may-2026-12', 'one.jpg'));
+    writeFileSync(join(galleries, 'may-2026-12', 'gallery.yaml'), 'title: may-2026-12\n');
+    const closed = galleriesCommand(['close', 'ivy-2026-10', '--local', '--persist-to', persistTo], galleries, {
+      PRIVATE_GALLERY_PASSWORD_IVY_2026_10: 'Ivy-October-2026',
+      PRIVATE_GALLERY_PASSWORD_MAY_2026_12: 'Jenna2026Oct!',
+    });
+    expect(closed.status).toBe(0);
+    expect(closed.output).toMatch(/^Closed "ivy-2026-10" in the local bucket in /m);
+    expect(closed.output).toMatch(
+      /^! "may-2026-12" was not published \(PRIVATE_GALLERY_PASSWORD_MAY_2026_12 is too easy to guess; choose another, for example [a-z2-9-]{19}\): publish again once that is resolved\.$/m,
+    );
+    expect(closed.output).toMatch(
+      /^! PRIVATE_GALLERY_PASSWORD_IVY_2026_10 is too easy to guess .*: the next publish will refuse it; choose another, for example [a-z2-9-]{19}$/m,
+    );
+    const recorded = JSON.parse(readFileSync(join(galleries, 'published.json'), 'utf8')) as {
+      targets: Record<string, { galleries: Record<string, unknown> }>;
+    };
+    expect(Object.keys(recorded.targets[`local:${persistTo}`]!.galleries)).not.toContain('may-2026-12');
   });
 });

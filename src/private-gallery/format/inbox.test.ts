@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inboxMessageOf,
   inboxTokenHash,
   isInboxEnvelope,
   MAX_INBOX_BYTES,
+  MAX_INBOX_FILE,
+  MAX_INBOX_NOTE,
+  MAX_INBOX_PICKS,
+  MAX_INBOX_TITLE,
   newInboxToken,
   newStudioKey,
   openInboxMessage,
   sealInboxMessage,
   studioPublicKey,
+  UnreadableInboxMessage,
   type InboxMessage,
 } from './inbox.ts';
 
@@ -57,6 +63,48 @@ describe('the inbox seal', () => {
     }));
     const envelope = await sealInboxMessage({ ...message, picks, text: 'x'.repeat(9000) }, pub);
     expect(JSON.stringify({ token: newInboxToken(), message: envelope }).length).toBeLessThan(MAX_INBOX_BYTES);
+  });
+
+  it('opens only a message as the page sends it: every field its type, each string and list within its cap, no other field', async () => {
+    // The largest the page sends: notes of 280 characters (its cap), a long title, many picks.
+    const picks = Array.from({ length: 300 }, (_, i) => ({
+      number: i + 1,
+      file: `IMG_${i}.jpg`,
+      note: 'n'.repeat(280),
+    }));
+    const large = { ...message, title: 't'.repeat(MAX_INBOX_TITLE), picks, text: 'x'.repeat(MAX_INBOX_BYTES) };
+    expect(inboxMessageOf(large)).toEqual(large);
+    const note = (text: string) => [{ number: 1, file: 'IMG_0412.jpg', note: text }];
+    expect(inboxMessageOf({ ...message, picks: note(`a\nb${'n'.repeat(MAX_INBOX_NOTE - 3)}`) })).not.toBeNull();
+    const refused: Record<string, unknown>[] = [
+      { sentAt: 5 },
+      { sentAt: 'yesterday' },
+      { picks: null },
+      { picks: [null] },
+      { picks: note('n'.repeat(MAX_INBOX_NOTE + 1)) },
+      { picks: [{ number: 1, file: 'f'.repeat(MAX_INBOX_FILE + 1), note: '' }] },
+      { picks: [{ number: 0, file: 'IMG_0412.jpg', note: '' }] },
+      { picks: [{ number: 1.5, file: 'IMG_0412.jpg', note: '' }] },
+      { picks: [{ number: 1, file: 'IMG_0412.jpg', note: '', extra: 1 }] },
+      { picks: Array.from({ length: MAX_INBOX_PICKS + 1 }, () => note('')[0]) },
+      { title: 't'.repeat(MAX_INBOX_TITLE + 1) },
+      { title: { toString: 'x' } },
+      { text: 'x'.repeat(MAX_INBOX_BYTES + 1) },
+      { included: -1 },
+      { gallery: '../ivy' },
+      { v: 2 },
+      { extra: 'field' },
+      { lightroom: undefined },
+    ];
+    for (const change of refused) expect(inboxMessageOf({ ...message, ...change }), JSON.stringify(change)).toBeNull();
+    // Sealed, such a message opens and is refused as unreadable, not as sealed to another key.
+    const key = await newStudioKey();
+    const sealed = await sealInboxMessage(
+      { ...message, picks: null } as unknown as InboxMessage,
+      await studioPublicKey(key),
+    );
+    await expect(openInboxMessage(sealed, key)).rejects.toBeInstanceOf(UnreadableInboxMessage);
+    await expect(openInboxMessage(sealed, await newStudioKey())).rejects.not.toBeInstanceOf(UnreadableInboxMessage);
   });
 
   it('hashes a token to 64 hex digits, the same each time, different per token', async () => {

@@ -10,12 +10,25 @@
  * The gallery's inbox token (a random secret inside its encrypted index, rotated with its key) lets
  * the host tell a client's message from anyone else's post: the host keeps only the tokens' hashes.
  */
+import { z } from 'astro/zod';
 import { fromBase64Url, randomBytes, toBase64Url, toHex } from './encodings.ts';
+import { MAX_PHOTO } from './picks.ts';
 
 export type { IndexInbox } from './types.ts';
 
 /** The largest body the host accepts at POST /vault/inbox (bytes). */
 export const MAX_INBOX_BYTES = 32 * 1024;
+/** The longest note on one photo a message may hold (the page cuts hers at 280 characters). */
+export const MAX_INBOX_NOTE = 4000;
+/**
+ * The most picks a message may hold: more than a body of MAX_INBOX_BYTES can carry (a pick is at
+ * least 32 bytes of JSON, sealed as base64: some 760 at most).
+ */
+export const MAX_INBOX_PICKS = 1000;
+/** The longest gallery title (gallery.yaml's `title`) a message may hold. */
+export const MAX_INBOX_TITLE = 1000;
+/** The longest file name a message may hold (the longest most file systems allow). */
+export const MAX_INBOX_FILE = 255;
 /** The most messages the host accepts per gallery per day (UTC). */
 export const INBOX_DAILY_LIMIT = 20;
 /** The path a page posts a sealed message to. */
@@ -56,6 +69,41 @@ export interface InboxMessage {
   link: string;
   /** The whole text, word for word what the email fallback holds. */
   text: string;
+}
+
+/**
+ * The message as the page sends it (client/inbox.ts inboxMessage), checked strictly on the owner's
+ * computer before anything of it is shown: every field its type, every string and list capped, no
+ * other field. A longer string than MAX_INBOX_BYTES could not have come through the host at all.
+ * Made on first use, so the page, which only seals, does not carry the schema library.
+ */
+const inboxSchema = () => {
+  const text = (max: number) => z.string().max(max);
+  const count = z.number().int().min(0).max(MAX_PHOTO);
+  return z.strictObject({
+    v: z.literal(INBOX_VERSION),
+    title: text(MAX_INBOX_TITLE),
+    gallery: z.string().regex(/^[0-9a-f]{1,64}$/),
+    sentAt: z.iso.datetime(),
+    included: count,
+    picks: z
+      .array(z.strictObject({ number: count.min(1), file: text(MAX_INBOX_FILE), note: text(MAX_INBOX_NOTE) }))
+      .max(MAX_INBOX_PICKS),
+    lightroom: text(MAX_INBOX_BYTES),
+    link: text(MAX_INBOX_BYTES),
+    text: text(MAX_INBOX_BYTES),
+  });
+};
+let schema: ReturnType<typeof inboxSchema> | undefined;
+
+/** A message that opened with the studio key but is not one the page sends: listed as unreadable, never shown. */
+export class UnreadableInboxMessage extends Error {}
+
+/** The message, if `value` is one as the page sends it (inboxSchema); else null. */
+export function inboxMessageOf(value: unknown): InboxMessage | null {
+  schema ??= inboxSchema();
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The sealed message as posted and stored. */
@@ -148,7 +196,10 @@ export function isInboxEnvelope(value: unknown): value is InboxEnvelope {
   return v['v'] === INBOX_VERSION && b64(v['key']) && b64(v['iv']) && b64(v['data']);
 }
 
-/** Opens a sealed message with the studio's private key (base64url PKCS#8); throws if it does not open. */
+/**
+ * Opens a sealed message with the studio's private key (base64url PKCS#8); throws if it does not
+ * open, and UnreadableInboxMessage if it opens but is not a message as the page sends one.
+ */
 export async function openInboxMessage(
   envelope: InboxEnvelope,
   privateKey: string,
@@ -165,7 +216,14 @@ export async function openInboxMessage(
     key,
     fromBase64Url(envelope.data),
   );
-  return JSON.parse(new TextDecoder().decode(plain)) as InboxMessage;
+  let message: InboxMessage | null = null;
+  try {
+    message = inboxMessageOf(JSON.parse(new TextDecoder().decode(plain)));
+  } catch {
+    // Not JSON: unreadable, as below.
+  }
+  if (!message) throw new UnreadableInboxMessage('this message is not a selection as the gallery page sends one');
+  return message;
 }
 
 /** A new inbox token (base64url). */

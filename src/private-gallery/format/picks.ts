@@ -11,7 +11,7 @@ export const PICKS_PARAM = 'picks';
 /** How much of the gallery's opaque id a selection link carries. */
 export const PICKS_GALLERY_CHARS = 8;
 /** No gallery has more photos than this; a link asking for more is not a selection link. */
-const MAX_PHOTO = 100_000;
+export const MAX_PHOTO = 100_000;
 
 export function encodePicks(galleryId: string, numbers: readonly number[]): string {
   const valid = numbers.filter((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PHOTO);

@@ -39,6 +39,7 @@ import {
   type Logger,
 } from './secrets.ts';
 import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
+import { closingPasswords } from './close-passwords.ts';
 import { galleriesFrom, privateGalleryDir, type Env, type GallerySource, type PhotoSource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 import { makeSchedule, SCHEDULE } from '../host/schedule.ts';
@@ -567,8 +568,13 @@ export function vaultInputs(
   env: Env,
   logger?: Logger,
   cacheDir = defaultCacheDir(env),
-  /** False for closing and removing: weak passwords are warned about, not refused (galleryPasswords). */
-  strict = true,
+  /**
+   * Undefined to publish: every gallery's password is checked, and one that fails stops it
+   * (galleryPasswords). For `close`, the id of the gallery closed (null for `remove`): only that
+   * gallery may keep a password publishing refuses, any other whose password fails is `held`
+   * (publish/close-passwords.ts).
+   */
+  closing?: string | null,
 ) {
   const galleries = galleriesFrom(env);
   moveOldCache(resolve(OLD_CACHE_DIR), cacheDir, logger);
@@ -577,7 +583,10 @@ export function vaultInputs(
       `PRIVATE_GALLERY_PASSWORD is no longer used: each gallery has its own, e.g. ${passwordVariable(galleries[0]?.id ?? 'preview')} (see the README).`,
     );
   }
-  const passwords = galleryPasswords(galleries, env, logger, process.cwd(), strict);
+  const { passwords, hold: held } =
+    closing === undefined
+      ? { passwords: galleryPasswords(galleries, env), hold: new Map<string, string>() }
+      : closingPasswords(galleries, env, closing, logger);
   const { seed, links } = gallerySecrets(galleries, env, logger);
   return {
     galleries,
@@ -591,5 +600,7 @@ export function vaultInputs(
       record: join(privateGalleryDir(env), RECORD_FILE),
       inboxKey: studioInboxKey(env, logger),
     } satisfies BuildOptions,
+    /** Galleries not to publish this time, with why (closing and removing only): for `hold`. */
+    held,
   };
 }

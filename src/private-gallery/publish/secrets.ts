@@ -83,26 +83,26 @@ export function isSampleGallery(gallery: GallerySource, root = process.cwd()): b
   return gallery.id === SAMPLE_GALLERY.id && gallery.photos.every((photo) => dirname(resolve(photo.path)) === folder);
 }
 
+/** Why one gallery's password fails as publishing checks it (checkPasswords). */
+export interface PasswordFailure {
+  /** Its line under "Nothing was published:", naming the variable and offering a passphrase. */
+  refusal: string;
+  /** The same in a few words, for a gallery held instead ("… was not published (<reason>): …"). */
+  reason: string;
+  /** Only short or guessable (not missing, not another gallery's): the one closing may keep, with this warning. */
+  weak?: { password: string; warning: string };
+}
+
 /**
- * Each gallery's password. Fails closed: a gallery without its own password (the sample aside,
- * which uses the development password), with one under 12 characters, one that the strength
- * estimate finds too easy to guess (publish/strength.ts: the gallery's name and title and the
- * studio's name count as guessed first) or another gallery's stops publishing, naming the variable
- * and offering a generated passphrase.
+ * Each gallery's password, checked as publishing checks it, in the galleries' order: the
+ * passwords that pass, and by gallery why each other one fails. A gallery without its own password
+ * (the sample aside, which uses the development password), one under 12 characters, one the
+ * strength estimate finds too easy to guess (publish/strength.ts: the gallery's name and title and
+ * the studio's name count as guessed first) or another gallery's fails.
  */
-export function galleryPasswords(
-  galleries: GallerySource[],
-  env: Env,
-  logger?: Logger,
-  root = process.cwd(),
-  /**
-   * False for closing and removing: a short or guessable password is then a warning, not a refusal,
-   * so an urgent `close` is never stopped by a password publishing would refuse.
-   */
-  strict = true,
-) {
+export function checkPasswords(galleries: GallerySource[], env: Env, root = process.cwd()) {
   const passwords = new Map<string, string>();
-  const problems: string[] = [];
+  const failures = new Map<string, PasswordFailure>();
   const variables = new Map<string, string>();
   let studio: string | undefined;
   for (const gallery of galleries) {
@@ -112,38 +112,51 @@ export function galleryPasswords(
       passwords.set(gallery.id, DEVELOPMENT_PASSWORD);
       continue;
     }
-    if (!password) {
-      problems.push(
-        `the private gallery "${gallery.id}" has no password: set ${variable} in ${PASSWORDS_FILE}, for example ${variable}=${generatedPassphrase()}`,
-      );
-    } else if (password.length < MIN_PASSWORD_LENGTH && strict) {
-      problems.push(
-        `${variable} is shorter than ${MIN_PASSWORD_LENGTH} characters: choose a longer one, for example ${generatedPassphrase()}`,
-      );
-    } else if (variables.has(password)) {
-      problems.push(
-        `${variable} is the same as ${variables.get(password)}: each gallery needs its own, for example ${generatedPassphrase()}`,
-      );
-    } else {
-      studio ??= loadSettings(root).brand.name;
-      const problem =
-        password.length < MIN_PASSWORD_LENGTH
-          ? `is shorter than ${MIN_PASSWORD_LENGTH} characters`
-          : passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
-      if (problem && strict) {
-        problems.push(`${variable} ${problem}: choose another, for example ${generatedPassphrase()}`);
-      } else {
-        if (problem) {
-          logger?.warn(
-            `${variable} ${problem}: the next publish will refuse it; choose another, for example ${generatedPassphrase()}`,
-          );
-        }
-        passwords.set(gallery.id, password);
-        variables.set(password, variable);
-      }
+    const example = generatedPassphrase();
+    const other = password ? variables.get(password) : undefined;
+    if (!password || other) {
+      failures.set(gallery.id, {
+        refusal: password
+          ? `${variable} is the same as ${other}: each gallery needs its own, for example ${example}`
+          : `the private gallery "${gallery.id}" has no password: set ${variable} in ${PASSWORDS_FILE}, for example ${variable}=${example}`,
+        reason: password
+          ? `${variable} is the same as ${other}; choose another, for example ${example}`
+          : `${variable} is not set in ${PASSWORDS_FILE}; set it, for example ${variable}=${example}`,
+      });
+      continue;
+    }
+    variables.set(password, variable);
+    const short = password.length < MIN_PASSWORD_LENGTH;
+    studio ??= loadSettings(root).brand.name;
+    const problem = short
+      ? `is shorter than ${MIN_PASSWORD_LENGTH} characters`
+      : passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
+    if (!problem) passwords.set(gallery.id, password);
+    else {
+      const weak = short ? problem : 'is too easy to guess';
+      failures.set(gallery.id, {
+        refusal: `${variable} ${problem}: ${short ? 'choose a longer one' : 'choose another'}, for example ${example}`,
+        reason: `${variable} ${weak}; choose another, for example ${example}`,
+        weak: {
+          password,
+          warning: `${variable} ${problem}: the next publish will refuse it; choose another, for example ${example}`,
+        },
+      });
     }
   }
-  if (problems.length) throw new Error(`Nothing was published:\n  ${problems.join('\n  ')}`);
+  return { passwords, failures };
+}
+
+/**
+ * Each gallery's password, as publishing needs them. Fails closed: any gallery's password that
+ * fails (checkPasswords) stops publishing, naming the variable and offering a generated passphrase.
+ * (Closing and removing hold such a gallery instead: publish/close-passwords.ts.)
+ */
+export function galleryPasswords(galleries: GallerySource[], env: Env, root = process.cwd()) {
+  const { passwords, failures } = checkPasswords(galleries, env, root);
+  if (failures.size) {
+    throw new Error(`Nothing was published:\n  ${[...failures.values()].map((f) => f.refusal).join('\n  ')}`);
+  }
   return passwords;
 }
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { closingPasswords } from './close-passwords';
 import { galleryPasswords, generatedPassphrase, passwordVariable } from './secrets';
 import type { GallerySource } from './sources';
 
@@ -49,10 +50,10 @@ describe('owner-chosen passwords pass a strength estimate', () => {
     ).toThrow(/PRIVATE_GALLERY_PASSWORD_MARIA_2026_11 is the same as PRIVATE_GALLERY_PASSWORD_JENNA_2026_10/);
   });
 
-  it('warns, without refusing, when closing or removing: a weak password never stops an urgent close', () => {
+  it('warns, without refusing, about the password of the gallery being closed: a weak password never stops an urgent close', () => {
     const warnings: string[] = [];
     const env = { [passwordVariable(jenna.id)]: 'Jenna2026Oct!' };
-    const passwords = galleryPasswords([jenna], env, { warn: (m) => warnings.push(m) }, process.cwd(), false);
+    const { passwords } = closingPasswords([jenna], env, jenna.id, { warn: (m) => warnings.push(m) });
     expect(passwords.get(jenna.id)).toBe('Jenna2026Oct!');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
