@@ -37,6 +37,17 @@ import { shareCommand } from '../../src/private-gallery/publish/share-command.ts
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 import { optionProblem } from '../shared/options.mjs';
+import { cloudflareProblem, npmRefusal } from './command-guard.mjs';
+
+// `npm run galleries publish --local` (no --): npm kept --local for itself. Say so before anything.
+const npmKept = npmRefusal(
+  ['local', 'persist-to', 'quiet', 'photos', 'favorites', 'expires', 'help', 'lightroom', 'done', 'unlock'],
+  process.argv.slice(2),
+);
+if (npmKept) {
+  console.error(npmKept);
+  process.exit(1);
+}
 
 const USAGE = [
   "npm run galleries                       each gallery's private link, to send to its client",
@@ -146,8 +157,26 @@ for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
 }
 const dir = privateGalleryDir(env);
 const recordFile = join(dir, RECORD_FILE);
+// wrangler's own lines ("Establishing remote connection", its error box) are not hers; it keeps them
+// only where it may need her: signing in at a terminal, without a token.
+if (!values.local && !process.env.WRANGLER_LOG && (process.env.CLOUDFLARE_API_TOKEN || !process.stdin.isTTY)) {
+  process.env.WRANGLER_LOG = 'none';
+}
 const target = () =>
-  openTarget({ remote: !values.local, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) });
+  openTarget({ remote: !values.local, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) }).catch(
+    (error) => {
+      // Cloudflare not set up, or not reachable: one sentence (command-guard.mjs), never wrangler's trace.
+      const problem = !values.local && cloudflareProblem(error, process.env);
+      throw problem ? Object.assign(new Error(problem), { name: 'CloudflareProblem' }) : error;
+    },
+  );
+/** The bucket, or the one sentence why not, exiting. */
+const openBucket = () =>
+  target().catch((error) => {
+    if (error.name !== 'CloudflareProblem') throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
 
 // Before anything is read or written: a galleries folder that is not there (an unplugged drive, a
 // moved folder), or holds no gallery, never publishes over a bucket that holds galleries; and a
@@ -166,7 +195,8 @@ if (command === 'inbox') {
     else if (values.done) console.log(await doneWith(inbox, opened, values.done, inbox.label));
     else console.log(formatMessages(opened, inbox.label, env));
   } catch (error) {
-    console.error(error instanceof InboxError ? error.message : `The inbox could not be read: ${error.message}`);
+    const plain = error instanceof InboxError || error.name === 'CloudflareProblem';
+    console.error(plain ? error.message : `The inbox could not be read: ${error.message}`);
     process.exitCode = 1;
   } finally {
     await inbox?.close();
@@ -181,7 +211,7 @@ if (command === 'links' && !existsSync(dir)) {
 }
 let bucket = null;
 if (command !== 'links') {
-  bucket = await target();
+  bucket = await openBucket();
   try {
     const inFolder = existsSync(dir) ? listGalleries(dir).length : 0;
     const refusal = await folderRefusal(
