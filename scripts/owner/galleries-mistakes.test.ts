@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -164,5 +164,64 @@ describe('npm run galleries: Cloudflare not set up, or not reachable', () => {
       expect(status, args[0]).toBe(1);
     }
     expect(existsSync(join(galleries, 'passwords.env'))).toBe(false);
+  });
+});
+
+describe('npm run galleries: passwords.env and the galleries folder', () => {
+  /** `npm run galleries` (the links) as npm runs it, in a folder of its own holding one gallery. */
+  function links(dir: string, extra: Record<string, string> = {}) {
+    mkdirSync(join(dir, 'ivy-2026-10'), { recursive: true });
+    writeFileSync(join(dir, 'ivy-2026-10', 'gallery.yaml'), 'title: Ivy\n');
+    writeFileSync(join(dir, 'ivy-2026-10', 'one.jpg'), readFileSync('content/private/preview/private-01.jpg'));
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], {
+      cwd: process.cwd(),
+      env: herEnv({ npm_lifecycle_event: 'galleries', PRIVATE_GALLERY_DIR: dir, ...extra }),
+      encoding: 'utf8',
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
+  it('a password written in a passwords.env the command does not read: the full path it reads, and the one it ignored', () => {
+    const beside = join(root, 'home');
+    const dir = join(beside, 'coastlight-galleries');
+    mkdirSync(beside, { recursive: true });
+    writeFileSync(join(beside, 'passwords.env'), 'PRIVATE_GALLERY_PASSWORD_IVY_2026_10=a long memorable sentence\n');
+    const { status, output } = links(dir, { PRIVATE_GALLERY_PASSWORD_IVY_2026_10: '' });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      `the private gallery "ivy-2026-10" has no password: set PRIVATE_GALLERY_PASSWORD_IVY_2026_10 in ${join(dir, 'passwords.env')}, for example `,
+    );
+    expect(output).toContain(
+      `${join(beside, 'passwords.env')} was not read: passwords.env belongs in the galleries folder, ${dir}; move it there.`,
+    );
+  });
+
+  it('passwords.env written by hand, readable by others: the first run makes it hers alone and says so, the next says nothing', () => {
+    const dir = join(root, 'by-hand');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'passwords.env');
+    writeFileSync(file, 'PRIVATE_GALLERY_PASSWORD_IVY_2026_10=a long memorable sentence\n', { mode: 0o644 });
+    const first = links(dir);
+    expect(first.status).toBe(0);
+    expect(first.output).toContain(
+      `! ${file} was readable by others on this computer; it is now readable by you only.`,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = links(dir);
+    expect(second.status).toBe(0);
+    expect(second.output).not.toContain('readable');
+  });
+
+  it('~ in PRIVATE_GALLERY_DIR is her home folder, as in a shell', () => {
+    const home = join(root, 'her-home');
+    mkdirSync(home, { recursive: true });
+    const { status, output } = links(join(home, 'coastlight-galleries'), {
+      HOME: home,
+      PRIVATE_GALLERY_DIR: '~/coastlight-galleries',
+    });
+    expect(output).toContain(
+      `Private links (2 galleries in ${join(home, 'coastlight-galleries')} and content/private/):`,
+    );
+    expect(status).toBe(0);
   });
 });

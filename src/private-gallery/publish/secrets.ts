@@ -114,7 +114,7 @@ export function galleryPasswords(
     }
     if (!password) {
       problems.push(
-        `the private gallery "${gallery.id}" has no password: set ${variable} in ${PASSWORDS_FILE}, for example ${variable}=${generatedPassphrase()}`,
+        `the private gallery "${gallery.id}" has no password: set ${variable} in ${passwordsFilePlace(env, root).file}, for example ${variable}=${generatedPassphrase()}`,
       );
     } else if (password.length < MIN_PASSWORD_LENGTH && strict) {
       problems.push(
@@ -143,8 +143,31 @@ export function galleryPasswords(
       }
     }
   }
-  if (problems.length) throw new Error(`Nothing was published:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new Error(`Nothing was published:\n  ${[...problems, ...ignoredFiles(env, root)].join('\n  ')}`);
   return passwords;
+}
+
+/**
+ * The passwords file the commands read (in the galleries folder), and the passwords.env files they
+ * do not read where she may have written one: the project folder, and the folder the galleries
+ * folder is in.
+ */
+export function passwordsFilePlace(env: Env, root = process.cwd()) {
+  const dir = privateGalleryDir(env);
+  const file = join(dir, PASSWORDS_FILE);
+  const ignored = [...new Set([resolve(root), dirname(dir)])]
+    .map((folder) => join(folder, PASSWORDS_FILE))
+    .filter((other) => other !== file && existsSync(other));
+  return { dir, file, ignored };
+}
+
+/** For each passwords.env not read, the sentence that says so and where it belongs. */
+function ignoredFiles(env: Env, root: string): string[] {
+  const { dir, ignored } = passwordsFilePlace(env, root);
+  return ignored.map(
+    (other) => `${other} was not read: ${PASSWORDS_FILE} belongs in the galleries folder, ${dir}; move it there.`,
+  );
 }
 
 /** The variable with a gallery's private links: PRIVATE_GALLERY_LINKS_JENNA_2026_10 (secrets, comma-separated). */
@@ -216,9 +239,18 @@ export function writePasswordsFile(file: string, text: string) {
   if (created) chmodSync(file, 0o600);
 }
 
-/** The warning to print on every run when passwords.env can be read by other accounts; else null. */
+/**
+ * What to say when passwords.env can be read by other accounts; else null. Hers (written by hand,
+ * as docs/owner.md says): made readable by her account alone, said once. Another account's, or on a
+ * drive that keeps no permissions: the warning, on every run, with the command that fixes it.
+ */
 export function passwordsFileWarning(env: Env): string | null {
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
-  if (!existsSync(file) || (statSync(file).mode & 0o077) === 0) return null;
+  const loose = () => (statSync(file).mode & 0o077) !== 0;
+  if (!existsSync(file) || !loose()) return null;
+  if (statSync(file).uid === process.getuid?.()) {
+    chmodSync(file, 0o600);
+    if (!loose()) return `${file} was readable by others on this computer; it is now readable by you only.`;
+  }
   return `${file} can be read by other accounts on this computer: run "chmod 600 ${file}" so only yours can.`;
 }
