@@ -225,3 +225,29 @@ describe('npm run galleries: passwords.env and the galleries folder', () => {
     expect(status).toBe(0);
   });
 });
+
+describe('npm run galleries: the small words', () => {
+  /** `node scripts/owner/galleries.mjs <args>` as npm runs it, with her folder of one gallery of one photo. */
+  function command(args: string[], extra: Record<string, string> = {}) {
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
+      cwd: process.cwd(),
+      env: herEnv({ npm_lifecycle_event: 'galleries', ...extra }),
+      encoding: 'utf8',
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
+  it('one photo is "1 photo", and a mistyped gallery name is answered with the nearest one', () => {
+    const links = command([]);
+    expect(links.output).toContain('Ivy  (ivy-2026-10, 1 photo)\n');
+    expect(links.output).toContain(`Private links (2 galleries in ${galleries} and content/private/):`);
+    expect(links.status).toBe(0);
+    const share = command(['share', 'ivy-2026-01', '--photos', '1']);
+    expect(share.output.trim()).toMatch(
+      new RegExp(
+        `^Nothing was changed: no gallery "ivy-2026-01" in ${galleries} and content/private/ \\(did you mean "ivy-2026-10"\\?\\)\\. Usage:`,
+      ),
+    );
+    expect(share.status).toBe(1);
+  });
+});

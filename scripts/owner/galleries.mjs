@@ -38,6 +38,7 @@ import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 import { optionProblem } from '../shared/options.mjs';
 import { cloudflareProblem, npmRefusal } from './command-guard.mjs';
+import { count, didYouMean, foldersPhrase } from '../../src/private-gallery/publish/words.ts';
 
 // `npm run galleries publish --local` (no --): npm kept --local for itself. Say so before anything.
 const npmKept = npmRefusal(
@@ -247,7 +248,7 @@ const inputs = await (async () => {
   }
 })();
 const { galleries, options } = inputs;
-const where = `${dir} and content/private/`;
+const where = foldersPhrase(dir);
 
 /** Publishes with `extra` options; prints what was kept, left out or left; fails with one sentence. */
 async function publishTo(extra = {}) {
@@ -261,7 +262,7 @@ async function publishTo(extra = {}) {
     }
     if (result.unrecorded) {
       logger.warn(
-        `${result.unrecorded} files in ${bucket.label} that no gallery in ${dir} reaches were left as they were (the first publish recorded in ${recordFile}): if a gallery's folder is missing, put it back and publish again.`,
+        `${count(result.unrecorded, 'file')} in ${bucket.label} that no gallery in ${dir} reaches were left as they were (the first publish recorded in ${recordFile}): if a gallery's folder is missing, put it back and publish again.`,
       );
     }
     return result;
@@ -294,10 +295,10 @@ if (command === 'publish') {
     const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
     const { photoFiles, other, bytes, kept, deleted } = result.uploads;
     console.log(
-      `Published ${result.galleries.length} ${result.galleries.length === 1 ? 'gallery' : 'galleries'} (${photos} photos)` +
+      `Published ${count(result.galleries.length, 'gallery', 'galleries')} (${count(photos, 'photo')})` +
         `${result.closed.length ? ` and ${result.closed.length} closed` : ''} to ${bucket.label} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-        `${photoFiles} photo files uploaded, ${kept} already there, ${other} indexes and lists, ${Math.round(bytes / 1024)} KB; ` +
-        `${deleted} old files deleted; ${result.cache.resized} photos resized.`,
+        `${count(photoFiles, 'photo file')} uploaded, ${kept} already there, ${count(other, 'index and list', 'indexes and lists')}, ${Math.round(bytes / 1024)} KB; ` +
+        `${count(deleted, 'old file')} deleted; ${count(result.cache.resized, 'photo')} resized.`,
     );
     if (!quiet) console.log('"npm run galleries" prints the private links.');
   } finally {
@@ -310,7 +311,10 @@ if (command === 'publish') {
     console.error(
       recorded
         ? `"${id}" has no folder in ${dir}: closing needs it (its gallery.yaml keeps the closing day). Put the folder back and close it, or run "npm run galleries -- remove ${id}" to delete it from the bucket.`
-        : `No gallery named "${id}" in ${where}: "npm run galleries -- close <folder name>".`,
+        : `No gallery named "${id}" in ${where}${didYouMean(
+            id,
+            galleries.map((g) => g.id),
+          )}: "npm run galleries -- close <folder name>".`,
     );
     await bucket.close();
     process.exit(1);
@@ -319,7 +323,7 @@ if (command === 'publish') {
     const hold = heldForShares(gallery.id);
     const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold });
     console.log(
-      `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
+      `Closed "${gallery.id}" in ${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted. Her next visit, her link and a ` +
         `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
         'again keeps it closed.',
     );
@@ -331,9 +335,10 @@ if (command === 'publish') {
     await bucket.close();
   }
 } else if (command === 'remove') {
-  const recorded = readRecord(recordFile).targets[targetKey(bucket)]?.galleries[id];
+  const published = readRecord(recordFile).targets[targetKey(bucket)]?.galleries ?? {};
+  const recorded = published[id];
   const problem = !recorded
-    ? `No gallery "${id}" in the record of what was published to ${bucket.label} (${recordFile}): nothing was removed.`
+    ? `No gallery "${id}" in the record of what was published to ${bucket.label} (${recordFile})${didYouMean(id, Object.keys(published))}: nothing was removed.`
     : galleries.some((gallery) => gallery.id === id)
       ? `"${id}" still has its folder in ${where}: move that folder out first (or close the gallery instead), then remove it.`
       : null;
@@ -345,7 +350,7 @@ if (command === 'publish') {
   try {
     const result = await publishTo({ remove: [id], hold: heldForShares() });
     console.log(
-      `Removed "${id}" from ${bucket.label}: ${result.uploads.deleted} files deleted; her password and links open nothing now.`,
+      `Removed "${id}" from ${bucket.label}: ${count(result.uploads.deleted, 'file')} deleted; her password and links open nothing now.`,
     );
   } finally {
     await bucket.close();
@@ -355,7 +360,7 @@ if (command === 'publish') {
     console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see docs/owner.md).`);
     process.exit(0);
   }
-  console.log(`Private links (${galleries.length} ${galleries.length === 1 ? 'gallery' : 'galleries'} in ${where}):\n`);
+  console.log(`Private links (${count(galleries.length, 'gallery', 'galleries')} in ${where}):\n`);
   // Past their last day but still in the bucket: the host refuses their photos; a publish deletes them.
   const stillOut = new Set();
   let bucketLabel = 'the bucket';
@@ -370,7 +375,7 @@ if (command === 'publish') {
     }
   }
   for (const gallery of galleries) {
-    console.log(`${gallery.title}  (${gallery.id}, ${gallery.photos.length} photos)`);
+    console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')})`);
     if (isExpired(gallery.expires)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
       if (stillOut.has(gallery.id)) {

@@ -9,6 +9,7 @@ import { SEED_BYTES } from '../format/seal.ts';
 import { parseSiteSalt } from './gallery-file.ts';
 import { RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { count } from './words.ts';
 import { passwordProblem, userInputsOf } from './strength.ts';
 import { loadSettings } from '../../lib/content/settings.ts';
 import { privateGalleryLink } from '../../lib/site/private-links.ts';
@@ -222,7 +223,9 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
   if (added.length) {
     const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
     writePasswordsFile(file, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${added.join('\n')}\n`);
-    logger?.warn(`wrote ${added.length} new secret(s) to ${file}: keep that file private, beside the passwords.`);
+    logger?.warn(
+      `wrote ${count(added.length, 'new secret')} to ${file}: keep that file private, beside the passwords.`,
+    );
   }
   return { seed, links };
 }

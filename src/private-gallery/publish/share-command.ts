@@ -10,7 +10,8 @@ import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
 import { galleryRef } from '../format/seal.ts';
 import { gallerySecrets, PASSWORDS_FILE, readEnv, writePasswordsFile } from './secrets.ts';
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
-import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir, type Env } from './sources.ts';
+import { galleriesFrom, privateGalleryDir, type Env } from './sources.ts';
+import { didYouMean, foldersPhrase } from './words.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
@@ -27,10 +28,12 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   });
   const [command, id, link] = positionals;
   const env = readEnv(root, base);
-  const gallery = galleriesFrom(env, root).find((g) => g.id === id);
+  const all = galleriesFrom(env, root);
+  const gallery = all.find((g) => g.id === id);
   if (!gallery) {
+    const hint = didYouMean(id ?? '', id ? all.map((g) => g.id) : []);
     throw new Error(
-      `no gallery "${id ?? ''}" in ${privateGalleryDir(env)} or ${IN_REPOSITORY_DIR}/. Usage:\n  ${SHARE_USAGE}`,
+      `no gallery "${id ?? ''}" in ${foldersPhrase(privateGalleryDir(env), root)}${hint}. Usage:\n  ${SHARE_USAGE}`,
     );
   }
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
