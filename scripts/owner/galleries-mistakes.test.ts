@@ -87,9 +87,11 @@ describe('npm run galleries: the forgotten --', () => {
 
   it('`npm run galleries publish --local` refuses in one sentence showing the line with --, contacting nothing', () => {
     const { status, stderr } = npmRun(['publish', '--local']);
-    expect(stderr).toContain(
-      'npm kept --local for itself, so nothing was done or changed: type "npm run galleries -- publish --local" (with -- after "npm run galleries").',
-    );
+    const sentence =
+      'npm kept --local for itself, so nothing was done or changed: type "npm run galleries -- publish --local" (with -- after "npm run galleries").';
+    expect(stderr).toContain(sentence);
+    // docs/owner.md shows her this very sentence.
+    expect(readFileSync('docs/owner.md', 'utf8')).toContain(`\n${sentence}\n`);
     expect(status).toBe(1);
     expect(stderr).not.toMatch(/ at |Error:|Cloudflare/);
     expect(tried()).toBe('');
@@ -139,11 +141,15 @@ describe('npm run galleries: Cloudflare not set up, or not reachable', () => {
   const COMMANDS = [['publish'], ['close', 'ivy-2026-10'], ['remove', 'ivy-2026-10'], ['inbox']];
 
   it('without a token: publish, close, remove and inbox say so in one sentence naming "Set up once"', () => {
+    const sentence =
+      'Cloudflare is not set up on this computer yet, so nothing was changed: put CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the project\'s .env file (docs/owner.md, "Set up once", step 3), then run the same command again.';
+    // The section it names, and the sentence it shows there.
+    const guide = readFileSync('docs/owner.md', 'utf8');
+    expect(guide).toMatch(/^### Set up once\n\n[^#]*^3\. \*\*Your computer's key\.\*\*/m);
+    expect(guide).toContain(`   ${sentence}\n`);
     for (const args of COMMANDS) {
       const { status, output } = command(args);
-      expect(output, args[0]).toBe(
-        'Cloudflare is not set up on this computer yet, so nothing was changed: put CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the project\'s .env file (docs/owner.md, "Set up once", step 3), then run the same command again.',
-      );
+      expect(output, args[0]).toBe(sentence);
       expect(status, args[0]).toBe(1);
     }
     expect(tried()).toBe('');
