@@ -68,6 +68,8 @@ export function npmKeptOptions(names, args = process.argv.slice(2), env = proces
         meant.push(`--${name}${token.includes('=') ? token.slice(token.indexOf('=')) : ''}`);
         if (NPM_SPELLING[pair]) i++;
       } else if (passed || !token.startsWith('-')) meant.push(token);
+      // npm's own level (--silent is its --loglevel silent): left out of the line, with its value.
+      else if (token === '--loglevel') i++;
     }
     return { kept, line: `npm run galleries -- ${meant.join(' ')}`.trim() };
   }

@@ -42,6 +42,9 @@ describe('the forgotten -- (npm kept an option for itself)', () => {
     expect(npmRefusal(NAMES, ['publish'], env, ['publish', '--no-global', '--loglevel', 'warn'])).toBe(
       'npm kept --local and --quiet for itself, so nothing was done or changed: type "npm run galleries -- publish --local --quiet" (with -- after "npm run galleries").',
     );
+    expect(npmRefusal(NAMES, ['publish'], env, ['publish', '--no-global', '--loglevel', 'silent'])).toContain(
+      'type "npm run galleries -- publish --local" (with',
+    );
     expect(npmRefusal(NAMES, ['inbox', 'ab12'], env, ['inbox', '--done', 'ab12'])).toContain(
       'type "npm run galleries -- inbox --done ab12"',
     );
