@@ -70,8 +70,8 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   const names = share.photos.map((photo) => photo.name).join(', ');
   return [
     ...warnings,
-    `Partner link for ${gallery.title}, photos ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
+    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
     `  ${partnerLink(siteUrl, share)}`,
-    'Publish again for it to open. It shows only those photos, for viewing; her own access is untouched.',
+    `Publish again for it to open. It shows only ${numbers.length === 1 ? 'that photo' : 'those photos'}, for viewing; her own access is untouched.`,
   ].join('\n');
 }
