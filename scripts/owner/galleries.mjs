@@ -37,6 +37,18 @@ import { shareCommand } from '../../src/private-gallery/publish/share-command.ts
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 import { optionProblem } from '../shared/options.mjs';
+import { cloudflareProblem, npmRefusal } from './command-guard.mjs';
+import { count, didYouMean, foldersPhrase } from '../../src/private-gallery/publish/words.ts';
+
+// `npm run galleries publish --local` (no --): npm kept --local for itself. Say so before anything.
+const npmKept = npmRefusal(
+  ['local', 'persist-to', 'quiet', 'photos', 'favorites', 'expires', 'help', 'lightroom', 'done', 'unlock'],
+  process.argv.slice(2),
+);
+if (npmKept) {
+  console.error(npmKept);
+  process.exit(1);
+}
 
 const USAGE = [
   "npm run galleries                       each gallery's private link, to send to its client",
@@ -146,8 +158,26 @@ for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
 }
 const dir = privateGalleryDir(env);
 const recordFile = join(dir, RECORD_FILE);
+// wrangler's own lines ("Establishing remote connection", its error box) are not hers; it keeps them
+// only where it may need her: signing in at a terminal, without a token.
+if (!values.local && !process.env.WRANGLER_LOG && (process.env.CLOUDFLARE_API_TOKEN || !process.stdin.isTTY)) {
+  process.env.WRANGLER_LOG = 'none';
+}
 const target = () =>
-  openTarget({ remote: !values.local, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) });
+  openTarget({ remote: !values.local, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) }).catch(
+    (error) => {
+      // Cloudflare not set up, or not reachable: one sentence (command-guard.mjs), never wrangler's trace.
+      const problem = !values.local && cloudflareProblem(error, process.env);
+      throw problem ? Object.assign(new Error(problem), { name: 'CloudflareProblem' }) : error;
+    },
+  );
+/** The bucket, or the one sentence why not, exiting. */
+const openBucket = () =>
+  target().catch((error) => {
+    if (error.name !== 'CloudflareProblem') throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
 
 // Before anything is read or written: a galleries folder that is not there (an unplugged drive, a
 // moved folder), or holds no gallery, never publishes over a bucket that holds galleries; and a
@@ -166,7 +196,8 @@ if (command === 'inbox') {
     else if (values.done) console.log(await doneWith(inbox, opened, values.done, inbox.label));
     else console.log(formatMessages(opened, inbox.label, env));
   } catch (error) {
-    console.error(error instanceof InboxError ? error.message : `The inbox could not be read: ${error.message}`);
+    const plain = error instanceof InboxError || error.name === 'CloudflareProblem';
+    console.error(plain ? error.message : `The inbox could not be read: ${error.message}`);
     process.exitCode = 1;
   } finally {
     await inbox?.close();
@@ -181,7 +212,7 @@ if (command === 'links' && !existsSync(dir)) {
 }
 let bucket = null;
 if (command !== 'links') {
-  bucket = await target();
+  bucket = await openBucket();
   try {
     const inFolder = existsSync(dir) ? listGalleries(dir).length : 0;
     const refusal = await folderRefusal(
@@ -218,7 +249,7 @@ const inputs = await (async () => {
   }
 })();
 const { galleries, options } = inputs;
-const where = `${dir} and content/private/`;
+const where = foldersPhrase(dir);
 
 /** Publishes with `extra` options; prints what was kept, left out or left; fails with one sentence. */
 async function publishTo(extra = {}) {
@@ -232,7 +263,7 @@ async function publishTo(extra = {}) {
     }
     if (result.unrecorded) {
       logger.warn(
-        `${result.unrecorded} files in ${bucket.label} that no gallery in ${dir} reaches were left as they were (the first publish recorded in ${recordFile}): if a gallery's folder is missing, put it back and publish again.`,
+        `${count(result.unrecorded, 'file')} in ${bucket.label} that no gallery in ${dir} reaches were left as they were (the first publish recorded in ${recordFile}): if a gallery's folder is missing, put it back and publish again.`,
       );
     }
     return result;
@@ -267,10 +298,10 @@ if (command === 'publish') {
     const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
     const { photoFiles, other, bytes, kept, deleted } = result.uploads;
     console.log(
-      `Published ${result.galleries.length} ${result.galleries.length === 1 ? 'gallery' : 'galleries'} (${photos} photos)` +
+      `Published ${count(result.galleries.length, 'gallery', 'galleries')} (${count(photos, 'photo')})` +
         `${result.closed.length ? ` and ${result.closed.length} closed` : ''} to ${bucket.label} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-        `${photoFiles} photo files uploaded, ${kept} already there, ${other} indexes and lists, ${Math.round(bytes / 1024)} KB; ` +
-        `${deleted} old files deleted; ${result.cache.resized} photos resized.`,
+        `${count(photoFiles, 'photo file')} uploaded, ${kept} already there, ${count(other, 'index and list', 'indexes and lists')}, ${Math.round(bytes / 1024)} KB; ` +
+        `${count(deleted, 'old file')} deleted; ${count(result.cache.resized, 'photo')} resized.`,
     );
     if (!quiet) console.log('"npm run galleries" prints the private links.');
   } finally {
@@ -283,7 +314,10 @@ if (command === 'publish') {
     console.error(
       recorded
         ? `"${id}" has no folder in ${dir}: closing needs it (its gallery.yaml keeps the closing day). Put the folder back and close it, or run "npm run galleries -- remove ${id}" to delete it from the bucket.`
-        : `No gallery named "${id}" in ${where}: "npm run galleries -- close <folder name>".`,
+        : `No gallery named "${id}" in ${where}${didYouMean(
+            id,
+            galleries.map((g) => g.id),
+          )}: "npm run galleries -- close <folder name>".`,
     );
     await bucket.close();
     process.exit(1);
@@ -292,7 +326,7 @@ if (command === 'publish') {
     const hold = heldForShares(gallery.id);
     const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold });
     console.log(
-      `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
+      `Closed "${gallery.id}" in ${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted. Her next visit, her link and a ` +
         `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
         'again keeps it closed.',
     );
@@ -304,9 +338,10 @@ if (command === 'publish') {
     await bucket.close();
   }
 } else if (command === 'remove') {
-  const recorded = readRecord(recordFile).targets[targetKey(bucket)]?.galleries[id];
+  const published = readRecord(recordFile).targets[targetKey(bucket)]?.galleries ?? {};
+  const recorded = published[id];
   const problem = !recorded
-    ? `No gallery "${id}" in the record of what was published to ${bucket.label} (${recordFile}): nothing was removed.`
+    ? `No gallery "${id}" in the record of what was published to ${bucket.label} (${recordFile})${didYouMean(id, Object.keys(published))}: nothing was removed.`
     : galleries.some((gallery) => gallery.id === id)
       ? `"${id}" still has its folder in ${where}: move that folder out first (or close the gallery instead), then remove it.`
       : null;
@@ -318,7 +353,7 @@ if (command === 'publish') {
   try {
     const result = await publishTo({ remove: [id], hold: heldForShares() });
     console.log(
-      `Removed "${id}" from ${bucket.label}: ${result.uploads.deleted} files deleted; her password and links open nothing now.`,
+      `Removed "${id}" from ${bucket.label}: ${count(result.uploads.deleted, 'file')} deleted; her password and links open nothing now.`,
     );
   } finally {
     await bucket.close();
@@ -328,7 +363,7 @@ if (command === 'publish') {
     console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see docs/owner.md).`);
     process.exit(0);
   }
-  console.log(`Private links (${galleries.length} ${galleries.length === 1 ? 'gallery' : 'galleries'} in ${where}):\n`);
+  console.log(`Private links (${count(galleries.length, 'gallery', 'galleries')} in ${where}):\n`);
   // Past their last day but still in the bucket: the host refuses their photos; a publish deletes them.
   const stillOut = new Set();
   let bucketLabel = 'the bucket';
@@ -343,7 +378,7 @@ if (command === 'publish') {
     }
   }
   for (const gallery of galleries) {
-    console.log(`${gallery.title}  (${gallery.id}, ${gallery.photos.length} photos)`);
+    console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')})`);
     if (isExpired(gallery.expires)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
       if (stillOut.has(gallery.id)) {

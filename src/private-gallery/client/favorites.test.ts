@@ -33,6 +33,8 @@ describe('favorites', () => {
   it('make a message with the gallery title and the photo numbers, prefilled in an email', () => {
     const text = favoritesText('Jenna, October 2026', [3, 12]);
     expect(text).toBe('My favorites from "Jenna, October 2026": photos 3, 12 (2 in all).');
+    // One photo: no plural, and no count of one.
+    expect(favoritesText('Jenna, October 2026', [7])).toBe('My favorites from "Jenna, October 2026": photo 7.');
     const url = new URL(favoritesMailto('hello@studio.example.com', 'Jenna, October 2026', [3, 12]));
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe('hello@studio.example.com');

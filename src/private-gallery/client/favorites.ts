@@ -48,6 +48,7 @@ export function toggleFavorite(numbers: number[], number: number): number[] {
 
 /** The plain text for the studio: the gallery title and the photo numbers. */
 export function favoritesText(title: string, numbers: number[]): string {
+  if (numbers.length === 1) return `My favorites from "${title}": photo ${numbers[0]}.`;
   return `My favorites from "${title}": photos ${numbers.join(', ')} (${numbers.length} in all).`;
 }
 

@@ -382,7 +382,7 @@ describe('publishing fails closed', () => {
   it('refuses a gallery without its own password, offering a generated passphrase; only the sample uses the README one', () => {
     const client = gallery('jenna-2026-10', join(root, 'private', 'jenna-2026-10'));
     expect(() => galleryPasswords([client], {})).toThrow(
-      /"jenna-2026-10" has no password: set PRIVATE_GALLERY_PASSWORD_JENNA_2026_10 in passwords\.env, for example PRIVATE_GALLERY_PASSWORD_JENNA_2026_10=[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/m,
+      /"jenna-2026-10" has no password: set PRIVATE_GALLERY_PASSWORD_JENNA_2026_10 in \/\S+\/passwords\.env, for example PRIVATE_GALLERY_PASSWORD_JENNA_2026_10=[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/m,
     );
     // A client gallery named like the sample, outside the repository's sample folder: refused too.
     expect(() => galleryPasswords([gallery('preview', join(root, 'private', 'preview'))], {})).toThrow(/no password/);

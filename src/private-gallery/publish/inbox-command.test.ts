@@ -87,6 +87,10 @@ describe('npm run galleries -- inbox', () => {
     expect(() => lightroomLine(opened, 'june', target.label)).toThrow(
       'No selection from "june" is waiting in the local bucket in test.',
     );
+    // A mistyped name: the nearest gallery with a selection waiting.
+    expect(() => lightroomLine(opened, 'ivy-2026-01', target.label)).toThrow(
+      'No selection from "ivy-2026-01" is waiting in the local bucket in test (did you mean "ivy-2026-10"?).',
+    );
   });
 
   it('--done deletes the one message its id names, and only it', async () => {

@@ -15,6 +15,7 @@ import { INBOX_PREFIX } from '../host/inbox-tokens.ts';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox.ts';
 import { readRecord, RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, listGalleries, privateGalleryDir, type Env } from './sources.ts';
+import { didYouMean } from './words.ts';
 import { PASSWORDS_FILE, SEED_VARIABLE } from './secrets.ts';
 import type { VaultTarget } from './target.ts';
 
@@ -193,7 +194,10 @@ export function formatMessages(opened: Opened[], label: string, env: Env): strin
 /** The latest selection's file names from one gallery (her folder name), on one line. */
 export function lightroomLine(opened: Opened[], gallery: string, label: string): string {
   const latest = opened.find((o) => o.gallery === gallery && o.message);
-  if (!latest) throw new InboxError(`No selection from "${gallery}" is waiting in ${label}.`);
+  if (!latest) {
+    const waiting = opened.filter((o) => o.message).map((o) => o.gallery);
+    throw new InboxError(`No selection from "${gallery}" is waiting in ${label}${didYouMean(gallery, waiting)}.`);
+  }
   return printable(latest.message!.lightroom);
 }
 

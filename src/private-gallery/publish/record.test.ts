@@ -235,15 +235,15 @@ describe('hygiene', () => {
     expect(again.uploads.deleted).toBe(again.uploads.other - 1);
   });
 
-  it('warns when passwords.env is readable by other accounts', () => {
+  it('makes passwords.env readable by her account alone when other accounts can read it, saying so once', () => {
     const dir = join(root, 'loose');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, PASSWORDS_FILE), `${SEED_VARIABLE}=x\n`);
     chmodSync(join(dir, PASSWORDS_FILE), 0o644);
     expect(passwordsFileWarning({ PRIVATE_GALLERY_DIR: dir })).toBe(
-      `${join(dir, PASSWORDS_FILE)} can be read by other accounts on this computer: run "chmod 600 ${join(dir, PASSWORDS_FILE)}" so only yours can.`,
+      `${join(dir, PASSWORDS_FILE)} was readable by others on this computer; it is now readable by you only.`,
     );
-    chmodSync(join(dir, PASSWORDS_FILE), 0o600);
+    expect(statSync(join(dir, PASSWORDS_FILE)).mode & 0o777).toBe(0o600);
     expect(passwordsFileWarning({ PRIVATE_GALLERY_DIR: dir })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { SEED_BYTES } from '../format/seal.ts';
 import { parseSiteSalt } from './gallery-file.ts';
 import { RECORD_FILE } from './record.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { count } from './words.ts';
 import { passwordProblem, userInputsOf } from './strength.ts';
 import { loadSettings } from '../../lib/content/settings.ts';
 import { privateGalleryLink } from '../../lib/site/private-links.ts';
@@ -118,10 +119,10 @@ export function checkPasswords(galleries: GallerySource[], env: Env, root = proc
       failures.set(gallery.id, {
         refusal: password
           ? `${variable} is the same as ${other}: each gallery needs its own, for example ${example}`
-          : `the private gallery "${gallery.id}" has no password: set ${variable} in ${PASSWORDS_FILE}, for example ${variable}=${example}`,
+          : `the private gallery "${gallery.id}" has no password: set ${variable} in ${passwordsFilePlace(env, root).file}, for example ${variable}=${example}`,
         reason: password
           ? `${variable} is the same as ${other}; choose another, for example ${example}`
-          : `${variable} is not set in ${PASSWORDS_FILE}; set it, for example ${variable}=${example}`,
+          : `${variable} is not set in ${passwordsFilePlace(env, root).file}; set it, for example ${variable}=${example}`,
       });
       continue;
     }
@@ -155,9 +156,33 @@ export function checkPasswords(galleries: GallerySource[], env: Env, root = proc
 export function galleryPasswords(galleries: GallerySource[], env: Env, root = process.cwd()) {
   const { passwords, failures } = checkPasswords(galleries, env, root);
   if (failures.size) {
-    throw new Error(`Nothing was published:\n  ${[...failures.values()].map((f) => f.refusal).join('\n  ')}`);
+    throw new Error(
+      `Nothing was published:\n  ${[...[...failures.values()].map((f) => f.refusal), ...ignoredFiles(env, root)].join('\n  ')}`,
+    );
   }
   return passwords;
+}
+
+/**
+ * The passwords file the commands read (in the galleries folder), and the passwords.env files they
+ * do not read where she may have written one: the project folder, and the folder the galleries
+ * folder is in.
+ */
+export function passwordsFilePlace(env: Env, root = process.cwd()) {
+  const dir = privateGalleryDir(env);
+  const file = join(dir, PASSWORDS_FILE);
+  const ignored = [...new Set([resolve(root), dirname(dir)])]
+    .map((folder) => join(folder, PASSWORDS_FILE))
+    .filter((other) => other !== file && existsSync(other));
+  return { dir, file, ignored };
+}
+
+/** For each passwords.env not read, the sentence that says so and where it belongs. */
+function ignoredFiles(env: Env, root: string): string[] {
+  const { dir, ignored } = passwordsFilePlace(env, root);
+  return ignored.map(
+    (other) => `${other} was not read: ${PASSWORDS_FILE} belongs in the galleries folder, ${dir}; move it there.`,
+  );
 }
 
 /** The variable with a gallery's private links: PRIVATE_GALLERY_LINKS_JENNA_2026_10 (secrets, comma-separated). */
@@ -212,7 +237,9 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
   if (added.length) {
     const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
     writePasswordsFile(file, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${added.join('\n')}\n`);
-    logger?.warn(`wrote ${added.length} new secret(s) to ${file}: keep that file private, beside the passwords.`);
+    logger?.warn(
+      `wrote ${count(added.length, 'new secret')} to ${file}: keep that file private, beside the passwords.`,
+    );
   }
   return { seed, links };
 }
@@ -229,9 +256,18 @@ export function writePasswordsFile(file: string, text: string) {
   if (created) chmodSync(file, 0o600);
 }
 
-/** The warning to print on every run when passwords.env can be read by other accounts; else null. */
+/**
+ * What to say when passwords.env can be read by other accounts; else null. Hers (written by hand,
+ * as docs/owner.md says): made readable by her account alone, said once. Another account's, or on a
+ * drive that keeps no permissions: the warning, on every run, with the command that fixes it.
+ */
 export function passwordsFileWarning(env: Env): string | null {
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
-  if (!existsSync(file) || (statSync(file).mode & 0o077) === 0) return null;
+  const loose = () => (statSync(file).mode & 0o077) !== 0;
+  if (!existsSync(file) || !loose()) return null;
+  if (statSync(file).uid === process.getuid?.()) {
+    chmodSync(file, 0o600);
+    if (!loose()) return `${file} was readable by others on this computer; it is now readable by you only.`;
+  }
   return `${file} can be read by other accounts on this computer: run "chmod 600 ${file}" so only yours can.`;
 }

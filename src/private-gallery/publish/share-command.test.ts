@@ -54,6 +54,13 @@ describe('npm run galleries -- share / unshare', () => {
     expect(shares().map(names)).toEqual([['IMG_101.jpg', 'IMG_102.jpg']]);
   });
 
+  it('names one photo in the singular: "photo 5", not "photos 5"', () => {
+    const { root } = site();
+    expect(shareCommand(['share', 'jenna-2026-10', '--photos', '5'], 'https://studio.test', root)).toContain(
+      'Partner link for Jenna, October 2026, photo 5 (IMG_105.jpg):',
+    );
+  });
+
   it('refuses photos outside the gallery and a selection link of another gallery', () => {
     const { root } = site();
     expect(() => shareCommand(['share', 'jenna-2026-10', '--photos', '3,13'], 'https://s', root)).toThrow(

@@ -10,7 +10,8 @@ import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
 import { galleryRef } from '../format/seal.ts';
 import { gallerySecrets, PASSWORDS_FILE, readEnv, writePasswordsFile } from './secrets.ts';
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
-import { galleriesFrom, IN_REPOSITORY_DIR, privateGalleryDir, type Env } from './sources.ts';
+import { galleriesFrom, privateGalleryDir, type Env } from './sources.ts';
+import { didYouMean, foldersPhrase } from './words.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
@@ -27,10 +28,12 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   });
   const [command, id, link] = positionals;
   const env = readEnv(root, base);
-  const gallery = galleriesFrom(env, root).find((g) => g.id === id);
+  const all = galleriesFrom(env, root);
+  const gallery = all.find((g) => g.id === id);
   if (!gallery) {
+    const hint = didYouMean(id ?? '', id ? all.map((g) => g.id) : []);
     throw new Error(
-      `no gallery "${id ?? ''}" in ${privateGalleryDir(env)} or ${IN_REPOSITORY_DIR}/. Usage:\n  ${SHARE_USAGE}`,
+      `no gallery "${id ?? ''}" in ${foldersPhrase(privateGalleryDir(env), root)}${hint}. Usage:\n  ${SHARE_USAGE}`,
     );
   }
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
@@ -67,8 +70,8 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   const names = share.photos.map((photo) => photo.name).join(', ');
   return [
     ...warnings,
-    `Partner link for ${gallery.title}, photos ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
+    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
     `  ${partnerLink(siteUrl, share)}`,
-    'Publish again for it to open. It shows only those photos, for viewing; her own access is untouched.',
+    `Publish again for it to open. It shows only ${numbers.length === 1 ? 'that photo' : 'those photos'}, for viewing; her own access is untouched.`,
   ].join('\n');
 }

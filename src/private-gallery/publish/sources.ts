@@ -33,9 +33,14 @@ export const IN_REPOSITORY_DIR = 'content/private';
 /** The owner's galleries folder when PRIVATE_GALLERY_DIR is not set: in her home folder, outside the project. */
 export const DEFAULT_GALLERY_DIR = join(homedir(), 'coastlight-galleries');
 
+/** A folder as a shell reads it: `~` and `~/…` are her home folder (.env is not read by a shell). */
+export function homeFolder(path: string): string {
+  return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+}
+
 /** The owner's galleries folder, outside the repository: PRIVATE_GALLERY_DIR, else ~/coastlight-galleries. */
 export function privateGalleryDir(env: Env = process.env): string {
-  return resolve(env['PRIVATE_GALLERY_DIR'] || DEFAULT_GALLERY_DIR);
+  return resolve(homeFolder(env['PRIVATE_GALLERY_DIR'] || DEFAULT_GALLERY_DIR));
 }
 
 /**
@@ -51,7 +56,7 @@ export function galleriesFolder(
   root = process.cwd(),
   defaultDir = DEFAULT_GALLERY_DIR,
 ): { dir: string; note?: string } {
-  const dir = resolve(env['PRIVATE_GALLERY_DIR'] || defaultDir);
+  const dir = resolve(homeFolder(env['PRIVATE_GALLERY_DIR'] || defaultDir));
   if (!local || env['PRIVATE_GALLERY_DIR'] || existsSync(dir)) return { dir };
   return {
     dir: resolve(root, IN_REPOSITORY_DIR),
