@@ -29,7 +29,7 @@ describe('passwords.env in the wrong folder', () => {
     writeFileSync(join(project, '.env'), `PRIVATE_GALLERY_DIR=${galleries}\n`);
     writeFileSync(join(project, 'passwords.env'), 'PRIVATE_GALLERY_PASSWORD_IVY_2026_10=a long memorable sentence\n');
     const env = readEnv(project, {});
-    expect(() => galleryPasswords([gallery('ivy-2026-10')], env, undefined, project)).toThrow(
+    expect(() => galleryPasswords([gallery('ivy-2026-10')], env, project)).toThrow(
       new RegExp(
         `^Nothing was published:\\n {2}the private gallery "ivy-2026-10" has no password: set PRIVATE_GALLERY_PASSWORD_IVY_2026_10 in ${join(galleries, 'passwords.env')}, for example PRIVATE_GALLERY_PASSWORD_IVY_2026_10=[a-z0-9-]{19}\\n {2}${join(project, 'passwords.env')} was not read: passwords.env belongs in the galleries folder, ${galleries}; move it there\\.$`,
       ),
