@@ -9,7 +9,7 @@ import type { VaultManifest } from '../format/types';
 import { publishGalleries, vaultInputs } from './build';
 import { closeGallery } from './close';
 import { closingPasswords } from './close-passwords';
-import { generatedPassphrase, passwordVariable } from './secrets';
+import { generatedPassphrase, passwordsFilePlace, passwordVariable } from './secrets';
 import { readRecord, RECORD_FILE } from './record';
 import type { GallerySource } from './sources';
 import { folderTarget } from './target';
@@ -64,7 +64,7 @@ describe('closing and removing relax the password of the gallery closed alone', 
     const reasons = {
       anna: `PRIVATE_GALLERY_PASSWORD_ANNA is shorter than 12 characters; choose another, for example ${example}`,
       bella: `PRIVATE_GALLERY_PASSWORD_BELLA is too easy to guess; choose another, for example ${example}`,
-      cara: `PRIVATE_GALLERY_PASSWORD_CARA is not set in passwords.env; set it, for example PRIVATE_GALLERY_PASSWORD_CARA=${example}`,
+      cara: `PRIVATE_GALLERY_PASSWORD_CARA is not set in ${passwordsFilePlace(env).file}; set it, for example PRIVATE_GALLERY_PASSWORD_CARA=${example}`,
       eve: `PRIVATE_GALLERY_PASSWORD_EVE is the same as PRIVATE_GALLERY_PASSWORD_DANA; choose another, for example ${example}`,
     };
     for (const [id, reason] of Object.entries(reasons)) expect(hold.get(id), id).toMatch(new RegExp(`^${reason}$`));
@@ -84,8 +84,9 @@ describe('closing and removing relax the password of the gallery closed alone', 
   });
 
   it('still needs a password of its own for the gallery closed', () => {
+    // The full path the command reads (passwords.env in her galleries folder).
     expect(() => closingPasswords([gallery('cara')], {}, 'cara')).toThrow(
-      /^Nothing was published:\n {2}the private gallery "cara" has no password: set PRIVATE_GALLERY_PASSWORD_CARA in passwords\.env/,
+      `Nothing was published:\n  the private gallery "cara" has no password: set PRIVATE_GALLERY_PASSWORD_CARA in ${passwordsFilePlace({}).file},`,
     );
   });
 
