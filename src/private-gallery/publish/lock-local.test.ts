@@ -98,6 +98,10 @@ describe("the publish lock in wrangler's local bucket", () => {
       return { status: run.status, output: `${run.stdout}${run.stderr}` };
     };
     const when = `at ${started.toISOString().slice(11, 16)} UTC on ${started.toISOString().slice(0, 10)} (3 hours ago) on studio-mac`;
+    // Only the commands that publish take it.
+    const misplaced = command(['inbox', '--local', '--unlock']);
+    expect(misplaced.status).toBe(1);
+    expect(misplaced.output).toContain('--unlock goes with "publish", "close" or "remove".');
     const refused = command(['publish', '--local', '--persist-to', persistTo, '--quiet']);
     console.log(`refused: ${refused.output.trim()}`);
     expect(refused.status).toBe(1);
