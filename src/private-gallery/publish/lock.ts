@@ -96,6 +96,13 @@ export async function takeLock(target: VaultTarget, options: LockOptions = {}): 
   }
   return async () => {
     // Deleted only while it is still this run's (an --unlock elsewhere may have taken it since).
-    if ((await readNote(target))?.run === note.run) await target.delete([PUBLISH_LOCK]);
+    // A failure here never hides the publish's own: the next publish names --unlock.
+    try {
+      if ((await readNote(target))?.run === note.run) await target.delete([PUBLISH_LOCK]);
+    } catch (error) {
+      options.logger?.warn(
+        `The lock on ${target.label} could not be removed (${error instanceof Error ? error.message : error}): the next publish will say how to break it.`,
+      );
+    }
   };
 }
