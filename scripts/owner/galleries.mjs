@@ -13,6 +13,7 @@
 //   --local                                the local bucket (what `npm start` and the tests serve)
 //                                          instead of the one on Cloudflare
 //   --persist-to <dir>                     that local bucket's folder (default .wrangler/state)
+//   --unlock                               publish, close, remove: break the lock a run that stopped halfway left
 // Passwords come from the environment, .env, or passwords.env in the galleries folder (docs/owner.md).
 // The links are secrets: they are printed here only, never by the site's build.
 import { existsSync } from 'node:fs';
@@ -60,7 +61,7 @@ const USAGE = [
   'npm run galleries -- inbox             the selections your clients sent, newest first',
   'npm run galleries -- inbox --lightroom <id>   the latest selection from that gallery, file names on one line',
   'npm run galleries -- inbox --done <message>   delete one selection you have handled (its id from the list)',
-  'options: --local (the local bucket, not the one on Cloudflare), --persist-to <dir>, --quiet',
+  'options: --local (the local bucket, not the one on Cloudflare), --persist-to <dir>, --quiet, --unlock',
 ].join('\n  ');
 /** The commands, and how many names each takes after it (share and unshare check their own). */
 const COMMANDS = { links: 0, publish: 0, close: 1, remove: 1, share: null, unshare: null, inbox: 0 };
@@ -75,6 +76,7 @@ const OPTIONS = `Options:
   --favorites "<link>"  share: the photos of the selection link a client sent you
   --lightroom <id>      inbox: the latest selection's file names from that gallery, on one line
   --done <message>      inbox: delete a message you have handled (its id from the list)
+  --unlock              publish, close, remove: break the lock left by a publish that stopped halfway, then go on
   --help                this text (after a command: that command's)`;
 
 /** A mistyped command or option: say which, print the usage, change nothing. */
@@ -99,6 +101,7 @@ try {
       help: { type: 'boolean', short: 'h' },
       lightroom: { type: 'string' },
       done: { type: 'string' },
+      unlock: { type: 'boolean' },
     },
   });
 } catch (error) {
@@ -126,6 +129,9 @@ if (command !== 'share' && (values.photos || values.favorites || values.expires)
 }
 if (command !== 'inbox' && (values.lightroom || values.done)) usage('--lightroom and --done go with "inbox".');
 if (values.lightroom && values.done) usage('"inbox" takes --lightroom or --done, not both.');
+if (values.unlock && !['publish', 'close', 'remove'].includes(command)) {
+  usage('--unlock goes with "publish", "close" or "remove".');
+}
 
 const env = readEnv();
 // A fresh copy of the project has no galleries folder yet: its local preview (npm start) publishes
@@ -249,6 +255,13 @@ const inputs = await (async () => {
   }
 })();
 const { galleries, options } = inputs;
+// One publish at a time per bucket (publish/lock.ts): a refusal names this very command with --unlock.
+const again = process.argv.slice(2).filter((arg) => arg !== '--unlock');
+options.lock = {
+  unlock: !!values.unlock,
+  logger,
+  unlockWith: `npm run galleries -- ${[...again.map((arg) => (/\s/.test(arg) ? JSON.stringify(arg) : arg)), '--unlock'].join(' ')}`,
+};
 const where = foldersPhrase(dir);
 
 /** Publishes with `extra` options; prints what was kept, left out or left; fails with one sentence. */

@@ -109,6 +109,8 @@ export async function publishSample(persistTo) {
       shares: readShares(galleries, {}),
       cacheDir: join(persistTo, 'publish-cache'),
       inboxKey: studioInboxKey(env),
+      // The server's own bucket, one server per port: a lock in it is a killed run's, broken here.
+      lock: { unlock: true },
     });
   } finally {
     await target.close();

@@ -27,13 +27,35 @@ function memoryBucket(objects: Record<string, string> = {}) {
       const bytes = new TextEncoder().encode(data);
       return { body: new Response(bytes).body!, size: bytes.length, httpEtag: '"e"' };
     },
-    put: async (key, value) => void (objects[key] = value),
+    // R2's answer: the object written, or null when `onlyIf: { etagDoesNotMatch: '*' }` finds the name taken.
+    put: async (key, value, options) => {
+      if (options?.onlyIf?.etagDoesNotMatch === '*' && key in objects) return null;
+      objects[key] = value;
+      return { key };
+    },
     list: async ({ prefix, limit = 1000 }) => ({
       objects: Object.keys(objects)
         .filter((key) => key.startsWith(prefix))
         .slice(0, limit)
         .map((key) => ({ key })),
     }),
+  };
+  return bucket;
+}
+
+/** Waits a few milliseconds, as each call to R2 does. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8));
+
+/**
+ * The memory bucket with R2's delays: each call waits before it acts, and a conditional put
+ * checks the name when the write lands, as R2 does.
+ */
+function r2Like(memory: ReturnType<typeof memoryBucket>) {
+  const bucket: typeof memory = {
+    ...memory,
+    get: async (key) => (await pause(), memory.get(key)),
+    list: async (options) => (await pause(), memory.list(options)),
+    put: async (key, value, options) => (await pause(), memory.put(key, value, options)),
   };
   return bucket;
 }
@@ -83,7 +105,7 @@ const send = (bucket: InboxBucket, body: BodyInit, headers?: Record<string, stri
   vaultRoute(post(body, headers), bucket, 'inbox', NOW, notify);
 
 describe('POST /vault/inbox', () => {
-  it('stores a sealed message under inbox/<tag>/<day>/<random>.json and answers 201 with the host time', async () => {
+  it('stores a sealed message under inbox/<tag>/<day>/<slot>.json and answers 201 with the host time', async () => {
     const bucket = await published();
     let notices = 0;
     const response = await send(bucket, JSON.stringify({ token, message: envelope }), {}, () => notices++);
@@ -177,6 +199,20 @@ describe('POST /vault/inbox', () => {
     // The next day (UTC) counts again.
     const tomorrow = await vaultRoute(post(body), bucket, 'inbox', NOW + 6 * 3600_000);
     expect(tomorrow.status).toBe(201);
+  });
+
+  it('stores exactly 20 of 60 posts sent at once to a bucket as slow as R2, answers the other 40 with 429 and sends 20 notices', async () => {
+    const bucket = r2Like(await published());
+    const body = JSON.stringify({ token, message: envelope });
+    let notices = 0;
+    const answers = await Promise.all(Array.from({ length: 60 }, () => send(bucket, body, {}, () => notices++)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(INBOX_DAILY_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - INBOX_DAILY_LIMIT);
+    expect(messagesIn(bucket)).toHaveLength(INBOX_DAILY_LIMIT);
+    expect(Object.keys(bucket.objects)).toHaveLength(INBOX_DAILY_LIMIT + 1);
+    for (const name of messagesIn(bucket)) expect(bucket.objects[name]).toBe(JSON.stringify(envelope));
+    expect(notices).toBe(INBOX_DAILY_LIMIT);
   });
 
   it('answers 405 with Allow: POST for any other write to /vault/inbox, and writes nothing', async () => {

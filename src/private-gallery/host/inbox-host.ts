@@ -3,8 +3,14 @@
  * the host cannot read, and gives nothing back. A message is stored only with an open gallery's
  * inbox token (checked by its hash against INBOX_TOKENS, which publishing writes), at most
  * MAX_INBOX_BYTES, at most INBOX_DAILY_LIMIT a day (UTC) per gallery; anything else is a 4xx with
- * nothing written. Stored under `inbox/<tag>/<YYYY-MM-DD>/<32 random hex>.json`: names outside
- * serve.ts's VAULT_NAME, so every read of them is a 404. Only the owner's command reads them.
+ * nothing written. Stored under `inbox/<tag>/<YYYY-MM-DD>/<32 hex>.json`: names outside serve.ts's
+ * VAULT_NAME, so every read of them is a 404. Only the owner's command reads them.
+ *
+ * The day's limit holds however many posts arrive at once: a gallery has INBOX_DAILY_LIMIT fixed
+ * names a day (its slots, slotNames), and a message is written only into a free one, with R2's
+ * conditional put (`onlyIf: { etagDoesNotMatch: '*' }`, null when the name is taken), which R2
+ * decides atomically. Listing the day's folder first only says which slots to try; when every
+ * slot is taken the post is answered 429 and nothing is written.
  */
 import { randomBytes, toHex } from '../format/encodings.ts';
 import { inboxTokenHash, INBOX_DAILY_LIMIT, isInboxEnvelope, MAX_INBOX_BYTES } from '../format/inbox.ts';
@@ -13,7 +19,12 @@ import { headers, plain, vaultResponse, type VaultBucket } from './serve.ts';
 
 /** What the inbox needs of the R2 binding besides reading: writing one object, counting a day's. */
 export interface InboxBucket extends VaultBucket {
-  put(key: string, value: string, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  /** With `onlyIf: { etagDoesNotMatch: '*' }`, written only when `key` is free: null when it is not. */
+  put(
+    key: string,
+    value: string,
+    options?: { httpMetadata?: { contentType?: string }; onlyIf?: { etagDoesNotMatch: '*' } },
+  ): Promise<unknown>;
   list(options: { prefix: string; limit?: number }): Promise<{ objects: { key: string }[] }>;
 }
 
@@ -58,6 +69,43 @@ function parsePost(text: string) {
   return { token, message: { v: message.v, key: message.key, iv: message.iv, data: message.data } };
 }
 
+/**
+ * A gallery's slots for one day, in `folder` (`inbox/<tag>/<day>/`): INBOX_DAILY_LIMIT names of
+ * 32 hex digits, the first half of SHA-256("inbox slot", folder, slot number), so the owner's
+ * command reads them as it always read a message's name.
+ */
+export async function slotNames(folder: string): Promise<string[]> {
+  const slots = Array.from({ length: INBOX_DAILY_LIMIT }, async (_, slot) => {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`inbox slot\n${folder}\n${slot}`));
+    return `${folder}${toHex(new Uint8Array(digest).slice(0, 16))}.json`;
+  });
+  return Promise.all(slots);
+}
+
+/**
+ * Writes `message` into a free slot of the day's `folder`: the free ones as the listing shows
+ * them, in a random order (posts at once then rarely try the same), each put only if absent.
+ * False when every slot is taken (or the day already holds INBOX_DAILY_LIMIT messages).
+ */
+async function storeInSlot(bucket: InboxBucket, folder: string, message: string): Promise<boolean> {
+  const today = await bucket.list({ prefix: folder, limit: INBOX_DAILY_LIMIT + 1 });
+  if (today.objects.length >= INBOX_DAILY_LIMIT) return false;
+  const taken = new Set(today.objects.map((object) => object.key));
+  const free = (await slotNames(folder)).filter((name) => !taken.has(name));
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = randomBytes(1)[0]! % (i + 1);
+    [free[i], free[j]] = [free[j]!, free[i]!];
+  }
+  for (const name of free) {
+    const written = await bucket.put(name, message, {
+      httpMetadata: { contentType: 'application/json' },
+      onlyIf: { etagDoesNotMatch: '*' },
+    });
+    if (written) return true;
+  }
+  return false;
+}
+
 /** Seconds until the next UTC midnight, when the day's count starts again. */
 const untilTomorrow = (now: number) => String(Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
 
@@ -91,14 +139,9 @@ export async function inboxResponse(
   }
   const day = new Date(now).toISOString().slice(0, 10);
   const folder = `${INBOX_PREFIX}${line.gallery}/${day}/`;
-  const today = await bucket.list({ prefix: folder, limit: INBOX_DAILY_LIMIT + 1 });
-  if (today.objects.length >= INBOX_DAILY_LIMIT) {
+  if (!(await storeInSlot(bucket, folder, JSON.stringify(post.message)))) {
     return plain(429, 'This gallery has sent all the messages it can today.', { 'Retry-After': untilTomorrow(now) });
   }
-  // 32 random hex digits: a stored message's name says nothing but its gallery's tag and day.
-  await bucket.put(`${folder}${toHex(randomBytes(16))}.json`, JSON.stringify(post.message), {
-    httpMetadata: { contentType: 'application/json' },
-  });
   notify?.();
   return new Response(JSON.stringify({ sent: new Date(now).toISOString() }), {
     status: 201,

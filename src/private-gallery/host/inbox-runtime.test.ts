@@ -159,6 +159,39 @@ describe('the inbox on the host runtime', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('stores exactly 20 of 60 messages posted at once, answers the other 40 with 429, and writes nothing else', async () => {
+    // The day starts empty: the messages the tests above stored are deleted first.
+    const target = await openTarget({ persistTo });
+    let before: string[];
+    try {
+      await target.delete([...(await target.list())].filter(isInboxName));
+      before = [...(await target.list())].sort();
+    } finally {
+      await target.close();
+    }
+    const bodies = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) =>
+        JSON.stringify({
+          token: index.inbox!.token,
+          message: await sealInboxMessage(selection(`at once ${i}`), index.inbox!.key),
+        }),
+      ),
+    );
+    const answers = await Promise.all(bodies.map(async (body) => (await post(body)).status));
+    const count = (status: number) => answers.filter((answer) => answer === status).length;
+    console.log(`60 at once: ${count(201)} answered 201, ${count(429)} answered 429`);
+    expect(count(201)).toBe(INBOX_DAILY_LIMIT);
+    expect(count(429)).toBe(60 - INBOX_DAILY_LIMIT);
+    const messages = await stored();
+    expect(messages).toHaveLength(INBOX_DAILY_LIMIT);
+    const after = await openTarget({ persistTo });
+    try {
+      expect([...(await after.list())].filter((name) => !isInboxName(name)).sort()).toEqual(before);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('takes 20 a day for a gallery and refuses the 21st, writing nothing', async () => {
     const already = (await stored()).length;
     const body = async () =>

@@ -78,6 +78,9 @@ function memoryTarget(names: string[] = []) {
       log.push(name);
       objects.set(name, data);
     },
+    // The steps write as they are: writeManifest's conditional write is publishGalleries' (lock.test.ts).
+    version: async () => null,
+    putIf: async () => false,
     delete: async (list) => {
       deleted.push(...list);
       for (const name of list) objects.delete(name);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault, publishGalleries } from './build';
+import { PUBLISH_LOCK } from './lock';
 import { closeGallery } from './close';
 import { SEED_MARK } from './record';
 import { MANIFEST } from '../format/seal';
@@ -598,6 +599,11 @@ describe('removing a gallery', () => {
         steps.push(`put ${name}`);
         await folder.put(name, data);
       },
+      // The manifest is written conditionally (over the one this publish started from), and the lock too.
+      putIf: async (name: string, data: string, version: string | null) => {
+        steps.push(`put ${name}`);
+        return folder.putIf(name, data, version);
+      },
       delete: async (names: string[]) => {
         steps.push(...names.map((name) => `delete ${name}`));
         await folder.delete(names);
@@ -626,7 +632,11 @@ describe('removing a gallery', () => {
       steps.slice(manifestAt + 1).filter((step) => !step.startsWith('delete ')),
       'after the manifest',
     ).toEqual([]);
-    const deleted = steps.filter((step) => step.startsWith('delete ')).map((step) => step.slice('delete '.length));
+    // The lock, released last, is no stale file.
+    const deleted = steps
+      .filter((step) => step.startsWith('delete ') && step !== `delete ${PUBLISH_LOCK}`)
+      .map((step) => step.slice('delete '.length));
+    expect(steps.at(-1)).toBe(`delete ${PUBLISH_LOCK}`);
     expect(deleted).toEqual(expect.arrayContaining(eveFiles));
     expect(result.uploads.deleted).toBe(deleted.length);
   });

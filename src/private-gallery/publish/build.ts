@@ -28,7 +28,7 @@ import {
   wrapPhotoKey,
 } from '../format/seal.ts';
 import { hashFile, moveOldCache, sha256, VaultCache } from './cache.ts';
-import { markSeed, publishPlan, RECORD_FILE, refuseOtherSeed, SEED_MARK } from './record.ts';
+import { markSeed, publishPlan, RECORD_FILE, refuseOtherSeed, rememberObjects, SEED_MARK } from './record.ts';
 import { readShares, sealShares, type Share } from './share.ts';
 import {
   galleryPasswords,
@@ -44,6 +44,7 @@ import { galleriesFrom, privateGalleryDir, type Env, type GallerySource, type Ph
 import { folderTarget, type VaultTarget } from './target.ts';
 import { makeSchedule, SCHEDULE } from '../host/schedule.ts';
 import { galleryInbox, inboxTag, studioInboxKey, writeInboxTokens, type InboxEntry } from './inbox.ts';
+import { PUBLISH_LOCK, takeLock, type LockOptions } from './lock.ts';
 
 /**
  * The publishing cache (VaultCache): in the galleries folder, beside the photos it was made from
@@ -92,6 +93,8 @@ export interface BuildOptions {
   remove?: string[];
   /** The studio's inbox public key (publish/inbox.ts): proofing galleries get an inbox; none without. */
   inboxKey?: string;
+  /** The bucket's lock (lock.ts): `unlock` breaks one left by a run that stopped halfway. */
+  lock?: LockOptions;
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; the results keep the items' order. */
@@ -190,6 +193,25 @@ export interface Bucket {
   keep: Set<string>;
   uploads: { photoFiles: number; other: number; bytes: number; kept: number };
   photoUploads: ReturnType<typeof taskQueue>;
+  /**
+   * The manifest's version when this publish started (null: there was none): it is written only
+   * if still that one (putManifest). Unset (a step's test), it is written as it is.
+   */
+  manifestVersion?: string | null;
+}
+
+/** Refused: the manifest changed while this publish ran. Its message is the one sentence to print. */
+export class ManifestChanged extends Error {}
+
+/** The manifest, written only if it is still the version this publish started from. */
+async function putManifest(bucket: Bucket, manifest: string) {
+  if (bucket.manifestVersion === undefined) return put(bucket, MANIFEST, manifest);
+  if (!(await bucket.target.putIf(MANIFEST, manifest, bucket.manifestVersion))) {
+    throw new ManifestChanged(
+      `Nothing was published: ${bucket.target.label} was published from somewhere else while this publish ran (its list of galleries changed), so this one stopped rather than drop what that one published; publish again.`,
+    );
+  }
+  bucket.uploads.bytes += Buffer.byteLength(manifest);
 }
 
 export function openBucket(target: VaultTarget, existing: Set<string>): Bucket {
@@ -444,7 +466,7 @@ export async function writeManifest(
   const { manifest, decoys } = sealManifest(seed, kdf, grants);
   for (const decoy of decoys) await putOther(bucket, decoy.name, decoy.data);
   await markSeed(bucket.target, bucket.existing, seed);
-  await put(bucket, MANIFEST, manifest);
+  await putManifest(bucket, manifest);
   bucket.uploads.other++;
 }
 
@@ -493,15 +515,40 @@ async function sealGallery(
  * The steps: gallerySource, sealPhotos, sealGrants (each gallery), writeManifest, prune.
  */
 export async function publishGalleries(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
+  // One publish at a time: a second one is refused before it reads anything (lock.ts).
+  const release = await takeLock(target, { ...options.lock, ...(options.now ? { now: options.now } : {}) });
+  try {
+    return await publishLocked(target, galleries, options);
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * A manifest write refused (ManifestChanged): what this publish uploaded (reached by its own
+ * manifest, not in the bucket when it started) is recorded, for a later publish to delete.
+ */
+const rememberUploads = (bucket: Bucket, existing: Set<string>, options: BuildOptions) => (error: unknown) => {
+  if (error instanceof ManifestChanged && options.record) {
+    const uploaded = [...bucket.keep].filter((name) => !existing.has(name));
+    rememberObjects(options.record, bucket.target, options.seed, uploaded);
+  }
+  throw error;
+};
+
+/** publishGalleries, holding the bucket's lock. */
+async function publishLocked(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
   const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
   const { seed } = options;
   const existing = await target.list();
+  existing.delete(PUBLISH_LOCK);
+  const manifestVersion = await target.version(MANIFEST);
   await refuseOtherSeed(target, existing, seed);
   const leftOut = sampleLeftOut(target, galleries);
   const { record, hold, remove } = options;
   const plan = await publishPlan(target, existing, galleries, seed, { record, hold, remove, leaveOut: leftOut, now });
-  const bucket = openBucket(target, existing);
+  const bucket = { ...openBucket(target, new Set(existing)), manifestVersion };
   const grants: Record<string, Grant> = {};
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
@@ -530,7 +577,7 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
       });
   }
   const inbox = { entries: inboxes, carried: plan.carried.map((c) => c.id), on: !!options.inboxKey, now };
-  await writeManifest(bucket, grants, plan, closings, options, inbox);
+  await writeManifest(bucket, grants, plan, closings, options, inbox).catch(rememberUploads(bucket, existing, options));
   const { unreached, deleted, pruned } = await prune(bucket, plan, cache);
   return {
     galleries: published,

@@ -11,7 +11,7 @@
  * - `inbox-tokens.json` in the bucket (a name outside serve.ts's VAULT_NAME, so never served): the
  *   hash of each open gallery's token, with the gallery's opaque tag and its closing instant. The
  *   Function (inbox-host.ts) stores a message only for a token listed here, under
- *   `inbox/<tag>/<day>/<random>.json`. Publishing never deletes anything under `inbox/`.
+ *   `inbox/<tag>/<day>/<slot>.json` (one of 20 fixed names a day). Publishing never deletes anything under `inbox/`.
  */
 import { fromSeed } from '../format/seal.ts';
 import { closesAt, isExpired } from '../format/dates.ts';

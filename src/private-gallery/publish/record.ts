@@ -118,6 +118,20 @@ export async function folderRefusal(
   return `Nothing was published: the galleries folder ${dir} holds no gallery, and ${target.label} holds galleries published before; if that is not your galleries folder, set PRIVATE_GALLERY_DIR to it; to take a gallery down, run "npm run galleries -- remove <id>".`;
 }
 
+/**
+ * Records `names` (uploaded by a publish refused at its manifest) among the bucket's own objects,
+ * which a later publish deletes if its manifest does not reach them. Reads the record again
+ * first: the publish that wrote the manifest may have saved it since.
+ */
+export function rememberObjects(file: string, target: VaultTarget, seed: Uint8Array, names: string[]) {
+  const record = readRecord(file);
+  const key = targetKey(target);
+  const entry = record.targets[key] ?? { seed: seedFingerprint(seed), galleries: {}, objects: [] };
+  entry.objects = [...new Set([...entry.objects, ...names.filter((name) => name !== MANIFEST)])];
+  record.targets[key] = entry;
+  writeRecord(file, record);
+}
+
 /** A gallery carried over as it is in the bucket, and what to tell the owner. */
 export interface Carried {
   id: string;

@@ -4,6 +4,7 @@
  * under .wrangler/state, or `persistTo`); `remote` is the real bucket on the host, through the same
  * binding marked remote. The calls are the same; only the binding's place differs.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,13 @@ export interface VaultTarget {
   list(): Promise<Set<string>>;
   get(name: string): Promise<Uint8Array | null>;
   put(name: string, data: Uint8Array | string): Promise<void>;
+  /** The object's version (R2's etag), null when it is not there. */
+  version(name: string): Promise<string | null>;
+  /**
+   * Writes only while the object is at `version` (null: only while it is not there), decided by
+   * the bucket at once (R2's conditional put); false, with nothing written, when it is not.
+   */
+  putIf(name: string, data: string, version: string | null): Promise<boolean>;
   delete(names: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,7 +41,13 @@ export interface VaultTarget {
 /** The part of an R2 binding publishing uses. */
 interface Bucket {
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
-  put(key: string, value: Uint8Array | string): Promise<unknown>;
+  /** With `onlyIf`, null (nothing written) when the condition does not hold. */
+  put(
+    key: string,
+    value: Uint8Array | string,
+    options?: { onlyIf: { etagMatches: string } | { etagDoesNotMatch: '*' } },
+  ): Promise<unknown>;
+  head(key: string): Promise<{ etag: string } | null>;
   delete(keys: string | string[]): Promise<void>;
   list(options: { cursor?: string; limit?: number }): Promise<{
     objects: { key: string }[];
@@ -65,6 +79,12 @@ export async function putThrough(bucket: Pick<Bucket, 'put'>, name: string, data
     await bucket.put(name, data);
   }
 }
+/** R2's conditional put: only over `version` (its etag), or, with null, only where nothing is. */
+async function putIf(bucket: Pick<Bucket, 'put'>, name: string, data: string, version: string | null) {
+  const onlyIf = version === null ? { etagDoesNotMatch: '*' as const } : { etagMatches: version };
+  return (await bucket.put(name, data, { onlyIf })) !== null;
+}
+
 /** The bucket named in wrangler.toml's [[r2_buckets]] for the VAULT binding. */
 export function bucketName(root = process.cwd()): string {
   const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
@@ -127,6 +147,8 @@ export async function openTarget({
       return object ? new Uint8Array(await object.arrayBuffer()) : null;
     },
     put: (name, data) => putThrough(bucket, name, data),
+    version: async (name) => (await bucket.head(name))?.etag ?? null,
+    putIf: (name, data, version) => putIf(bucket, name, data, version),
     async delete(names) {
       // R2 deletes up to 1,000 keys in one call.
       for (let i = 0; i < names.length; i += 1000) await bucket.delete(names.slice(i, i + 1000));
@@ -139,14 +161,37 @@ export async function openTarget({
   return target;
 }
 
-/** A folder standing in for a bucket (tests, benchmarks, the fixture galleries): the same calls. */
+/** An object's version where the store keeps none (a folder, memory): the hash of its bytes, as R2's etag is. */
+export const contentVersion = (data: Uint8Array | null) => (data ? createHash('md5').update(data).digest('hex') : null);
+
+/**
+ * A folder standing in for a bucket (tests, benchmarks, the fixture galleries): the same calls. Its
+ * conditional write is exclusive when the file must not be there (`wx`); against a version it
+ * compares, then writes (one process at a time: a folder is never the host's bucket).
+ */
 export function folderTarget(dir: string): VaultTarget {
   mkdirSync(dir, { recursive: true });
+  const read = (name: string) => (existsSync(join(dir, name)) ? new Uint8Array(readFileSync(join(dir, name))) : null);
   return {
     label: dir,
     list: async () => new Set(readdirSync(dir)),
-    get: async (name) => (existsSync(join(dir, name)) ? new Uint8Array(readFileSync(join(dir, name))) : null),
+    get: async (name) => read(name),
     put: async (name, data) => writeFileSync(join(dir, name), data),
+    version: async (name) => contentVersion(read(name)),
+    async putIf(name, data, version) {
+      if (version !== null) {
+        if (contentVersion(read(name)) !== version) return false;
+        writeFileSync(join(dir, name), data);
+        return true;
+      }
+      try {
+        writeFileSync(join(dir, name), data, { flag: 'wx' });
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      }
+    },
     delete: async (names) => names.forEach((name) => rmSync(join(dir, name), { force: true })),
     close: async () => {},
   };
