@@ -17,6 +17,9 @@ export const FULL_ONLY_UNIT = {
   'src/private-gallery/host/inbox-runtime.test.ts': 'starts the host runtime (wrangler pages dev) and publishes',
   'src/private-gallery/publish/target.test.ts': "opens the local bucket through wrangler's platform proxy",
   'src/content.config.test.ts': 'builds copies of the site',
+  'src/private-gallery/publish/lock-local.test.ts':
+    "opens the local bucket through wrangler's platform proxy and runs the owner's command",
+  'scripts/owner/galleries-mistakes.test.ts': 'runs the real `npm run galleries` a dozen times, each starting wrangler',
   'src/content-validation.test.ts': "runs Astro's content sync (the build's first step) on copies of the site",
 };
 
