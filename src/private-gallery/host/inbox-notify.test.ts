@@ -28,7 +28,12 @@ async function bucket(): Promise<InboxBucket> {
   return {
     get: async (key) =>
       objects[key] === undefined ? null : { body: new Response(objects[key]).body!, size: 0, httpEtag: '"e"' },
-    put: async (key, value) => void (objects[key] = value),
+    // As R2: with onlyIf etagDoesNotMatch '*', written only when the name is free (null when taken).
+    put: async (key, value, options) => {
+      if (options?.onlyIf && objects[key] !== undefined) return null;
+      objects[key] = value;
+      return { key };
+    },
     list: async ({ prefix }) => ({
       objects: Object.keys(objects)
         .filter((k) => k.startsWith(prefix))

@@ -52,6 +52,11 @@ describe("publishing writes the host's closing schedule", () => {
         steps.push(name);
         await folder.put(name, data);
       },
+      // The manifest is written conditionally (one publish at a time: publish/lock.ts).
+      putIf: async (name: string, data: string, version: string | null) => {
+        steps.push(name);
+        return folder.putIf(name, data, version);
+      },
     };
     const options = {
       kdf: kdfFor(newSalt()),
