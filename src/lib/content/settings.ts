@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { parseYamlData, readYamlData } from './yaml-data.ts';
+import { isTimeZone, STUDIO_TIME_ZONE } from '../../private-gallery/format/dates.ts';
 
 /** Where the owner's settings live, relative to the project root. */
 export const SETTINGS_FILE = 'content/settings.yaml';
@@ -55,6 +56,11 @@ export const settingsSchema = z.object({
     opens: time,
     closes: time,
     priceRange: z.string().regex(/^\$+$/, 'must be one to four $ signs').max(4),
+    /** The studio's time zone: a private gallery's last day ends at midnight there (format/dates.ts). */
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'must be a time zone like America/New_York')
+      .default(STUDIO_TIME_ZONE),
   }),
   offer: z.object({
     sessionFee: z.number().int().positive(),
