@@ -1,6 +1,5 @@
 import { z } from 'astro/zod';
 import { parseYamlData, readYamlData } from './yaml-data.ts';
-import { isTimeZone, STUDIO_TIME_ZONE } from '../../private-gallery/format/dates.ts';
 
 /** Where the owner's settings live, relative to the project root. */
 export const SETTINGS_FILE = 'content/settings.yaml';
@@ -13,6 +12,18 @@ const social = z.object({
   /** The full address of the profile. */
   url,
 });
+
+/** The studio's time zone when the settings name none: the studio is in Florida (as format/dates.ts's). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Whether Intl knows this IANA time zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    return !!zone && !!new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    return false;
+  }
+}
 
 export const settingsSchema = z.object({
   brand: z.object({
@@ -60,7 +71,7 @@ export const settingsSchema = z.object({
     timeZone: z
       .string()
       .refine(isTimeZone, 'must be a time zone like America/New_York')
-      .default(STUDIO_TIME_ZONE),
+      .default(DEFAULT_TIME_ZONE),
   }),
   offer: z.object({
     sessionFee: z.number().int().positive(),

@@ -168,8 +168,10 @@ export function closingsOf(
 
 /**
  * Writes the host's closing schedule (serve.ts reads it, never serves it), before the manifest, so
- * no manifest ever reaches an object the schedule should name; kept from pruning. With nothing to
- * close it is not written, and the previous one goes with the other stale objects.
+ * no manifest ever reaches an object the schedule should name; kept from pruning. It is made from
+ * every gallery the bucket holds: those sealed now and those carried over (their folder missing,
+ * or held) as the record has them (record.ts). With nothing in the bucket to close it is not
+ * written, and the previous one goes with the other stale objects.
  */
 async function writeSchedule(target: VaultTarget, closings: Closing[], keep: Set<string>) {
   const schedule = makeSchedule(closings);
@@ -424,7 +426,7 @@ export async function sealGrants(
 export async function writeManifest(
   bucket: Bucket,
   grants: Record<string, Grant>,
-  carried: { carriedGrants: Record<string, Grant>; carriedObjects: string[] },
+  carried: { carriedGrants: Record<string, Grant>; carriedObjects: string[]; carriedClosings?: Closing[] },
   closings: Closing[],
   { seed, kdf }: Pick<BuildOptions, 'seed' | 'kdf'>,
   /** The studio's inbox: the tokens of the galleries published now, and whether it is on. */
@@ -437,7 +439,7 @@ export async function writeManifest(
 ) {
   Object.assign(grants, carried.carriedGrants);
   for (const name of carried.carriedObjects) bucket.keep.add(name);
-  await writeSchedule(bucket.target, closings, bucket.keep);
+  await writeSchedule(bucket.target, [...closings, ...(carried.carriedClosings ?? [])], bucket.keep);
   const carriedTags = inbox.carried.map((id) => inboxTag(seed, galleryRef(seed, id)));
   await writeInboxTokens(bucket.target, inbox.entries, carriedTags, bucket.existing, bucket.keep, inbox.on, inbox.now);
   const { manifest, decoys } = sealManifest(seed, kdf, grants);
@@ -513,12 +515,8 @@ export async function publishGalleries(target: VaultTarget, galleries: GallerySo
     for (const { id, grant } of sealed.grants) grants[id] = grant;
     closings.push(...sealed.closings);
     const objects = [...bucket.keep].slice(keepBefore);
-    plan.published(
-      gallery.id,
-      source.ref,
-      sealed.grants.map(({ id }) => id),
-      objects,
-    );
+    const grantIds = sealed.grants.map(({ id }) => id);
+    plan.published(gallery.id, source.ref, grantIds, objects, makeSchedule(sealed.closings).closes);
     if (source.expired) closed.push(gallery.id);
     else
       published.push({
