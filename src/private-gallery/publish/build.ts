@@ -11,7 +11,8 @@ import {
   type IndexInbox,
 } from '../format/types.ts';
 import { deriveSecret, kdfFor } from '../format/keys.ts';
-import { closesAt, isExpired } from '../format/dates.ts';
+import { closesAt, isExpired, STUDIO_TIME_ZONE } from '../format/dates.ts';
+import { loadSettings } from '../../lib/content/settings.ts';
 import {
   galleryKeys,
   galleryRef,
@@ -91,7 +92,12 @@ export interface BuildOptions {
   remove?: string[];
   /** The studio's inbox public key (publish/inbox.ts): proofing galleries get an inbox; none without. */
   inboxKey?: string;
+  /** The studio's time zone, where a last day ends at midnight (studioTimeZone); America/New_York by default. */
+  timeZone?: string;
 }
+
+/** The studio's time zone, from the site's settings (content/settings.yaml `business.timeZone`). */
+export const studioTimeZone = (root = process.cwd()) => loadSettings(root).business.timeZone;
 
 /** Runs `task` over `items`, at most `limit` at a time; the results keep the items' order. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>) {
@@ -154,14 +160,15 @@ export function closingsOf(
   gallery: GallerySource,
   images: VaultImage[],
   shared: { object: { name: string }; share: Share }[],
+  zone: string = STUDIO_TIME_ZONE,
 ): Closing[] {
   const closings: Closing[] = [];
   if (gallery.expires) {
     const files = images.flatMap((image) => [image.thumb, image.screen, image.full, image.original]);
-    closings.push({ at: closesAt(gallery.expires), keys: files.flatMap((file) => (file ? [file.file] : [])) });
+    closings.push({ at: closesAt(gallery.expires, zone), keys: files.flatMap((file) => (file ? [file.file] : [])) });
   }
   for (const { object, share } of shared) {
-    if (share.expires) closings.push({ at: closesAt(share.expires), keys: [object.name] });
+    if (share.expires) closings.push({ at: closesAt(share.expires, zone), keys: [object.name] });
   }
   return closings;
 }
@@ -236,11 +243,13 @@ export interface Source {
   partners: (Way & { share: Share })[];
   /** Of every way in (generationOf): the gallery's keys change whenever one is added or withdrawn. */
   generation: string;
+  /** The studio's time zone its last day ends in (BuildOptions.timeZone). */
+  zone?: string;
   keys: ReturnType<typeof galleryKeys>;
 }
 
 /** The options gallerySource reads. */
-export type SourceOptions = Pick<BuildOptions, 'kdf' | 'passwords' | 'seed' | 'links' | 'shares'>;
+export type SourceOptions = Pick<BuildOptions, 'kdf' | 'passwords' | 'seed' | 'links' | 'shares' | 'timeZone'>;
 
 /**
  * Step 1: a gallery's password (the one slow derivation), its private links and live partner
@@ -252,17 +261,20 @@ export async function gallerySource(gallery: GallerySource, options: SourceOptio
   const password = options.passwords.get(gallery.id);
   if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
   const way = async (secret: Uint8Array<ArrayBuffer>): Promise<Way> => ({ secret, id: await grantId(secret) });
-  const expired = isExpired(gallery.expires, now);
+  const zone = options.timeZone ?? STUDIO_TIME_ZONE;
+  const expired = isExpired(gallery.expires, now, zone);
   const secrets = [
     await deriveSecret({ gallery: gallery.id, password }, options.kdf),
     ...(options.links?.get(gallery.id) ?? []),
   ];
-  const live = expired ? [] : (options.shares?.get(gallery.id) ?? []).filter((s) => !isExpired(s.expires, now));
+  const shares = options.shares?.get(gallery.id) ?? [];
+  const live = expired ? [] : shares.filter((s) => !isExpired(s.expires, now, zone));
   const ways = await Promise.all(secrets.map(way));
   const partners = await Promise.all(live.map(async (share) => ({ ...(await way(share.secret)), share })));
   const ref = galleryRef(options.seed, gallery.id);
   const generation = generationOf([...ways, ...partners].map((w) => w.id));
-  return { gallery, ref, expired, ways, partners, generation, keys: galleryKeys(options.seed, ref, generation) };
+  const keys = galleryKeys(options.seed, ref, generation);
+  return { gallery, ref, expired, ways, partners, generation, zone, keys };
 }
 
 /** What sealing a gallery's photo files needs beside its source: the seed, the cache and the bucket. */
@@ -415,7 +427,7 @@ export async function sealGrants(
     await putOther(bucket, object.name, object.data);
     grants.push({ id, grant });
   }
-  return { index, grants, closings: closingsOf(source.gallery, images, shared) };
+  return { index, grants, closings: closingsOf(source.gallery, images, shared, source.zone) };
 }
 
 /**
@@ -478,7 +490,8 @@ async function sealGallery(
   }
   const sealing = { seed, source, cache, bucket };
   const { images, hashes } = await sealPhotos(sealing);
-  const inbox = await galleryInbox(seed, source.ref, source.generation, gallery, options.inboxKey, now);
+  const { ref, generation, zone } = source;
+  const inbox = await galleryInbox(seed, ref, generation, gallery, options.inboxKey, now, zone);
   const sealed = await sealGrants(sealing, images, hashes, grants, inbox?.inbox);
   return { source, images, sealed, inbox: inbox?.entry };
 }
@@ -588,6 +601,7 @@ export function vaultInputs(
       cacheDir,
       record: join(privateGalleryDir(env), RECORD_FILE),
       inboxKey: studioInboxKey(env, logger),
+      timeZone: studioTimeZone(),
     } satisfies BuildOptions,
   };
 }
