@@ -12,6 +12,7 @@ import { formatDay } from '../src/private-gallery/client/labels';
 import { favoritesKey } from '../src/private-gallery/client/favorites';
 import { notesKey, sentKey } from '../src/private-gallery/client/selection';
 import { makeSchedule, SCHEDULE, type VaultSchedule } from '../src/private-gallery/host/schedule';
+import { dayBefore, STUDIO_TIME_ZONE } from '../src/private-gallery/format/dates';
 import { publishGalleries } from '../src/private-gallery/publish/build';
 import { newShare, type Share } from '../src/private-gallery/publish/share';
 import { listGalleries } from '../src/private-gallery/publish/sources';
@@ -24,10 +25,10 @@ import { SECURITY_HEADERS } from '../src/lib/security/security';
 // only the host can close them. No publish happens after the instant.
 const portOf = (worker: number) => Number(process.env['E2E_PORT'] ?? 4322) + 80 + worker;
 const DAY = 86_400_000;
-/** Yesterday (UTC): a last day that ended at midnight, before this test began. */
-const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
-/** Today (UTC): a last day that ends at the coming midnight, after this test. */
-const today = new Date().toISOString().slice(0, 10);
+/** Yesterday in the studio's time zone: a last day that ended at midnight there, before this test began. */
+const yesterday = dayBefore(new Date());
+/** Today in the studio's time zone: a last day that ends at the coming midnight there, after this test. */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_TIME_ZONE }).format(new Date());
 /** Her device's clock, set back: two days ago, when both were open. */
 const setBack = new Date(Date.now() - 2 * DAY);
 const CLEO = { id: 'cleo-2026-12', title: 'Cleo, December 2026', password: 'cleo runtime password' };
@@ -201,10 +202,11 @@ test.describe('the host closes galleries and partner links on their day, whateve
     expect((await vault(page, files.cleoIndex)).status()).toBe(200);
     // The schedule is read by the Function, never served.
     for (const name of ['schedule.json', 'schedule.json?x=1']) expect((await vault(page, name)).status()).toBe(404);
-    // Dana's gallery has no last day: her files are served, cached for a year.
+    // Dana's gallery has no last day: her files are served, revalidated on every use all the same
+    // (she may be closed later), never kept for a year.
     const served = await vault(page, files.dana[0]!);
     expect(served.status()).toBe(200);
-    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers()['cache-control']).toBe('no-cache');
 
     await open(page);
     await page.getByLabel('Gallery name', { exact: true }).fill(CLEO.id);

@@ -296,7 +296,7 @@ async function publishTo(extra = {}) {
 const heldForShares = (closing) => {
   const cache = new VaultCache(options.cacheDir ?? null);
   const open = galleries.filter((gallery) => gallery.id !== closing);
-  const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache));
+  const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache), new Date(), options.timeZone);
   for (const message of hold.values()) console.error(`! Not published, kept as it was: ${message}`);
   for (const [held, reason] of inputs.held) hold.set(held, reason);
   return hold;
@@ -380,11 +380,12 @@ if (command === 'publish') {
   // Past their last day but still in the bucket: the host refuses their photos; a publish deletes them.
   const stillOut = new Set();
   let bucketLabel = 'the bucket';
-  if (galleries.some((gallery) => isExpired(gallery.expires))) {
+  if (galleries.some((gallery) => isExpired(gallery.expires, new Date(), options.timeZone))) {
     try {
       const bucket = await target();
       bucketLabel = bucket.label;
-      for (const gallery of await pastButPublished(bucket, galleries, options.passwords)) stillOut.add(gallery.id);
+      for (const gallery of await pastButPublished(bucket, galleries, options.passwords, new Date(), options.timeZone))
+        stillOut.add(gallery.id);
       await bucket.close();
     } catch (error) {
       console.warn(`! Could not check ${bucketLabel} for closed galleries still published: ${error.message}\n`);
@@ -392,7 +393,7 @@ if (command === 'publish') {
   }
   for (const gallery of galleries) {
     console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')})`);
-    if (isExpired(gallery.expires)) {
+    if (isExpired(gallery.expires, new Date(), options.timeZone)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
       if (stillOut.has(gallery.id)) {
         console.warn(
@@ -406,7 +407,7 @@ if (command === 'publish') {
     if (secrets.length === 0) console.log(`  no private link (${linksVariable(gallery.id)} is empty)`);
     for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}`);
     console.log(`  Gallery name for her password: ${gallery.id}`);
-    if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (UTC)`);
+    if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (midnight, ${options.timeZone} time)`);
     console.log('');
   }
   console.log(

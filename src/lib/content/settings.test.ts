@@ -42,6 +42,17 @@ describe('settings', () => {
     expect(() => parseSettings('brand: [unclosed')).toThrow(/content\/settings\.yaml: not valid YAML/);
   });
 
+  it("holds the studio's time zone, America/New_York unless she sets another, and names a wrong one", () => {
+    expect(parseSettings(valid).business.timeZone).toBe('America/New_York');
+    expect(parseSettings(valid.replace(/ {2}timeZone: .*\n/, '')).business.timeZone).toBe('America/New_York');
+    expect(parseSettings(valid.replace(/timeZone: .*/, 'timeZone: Europe/Paris')).business.timeZone).toBe(
+      'Europe/Paris',
+    );
+    expect(() => parseSettings(valid.replace(/timeZone: .*/, 'timeZone: Eastern'))).toThrow(
+      /content\/settings\.yaml: business\.timeZone: must be a time zone like America\/New_York/,
+    );
+  });
+
   it('formats prices in US dollars', () => {
     expect(usd(495)).toBe('$495');
     expect(usd(1500)).toBe('$1,500');

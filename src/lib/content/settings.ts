@@ -13,6 +13,18 @@ const social = z.object({
   url,
 });
 
+/** The studio's time zone when the settings name none: the studio is in Florida (as format/dates.ts's). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Whether Intl knows this IANA time zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    return !!zone && !!new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    return false;
+  }
+}
+
 export const settingsSchema = z.object({
   brand: z.object({
     /** The studio's name, used in titles, header and footer. */
@@ -55,6 +67,11 @@ export const settingsSchema = z.object({
     opens: time,
     closes: time,
     priceRange: z.string().regex(/^\$+$/, 'must be one to four $ signs').max(4),
+    /** The studio's time zone: a private gallery's last day ends at midnight there (format/dates.ts). */
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'must be a time zone like America/New_York')
+      .default(DEFAULT_TIME_ZONE),
   }),
   offer: z.object({
     sessionFee: z.number().int().positive(),

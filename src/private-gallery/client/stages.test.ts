@@ -76,8 +76,9 @@ describe('accessLinkIn', () => {
 describe('galleryStage', () => {
   it('shows a gallery until the end of its last day, then closed', () => {
     expect(galleryStage(unlocked())).toBe('gallery');
-    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-06-30T23:59:59Z'))).toBe('gallery');
-    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T00:00:00Z'))).toBe('closed');
+    // Its last day ends at midnight in the studio's time zone (America/New_York, EDT in summer).
+    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T03:59:59Z'))).toBe('gallery');
+    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T04:00:00Z'))).toBe('closed');
   });
 });
 

@@ -17,14 +17,14 @@ const bucket: VaultBucket = {
 const get = (name: string, method = 'GET') => vaultResponse(new Request('https://x/vault/', { method }), bucket, name);
 
 describe('the vault Function', () => {
-  it('sends the manifest never cached and sealed files cached for a year, with the site headers', async () => {
+  it('sends the manifest never cached and sealed files revalidated on every use (no-cache, never kept for a year), with the site headers', async () => {
     const manifest = await get('manifest.json');
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('cache-control')).toBe('no-store');
     expect(manifest.headers.get('content-type')).toBe('application/json');
     expect(await manifest.text()).toBe('{"version":3}');
     const sealed = await get(`${'a'.repeat(24)}.bin`);
-    expect(sealed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(sealed.headers.get('cache-control')).toBe('no-cache');
     expect(sealed.headers.get('content-type')).toBe('application/octet-stream');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(sealed.headers.get(name)).toBe(value);
     expect(sealed.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -107,7 +107,32 @@ describe('the vault Function and the closing schedule', () => {
     expect((await at(bucket, 'manifest.json', closes)).status).toBe(200);
     const unscheduled = await at(bucket, open, closes);
     expect(unscheduled.status).toBe(200);
-    expect(unscheduled.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(unscheduled.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps no sealed file for a year, dated or not: a gallery closed later (close) is asked of the host, a 304 while unchanged', async () => {
+    const bucket = fakeBucket({ [photo]: 'sealed', [open]: 'x', 'schedule.json': schedule });
+    for (const name of [photo, open]) {
+      const first = await at(bucket, name, closes - 60_000);
+      expect(first.status, name).toBe(200);
+      expect(first.headers.get('cache-control'), name).toBe('no-cache');
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
+      for (const method of ['GET', 'HEAD']) {
+        const again = await at(bucket, name, closes - 60_000, { method, headers: { 'If-None-Match': `W/${etag}` } });
+        expect(again.status, name).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(again.headers.get('cache-control')).toBe('no-cache');
+        expect(await again.text()).toBe('');
+      }
+      // Another ETag (the bytes changed): the file again, in full.
+      const changed = await at(bucket, name, closes - 60_000, { headers: { 'If-None-Match': '"0000"' } });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toBe(name === photo ? 'sealed' : 'x');
+    }
+    // The undated gallery closed later: its file is gone from the bucket, and the host says so.
+    delete bucket.objects[open];
+    expect((await at(bucket, open, closes, { headers: { 'If-None-Match': '"x"' } })).status).toBe(404);
   });
 
   it('never serves the schedule itself, and reads a new one at once (a publish needs no wait)', async () => {
@@ -124,7 +149,7 @@ describe('the vault Function and the closing schedule', () => {
     delete bucket.objects['schedule.json'];
     const old = await at(bucket, photo, Date.parse(later));
     expect(old.status).toBe(200);
-    expect(old.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(old.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves no sealed file while the schedule cannot be read, rather than one past its date', async () => {

@@ -1,6 +1,6 @@
 /**
  * What the host answers at /vault/<name> (functions/vault/): the manifest, never cached, and the
- * sealed files, cached for a year (a name never changes its bytes' meaning); 404 for anything else.
+ * sealed files, revalidated on every use (SEALED_CACHE); 404 for anything else.
  * The host does not apply dist/_headers to a Function's responses, so they carry the site's
  * security headers here, with a policy that lets them run or show nothing.
  *
@@ -9,13 +9,19 @@
  * whatever a visitor's clock says and without a publish. The schedule's name is outside VAULT_NAME,
  * so it is read here and never served.
  */
-import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../../lib/security/security.ts';
+import { SECURITY_HEADERS } from '../../lib/security/security.ts';
 import { parseSchedule, SCHEDULE } from './schedule.ts';
 /** The manifest's name (format/seal.ts writes it; that module is Node-only). */
 const MANIFEST = 'manifest.json';
 
-/** Scheduled objects are revalidated on every use (see vaultResponse), never kept for a year. */
-export const SCHEDULED_CACHE = 'no-cache';
+/**
+ * Every sealed file, dated or not, is revalidated on every use: kept by a browser, asked of the
+ * host again (a 304 while unchanged, no bytes sent), never shown from a cache alone. A lifetime
+ * that ends at the closing instant would not do: a browser judges a cached copy fresh by its own
+ * clock, so one set back after viewing keeps it fresh past the close. An undated gallery has no
+ * instant but can close at any time (`close`, `remove`), so its files are asked for too.
+ */
+export const SEALED_CACHE = 'no-cache';
 
 /** The part of an R2 bucket binding the Function uses. */
 export interface VaultBucket {
@@ -79,7 +85,6 @@ export async function vaultResponse(
   if (!VAULT_NAME.test(name)) return plain(404, 'Not found');
   const manifest = name === MANIFEST;
   let object: Awaited<ReturnType<VaultBucket['get']>>;
-  let closes: number | undefined;
   if (manifest) object = await bucket.get(name);
   else {
     const [found, schedule] = await Promise.all([bucket.get(name), readSchedule(bucket).catch(() => null)]);
@@ -91,18 +96,17 @@ export async function vaultResponse(
         'Retry-After': '60',
       });
     }
-    closes = schedule.get(name);
+    const closes = schedule.get(name);
     if (closes !== undefined && now >= closes) {
       await object?.body.cancel();
       return plain(410, 'Gone');
     }
   }
   if (!object) return plain(404, 'Not found');
-  // A scheduled object is revalidated on every use (a 304 when unchanged), so no browser keeps it
-  // past its instant: a kept copy is checked by the host's clock, not the device's.
-  const scheduled = closes !== undefined;
-  const cache = manifest ? 'no-store' : scheduled ? SCHEDULED_CACHE : IMMUTABLE_CACHE;
-  if (scheduled && matches(request.headers.get('If-None-Match'), object.httpEtag)) {
+  // A sealed file is revalidated on every use (a 304 when unchanged), so no browser keeps it past
+  // its gallery's close: a kept copy is checked by the host's clock and bucket, not the device's.
+  const cache = manifest ? 'no-store' : SEALED_CACHE;
+  if (!manifest && matches(request.headers.get('If-None-Match'), object.httpEtag)) {
     await object.body.cancel();
     return new Response(null, { status: 304, headers: headers({ 'Cache-Control': cache, ETag: object.httpEtag }) });
   }

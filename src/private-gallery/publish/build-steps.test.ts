@@ -215,10 +215,11 @@ describe('step 3, grants: the index and one grant per way in', () => {
     expect(await open(link)).toEqual(sealed.index);
     const partner = await open(share.secret);
     expect([partner.view, partner.images.map((photo) => photo.id)]).toEqual(['partner', ['p2']]);
-    // The gallery closes its photo files on its day, the partner link its sub-index on the link's.
+    // The gallery closes its photo files on its day, the partner link its sub-index on the link's:
+    // at midnight in the studio's time zone (America/New_York: EST in winter, EDT in spring).
     expect(sealed.closings.map((closing) => [closing.at.toISOString(), closing.keys.length])).toEqual([
-      ['2100-01-01T00:00:00.000Z', 4],
-      ['2099-04-01T00:00:00.000Z', 1],
+      ['2100-01-01T05:00:00.000Z', 4],
+      ['2099-04-01T04:00:00.000Z', 1],
     ]);
   });
 

@@ -11,7 +11,8 @@ import {
   type IndexInbox,
 } from '../format/types.ts';
 import { deriveSecret, kdfFor } from '../format/keys.ts';
-import { closesAt, isExpired } from '../format/dates.ts';
+import { closesAt, isExpired, STUDIO_TIME_ZONE } from '../format/dates.ts';
+import { loadSettings } from '../../lib/content/settings.ts';
 import {
   galleryKeys,
   galleryRef,
@@ -95,7 +96,12 @@ export interface BuildOptions {
   inboxKey?: string;
   /** The bucket's lock (lock.ts): `unlock` breaks one left by a run that stopped halfway. */
   lock?: LockOptions;
+  /** The studio's time zone, where a last day ends at midnight (studioTimeZone); America/New_York by default. */
+  timeZone?: string;
 }
+
+/** The studio's time zone, from the site's settings (content/settings.yaml `business.timeZone`). */
+export const studioTimeZone = (root = process.cwd()) => loadSettings(root).business.timeZone;
 
 /** Runs `task` over `items`, at most `limit` at a time; the results keep the items' order. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>) {
@@ -158,22 +164,25 @@ export function closingsOf(
   gallery: GallerySource,
   images: VaultImage[],
   shared: { object: { name: string }; share: Share }[],
+  zone: string = STUDIO_TIME_ZONE,
 ): Closing[] {
   const closings: Closing[] = [];
   if (gallery.expires) {
     const files = images.flatMap((image) => [image.thumb, image.screen, image.full, image.original]);
-    closings.push({ at: closesAt(gallery.expires), keys: files.flatMap((file) => (file ? [file.file] : [])) });
+    closings.push({ at: closesAt(gallery.expires, zone), keys: files.flatMap((file) => (file ? [file.file] : [])) });
   }
   for (const { object, share } of shared) {
-    if (share.expires) closings.push({ at: closesAt(share.expires), keys: [object.name] });
+    if (share.expires) closings.push({ at: closesAt(share.expires, zone), keys: [object.name] });
   }
   return closings;
 }
 
 /**
  * Writes the host's closing schedule (serve.ts reads it, never serves it), before the manifest, so
- * no manifest ever reaches an object the schedule should name; kept from pruning. With nothing to
- * close it is not written, and the previous one goes with the other stale objects.
+ * no manifest ever reaches an object the schedule should name; kept from pruning. It is made from
+ * every gallery the bucket holds: those sealed now and those carried over (their folder missing,
+ * or held) as the record has them (record.ts). With nothing in the bucket to close it is not
+ * written, and the previous one goes with the other stale objects.
  */
 async function writeSchedule(target: VaultTarget, closings: Closing[], keep: Set<string>) {
   const schedule = makeSchedule(closings);
@@ -257,11 +266,13 @@ export interface Source {
   partners: (Way & { share: Share })[];
   /** Of every way in (generationOf): the gallery's keys change whenever one is added or withdrawn. */
   generation: string;
+  /** The studio's time zone its last day ends in (BuildOptions.timeZone). */
+  zone?: string;
   keys: ReturnType<typeof galleryKeys>;
 }
 
 /** The options gallerySource reads. */
-export type SourceOptions = Pick<BuildOptions, 'kdf' | 'passwords' | 'seed' | 'links' | 'shares'>;
+export type SourceOptions = Pick<BuildOptions, 'kdf' | 'passwords' | 'seed' | 'links' | 'shares' | 'timeZone'>;
 
 /**
  * Step 1: a gallery's password (the one slow derivation), its private links and live partner
@@ -273,17 +284,20 @@ export async function gallerySource(gallery: GallerySource, options: SourceOptio
   const password = options.passwords.get(gallery.id);
   if (!password) throw new Error(`no password for the private gallery "${gallery.id}"`);
   const way = async (secret: Uint8Array<ArrayBuffer>): Promise<Way> => ({ secret, id: await grantId(secret) });
-  const expired = isExpired(gallery.expires, now);
+  const zone = options.timeZone ?? STUDIO_TIME_ZONE;
+  const expired = isExpired(gallery.expires, now, zone);
   const secrets = [
     await deriveSecret({ gallery: gallery.id, password }, options.kdf),
     ...(options.links?.get(gallery.id) ?? []),
   ];
-  const live = expired ? [] : (options.shares?.get(gallery.id) ?? []).filter((s) => !isExpired(s.expires, now));
+  const shares = options.shares?.get(gallery.id) ?? [];
+  const live = expired ? [] : shares.filter((s) => !isExpired(s.expires, now, zone));
   const ways = await Promise.all(secrets.map(way));
   const partners = await Promise.all(live.map(async (share) => ({ ...(await way(share.secret)), share })));
   const ref = galleryRef(options.seed, gallery.id);
   const generation = generationOf([...ways, ...partners].map((w) => w.id));
-  return { gallery, ref, expired, ways, partners, generation, keys: galleryKeys(options.seed, ref, generation) };
+  const keys = galleryKeys(options.seed, ref, generation);
+  return { gallery, ref, expired, ways, partners, generation, zone, keys };
 }
 
 /** What sealing a gallery's photo files needs beside its source: the seed, the cache and the bucket. */
@@ -436,7 +450,7 @@ export async function sealGrants(
     await putOther(bucket, object.name, object.data);
     grants.push({ id, grant });
   }
-  return { index, grants, closings: closingsOf(source.gallery, images, shared) };
+  return { index, grants, closings: closingsOf(source.gallery, images, shared, source.zone) };
 }
 
 /**
@@ -447,7 +461,7 @@ export async function sealGrants(
 export async function writeManifest(
   bucket: Bucket,
   grants: Record<string, Grant>,
-  carried: { carriedGrants: Record<string, Grant>; carriedObjects: string[] },
+  carried: { carriedGrants: Record<string, Grant>; carriedObjects: string[]; carriedClosings?: Closing[] },
   closings: Closing[],
   { seed, kdf }: Pick<BuildOptions, 'seed' | 'kdf'>,
   /** The studio's inbox: the tokens of the galleries published now, and whether it is on. */
@@ -460,7 +474,7 @@ export async function writeManifest(
 ) {
   Object.assign(grants, carried.carriedGrants);
   for (const name of carried.carriedObjects) bucket.keep.add(name);
-  await writeSchedule(bucket.target, closings, bucket.keep);
+  await writeSchedule(bucket.target, [...closings, ...(carried.carriedClosings ?? [])], bucket.keep);
   const carriedTags = inbox.carried.map((id) => inboxTag(seed, galleryRef(seed, id)));
   await writeInboxTokens(bucket.target, inbox.entries, carriedTags, bucket.existing, bucket.keep, inbox.on, inbox.now);
   const { manifest, decoys } = sealManifest(seed, kdf, grants);
@@ -499,7 +513,8 @@ async function sealGallery(
   }
   const sealing = { seed, source, cache, bucket };
   const { images, hashes } = await sealPhotos(sealing);
-  const inbox = await galleryInbox(seed, source.ref, source.generation, gallery, options.inboxKey, now);
+  const { ref, generation, zone } = source;
+  const inbox = await galleryInbox(seed, ref, generation, gallery, options.inboxKey, now, zone);
   const sealed = await sealGrants(sealing, images, hashes, grants, inbox?.inbox);
   return { source, images, sealed, inbox: inbox?.entry };
 }
@@ -561,12 +576,8 @@ async function publishLocked(target: VaultTarget, galleries: GallerySource[], op
     for (const { id, grant } of sealed.grants) grants[id] = grant;
     closings.push(...sealed.closings);
     const objects = [...bucket.keep].slice(keepBefore);
-    plan.published(
-      gallery.id,
-      source.ref,
-      sealed.grants.map(({ id }) => id),
-      objects,
-    );
+    const grantIds = sealed.grants.map(({ id }) => id);
+    plan.published(gallery.id, source.ref, grantIds, objects, makeSchedule(sealed.closings).closes);
     if (source.expired) closed.push(gallery.id);
     else
       published.push({
@@ -646,6 +657,7 @@ export function vaultInputs(
       cacheDir,
       record: join(privateGalleryDir(env), RECORD_FILE),
       inboxKey: studioInboxKey(env, logger),
+      timeZone: studioTimeZone(),
     } satisfies BuildOptions,
     /** Galleries not to publish this time, with why (closing and removing only): for `hold`. */
     held,

@@ -1,13 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isExpired } from '../format/dates.ts';
+import { dayBefore, isExpired, STUDIO_TIME_ZONE } from '../format/dates.ts';
 import { publishGalleries, type BuildOptions } from './build.ts';
 import { readGallery, type GallerySource } from './sources.ts';
 import type { VaultTarget } from './target.ts';
 
-/** Yesterday (UTC) as YYYY-MM-DD: a gallery whose last open day it was is closed now. */
-export function yesterday(now = new Date()): string {
-  return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+/**
+ * Yesterday in the studio's time zone as YYYY-MM-DD: a gallery whose last open day it was is
+ * closed now (in the evening too, when the day in UTC is already the next).
+ */
+export function yesterday(now = new Date(), zone: string = STUDIO_TIME_ZONE): string {
+  return dayBefore(now, zone);
 }
 
 /** Writes `expires: <day>` into a gallery's gallery.yaml, so every later publish keeps it closed. */
@@ -35,7 +38,8 @@ export async function closeGallery(
   const gallery = galleries.find((candidate) => candidate.id === id);
   if (!gallery) throw new Error(`no gallery named "${id}"`);
   // Already closed: its last day stays as it was.
-  const lastDay = isExpired(gallery.expires, options.now) ? gallery.expires! : yesterday(options.now);
+  const zone = options.timeZone ?? STUDIO_TIME_ZONE;
+  const lastDay = isExpired(gallery.expires, options.now, zone) ? gallery.expires! : yesterday(options.now, zone);
   if (lastDay !== gallery.expires) markClosed(gallery.folder, lastDay);
   const updated = galleries.map((candidate) => (candidate === gallery ? readGallery(gallery.folder) : candidate));
   return { lastDay, result: await publishGalleries(target, updated, options) };

@@ -5,7 +5,7 @@
  */
 import { type VaultManifest } from '../format/types.ts';
 import { openIndex, openWithPassword } from '../format/keys.ts';
-import { isExpired } from '../format/dates.ts';
+import { isExpired, STUDIO_TIME_ZONE } from '../format/dates.ts';
 import { MANIFEST } from '../format/seal.ts';
 import type { GallerySource } from './sources.ts';
 import type { VaultTarget } from './target.ts';
@@ -16,8 +16,10 @@ export async function pastButPublished(
   galleries: GallerySource[],
   passwords: Map<string, string>,
   now: Date = new Date(),
+  /** The studio's time zone, where a last day ends. */
+  zone: string = STUDIO_TIME_ZONE,
 ): Promise<GallerySource[]> {
-  const past = galleries.filter((gallery) => isExpired(gallery.expires, now));
+  const past = galleries.filter((gallery) => isExpired(gallery.expires, now, zone));
   const data = past.length ? await target.get(MANIFEST) : null;
   if (!data) return [];
   const manifest = JSON.parse(new TextDecoder().decode(data)) as VaultManifest;

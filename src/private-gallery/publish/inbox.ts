@@ -14,7 +14,7 @@
  *   `inbox/<tag>/<day>/<slot>.json` (one of 20 fixed names a day). Publishing never deletes anything under `inbox/`.
  */
 import { fromSeed } from '../format/seal.ts';
-import { closesAt, isExpired } from '../format/dates.ts';
+import { closesAt, isExpired, STUDIO_TIME_ZONE } from '../format/dates.ts';
 import { fromBase64Url, toBase64Url } from '../format/encodings.ts';
 import type { IndexInbox } from '../format/types.ts';
 import { inboxTokenHash } from '../format/inbox.ts';
@@ -98,11 +98,13 @@ export async function galleryInbox(
   gallery: { selection?: unknown; expires: string | null },
   publicKey: string | undefined,
   now: Date,
+  /** The studio's time zone, where the gallery's last day ends. */
+  zone: string = STUDIO_TIME_ZONE,
 ): Promise<{ inbox: IndexInbox; entry: InboxEntry } | null> {
-  if (!publicKey || !gallery.selection || isExpired(gallery.expires, now)) return null;
+  if (!publicKey || !gallery.selection || isExpired(gallery.expires, now, zone)) return null;
   const token = inboxToken(seed, ref, generation);
   const entry: InboxEntry = { hash: await inboxTokenHash(token), tag: inboxTag(seed, ref) };
-  if (gallery.expires) entry.closes = closesAt(gallery.expires).getTime();
+  if (gallery.expires) entry.closes = closesAt(gallery.expires, zone).getTime();
   return { inbox: { token, key: publicKey }, entry };
 }
 

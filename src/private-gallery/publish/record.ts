@@ -4,7 +4,7 @@
  * - `published.json`, beside passwords.env in the galleries folder (readable by the owner's account
  *   alone): for each bucket published to (the local one and the one on Cloudflare differ), the
  *   seed's fingerprint and, per gallery id, its opaque ref, its grant ids, its object names and
- *   when it was published. A gallery published before and now missing from the folder (or held) is
+ *   when it was published, and what of it closes when. A gallery published before and now missing from the folder (or held) is
  *   carried over as recorded: its grants copied from the bucket's manifest by id, its objects kept,
  *   until the owner runs `npm run galleries -- remove <id>`. Publishing deletes only objects a
  *   record names: never what it does not know.
@@ -19,6 +19,7 @@ import type { Grant, VaultManifest } from '../format/types.ts';
 import { fromSeed, MANIFEST } from '../format/seal.ts';
 import type { VaultTarget } from './target.ts';
 import { isInboxName } from '../host/inbox-tokens.ts';
+import { parseSchedule, SCHEDULE } from '../host/schedule.ts';
 
 /** The record's file name, in the galleries folder beside passwords.env. */
 export const RECORD_FILE = 'published.json';
@@ -36,6 +37,12 @@ export interface RecordedGallery {
   objects: string[];
   /** When it was last published (ISO); a carried-over gallery keeps the time it was. */
   published: string;
+  /**
+   * What of it the host closes, and when: each instant (ISO) with its object names, as the host's
+   * schedule has them (host/schedule.ts). Carried over with the gallery, so its photo files still
+   * close on its day while its folder is missing or it is held. Absent in a record written before.
+   */
+  closes?: Record<string, string[]>;
 }
 
 export interface TargetRecord {
@@ -165,13 +172,19 @@ async function carryOver(
   const carried: Carried[] = [];
   const carriedGrants: Record<string, Grant> = {};
   const carriedObjects: string[] = [];
-  if (!toCarry.length) return { carried, carriedGrants, carriedObjects };
+  const carriedClosings: { at: Date; keys: string[] }[] = [];
+  /** Their record entries, each with what it closes when (read from the bucket's schedule if unrecorded). */
+  const entries: Record<string, RecordedGallery> = {};
+  if (!toCarry.length) return { carried, carriedGrants, carriedObjects, carriedClosings, entries };
   const manifest = await target.get(MANIFEST);
   const grants = manifest ? (JSON.parse(Buffer.from(manifest).toString('utf8')) as VaultManifest).grants : {};
   for (const id of toCarry) {
     const entry = before!.galleries[id]!;
     for (const grant of entry.grants) if (grants[grant]) carriedGrants[grant] = grants[grant];
     carriedObjects.push(...entry.objects.filter((name) => existing.has(name)));
+    const closes = entry.closes ?? (await closesInBucket(target, existing, entry.objects));
+    entries[id] = Object.keys(closes).length ? { ...entry, closes } : entry;
+    carriedClosings.push(...closingsFrom(closes));
     const reason = hold.get(id);
     carried.push({
       id,
@@ -180,8 +193,43 @@ async function carryOver(
         : `"${id}" is published but its folder is not in ${dirname(file!)}: it stays as it is in the bucket. Put its folder back, or run "npm run galleries -- remove ${id}" to delete it from the bucket.`,
     });
   }
-  return { carried, carriedGrants, carriedObjects };
+  return { carried, carriedGrants, carriedObjects, carriedClosings, entries };
 }
+
+/**
+ * What of these objects the bucket's schedule closes, and when: for a gallery recorded before the
+ * record kept its closings. An unreadable schedule gives nothing (the host serves no file then,
+ * and this publish writes a readable one).
+ */
+async function closesInBucket(target: VaultTarget, existing: Set<string>, objects: string[]) {
+  const closes: Record<string, string[]> = {};
+  if (!existing.has(SCHEDULE)) return closes;
+  let schedule: Map<string, number>;
+  try {
+    schedule = parseSchedule(Buffer.from((await target.get(SCHEDULE)) ?? '').toString('utf8'));
+  } catch {
+    return closes;
+  }
+  for (const name of objects) {
+    const at = schedule.get(name);
+    if (at !== undefined) (closes[new Date(at).toISOString()] ??= []).push(name);
+  }
+  return closes;
+}
+
+/** A gallery's closings as the record keeps them, for the host's schedule (makeSchedule's input). */
+export const closingsFrom = (closes: Record<string, string[]> = {}) =>
+  Object.entries(closes).map(([at, keys]) => ({ at: new Date(at), keys }));
+
+/**
+ * Objects publishing may delete: those a record names. Without a record file, everything the
+ * manifest does not reach (tests, benchmarks); with one but no entry for this bucket yet (its
+ * first publish with a record), nothing: a gallery whose folder is missing keeps its files.
+ */
+const knownObjects = (before: TargetRecord | undefined) =>
+  new Set<string>(
+    before ? [...before.objects, ...Object.values(before.galleries).flatMap((entry) => entry.objects)] : [],
+  );
 
 /**
  * What one publish does with the record: which galleries it seals, which it carries over (grants
@@ -206,36 +254,34 @@ export async function publishPlan<G extends { id: string }>(
   const toCarry = Object.keys(before?.galleries ?? {}).filter(
     (id) => !gone.has(id) && (!present.has(id) || hold.has(id)),
   );
-  const { carried, carriedGrants, carriedObjects } = await carryOver(target, existing, before, toCarry, hold, file);
-  for (const id of toCarry) next.galleries[id] = before!.galleries[id]!;
+  const carrying = await carryOver(target, existing, before, toCarry, hold, file);
+  Object.assign(next.galleries, carrying.entries);
   // A held gallery never published to this bucket: left out, nothing to carry.
   const notPublished = [...hold.keys()].filter((id) => present.has(id) && !toCarry.includes(id));
   for (const id of notPublished) {
-    carried.push({ id, warning: `"${id}" was not published (${hold.get(id)}): publish again once that is resolved.` });
+    carrying.carried.push({
+      id,
+      warning: `"${id}" was not published (${hold.get(id)}): publish again once that is resolved.`,
+    });
   }
-  // Objects publishing may delete: those a record names. Without a record file, everything the
-  // manifest does not reach (tests, benchmarks); with one but no entry for this bucket yet (its
-  // first publish with a record), nothing: a gallery whose folder is missing keeps its files.
-  const known = new Set<string>(
-    before ? [...before.objects, ...Object.values(before.galleries).flatMap((entry) => entry.objects)] : [],
-  );
+  const known = knownObjects(before);
   const heldWithoutRecord = !file && hold.size > 0;
   const removed = (options.remove ?? []).filter((id) => before?.galleries[id]);
 
   return {
     /** The galleries to seal now. */
     publish: galleries.filter((gallery) => !hold.has(gallery.id) && !gone.has(gallery.id)),
-    carried,
-    carriedGrants,
-    carriedObjects,
+    /** The galleries carried over: what to tell her, their grants, objects and closings (carryOver). */
+    ...carrying,
     removed,
     /** Whether `name`, no longer reached, may be deleted: never a client's message (`inbox/...`), the owner's. */
     deletable: (name: string) => !isInboxName(name) && (file ? known.has(name) : !heldWithoutRecord),
     /** How many unreached objects were left because no record names them (a first publish). */
     unrecorded: (stale: string[]) => (file ? stale.filter((name) => !known.has(name) && !isInboxName(name)).length : 0),
     /** Records one gallery this publish sealed. */
-    published(id: string, ref: string, grants: string[], objects: string[]) {
-      next.galleries[id] = { ref, grants, objects, published: options.now.toISOString() };
+    published(id: string, ref: string, grants: string[], objects: string[], closes: Record<string, string[]> = {}) {
+      const entry: RecordedGallery = { ref, grants, objects, published: options.now.toISOString() };
+      next.galleries[id] = Object.keys(closes).length ? { ...entry, closes } : entry;
     },
     /** Writes the new record: every object reached that no gallery names is the bucket's own. */
     save(keep: Set<string>) {

@@ -82,12 +82,13 @@ describe("publishing writes the host's closing schedule", () => {
     const joy = (await openWithPassword(manifest, { gallery: 'joy-2027-02', password: 'joy-2027-02 long password' }))!
       .pointer;
     const sub = (await openWithSecret(manifest, partner.secret))!.pointer;
-    // Closing instants are the ends of the last days (format/dates.ts closesAt), in UTC.
+    // Closing instants are the ends of the last days (format/dates.ts closesAt) in the studio's
+    // zone: midnight in Florida (EST) is 05:00 UTC.
     expect(JSON.parse(text) as VaultSchedule).toEqual({
       version: 1,
       closes: {
-        '2099-01-16T00:00:00.000Z': [sub.file],
-        '2099-02-01T00:00:00.000Z': [...ivyFiles].sort(),
+        '2099-01-16T05:00:00.000Z': [sub.file],
+        '2099-02-01T05:00:00.000Z': [...ivyFiles].sort(),
       },
     });
     // Her index stays (it carries the title and last day the closed page shows); Joy's own files stay open.
@@ -108,8 +109,8 @@ describe("publishing writes the host's closing schedule", () => {
     expect(JSON.parse(readFileSync(join(out, SCHEDULE), 'utf8')) as VaultSchedule).toEqual({
       version: 1,
       closes: {
-        '2099-01-16T00:00:00.000Z': [subAgain.file],
-        '2099-02-01T00:00:00.000Z': [...ivyFiles].sort(),
+        '2099-01-16T05:00:00.000Z': [subAgain.file],
+        '2099-02-01T05:00:00.000Z': [...ivyFiles].sort(),
       },
     });
     writeFileSync(join(dir, 'ivy-2027-01', 'gallery.yaml'), 'title: Ivy\ndownloads: full\n');

@@ -21,7 +21,7 @@ import { parseEnv } from 'node:util';
 import { LINK_PARAM, type Grant, type VaultImage, type VaultIndex } from '../format/types.ts';
 import { fromBase64Url, randomBytes, toBase64Url } from '../format/encodings.ts';
 import { SECRET_BYTES } from '../format/keys.ts';
-import { isExpired } from '../format/dates.ts';
+import { isExpired, STUDIO_TIME_ZONE } from '../format/dates.ts';
 import { fromSeed, galleryKeys, sealGrant, sealIndex, wrapPhotoKey, type SealedObject } from '../format/seal.ts';
 import { sha256 } from './cache.ts';
 import { isSampleGallery, PASSWORDS_FILE, passwordVariable, privateLink, type Logger } from './secrets.ts';
@@ -184,11 +184,13 @@ export function shareProblems(
   shares: Map<string, Share[]> | undefined,
   hashes?: Map<string, string[]> | ((path: string) => string),
   now: Date = new Date(),
+  /** The studio's time zone, where a last day ends. */
+  zone: string = STUDIO_TIME_ZONE,
 ): Map<string, string> {
   const problems = new Map<string, string>();
   for (const gallery of galleries) {
-    if (isExpired(gallery.expires, now)) continue;
-    const live = (shares?.get(gallery.id) ?? []).filter((share) => !isExpired(share.expires, now));
+    if (isExpired(gallery.expires, now, zone)) continue;
+    const live = (shares?.get(gallery.id) ?? []).filter((share) => !isExpired(share.expires, now, zone));
     if (!live.length) continue;
     const known =
       (hashes instanceof Map ? hashes.get(gallery.id) : undefined) ??
