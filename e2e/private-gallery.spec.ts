@@ -307,6 +307,32 @@ test.describe('private gallery', () => {
     expect(new URL(page.url()).hash).toBe('');
   });
 
+  test('no flash with her invitation: the name field never shows before her password field alone', async ({ page }) => {
+    await page.addInitScript(
+      ([key]) => {
+        localStorage.setItem(key!, 'yes');
+        // On every change and every frame until the page is interactive: the name field is never on screen.
+        const w = window as unknown as { __nameShown: boolean };
+        w.__nameShown = false;
+        const check = () => {
+          const field = document.querySelector('[data-gallery-name-field]');
+          if (field?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) w.__nameShown = true;
+        };
+        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+        const loop = () => {
+          check();
+          requestAnimationFrame(loop);
+        };
+        requestAnimationFrame(loop);
+      },
+      [AGE_VERIFIED_KEY],
+    );
+    await page.goto(`/private-gallery#gallery=${SAMPLE_NAME}`);
+    await expect(page.getByRole('dialog', { name: 'Enter Your Gallery Password' })).toBeVisible();
+    await expect(passwordInput(page)).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { __nameShown: boolean }).__nameShown)).toBe(false);
+  });
+
   test.describe('on a laptop at 2x', () => {
     test.use({ deviceScaleFactor: 2 });
     test(
