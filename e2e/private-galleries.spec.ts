@@ -16,7 +16,9 @@ test.beforeAll(async () => {
   fixture = await makeFixture();
 });
 
-const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Name and Password' });
+/** A wrong name or a wrong password, typed both: the browser cannot tell which, by design. */
+const WRONG = "That gallery name or password isn't right. Please check both and try again.";
 const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true });
 const nameInput = (page: Page) => page.getByLabel('Gallery name', { exact: true });
 const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
@@ -126,7 +128,7 @@ test.describe('private galleries', () => {
       '/#contact-form',
     );
     await enter(page, GALLERIES.jenna, 'nobody has this password');
-    await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', UNLOCK);
+    await expect(passwordDialog(page).getByRole('alert')).toHaveText(WRONG, UNLOCK);
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
   });
 
@@ -134,10 +136,10 @@ test.describe('private galleries', () => {
     await serveVault(page, fixture);
     await open(page);
     await enter(page, GALLERIES.maria, GALLERIES.jenna.password);
-    await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', UNLOCK);
-    // The password is cleared and focused; the name stays, to be checked.
-    await expect(passwordInput(page)).toHaveValue('');
-    await expect(passwordInput(page)).toBeFocused();
+    await expect(passwordDialog(page).getByRole('alert')).toHaveText(WRONG, UNLOCK);
+    // Both stay, the name focused first: her password may be right, under the wrong name.
+    await expect(passwordInput(page)).toHaveValue(GALLERIES.jenna.password);
+    await expect(nameInput(page)).toBeFocused();
     await expect(nameInput(page)).toHaveValue(GALLERIES.maria.id);
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
     // Typed as she may type it from the invitation: capitals and spaces.
@@ -402,6 +404,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
     const alert = passwordDialog(page).getByRole('alert');
     await expect(alert).toContainText('could not be downloaded', UNLOCK);
     await expect(alert).not.toContainText('Incorrect password');
+    await expect(alert).not.toHaveText(WRONG);
     await expect(passwordInput(page)).toHaveValue(GALLERIES.jenna.password);
     await expectNoAxeViolations(page);
     await serveVault(page, fixture);
@@ -427,6 +430,7 @@ test.describe('private gallery failures are visible and recoverable', () => {
     await enter(page, GALLERIES.jenna);
     await expect(passwordDialog(page).getByRole('alert')).toContainText('could not be downloaded', UNLOCK);
     await expect(passwordDialog(page).getByRole('alert')).not.toContainText('Incorrect password');
+    await expect(passwordDialog(page).getByRole('alert')).not.toHaveText(WRONG);
   });
 
   test('a remembered key whose manifest fails offline shows the reason and Retry', async ({ page }) => {

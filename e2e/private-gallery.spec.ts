@@ -6,7 +6,8 @@ import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 
 const ageDialog = (page: Page) => page.getByRole('dialog', { name: 'Adults Only (18+)' });
-const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+/** The password stage: titled for both fields, or for the password alone when her invitation named her gallery. */
+const passwordDialog = (page: Page) => page.getByRole('dialog', { name: /^Enter Your Gallery (Name and )?Password$/ });
 const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true });
 const nameInput = (page: Page) => page.getByLabel('Gallery name', { exact: true });
 /** The sample gallery's name: its folder id, typed above its password. */
@@ -94,18 +95,87 @@ test.describe('private gallery', () => {
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
   });
 
-  test('a wrong password shows the error, clears the field and keeps focus', { tag: '@desktop' }, async ({ page }) => {
-    await verifyAge(page);
-    await nameInput(page).fill(SAMPLE_NAME);
+  test(
+    'a wrong name keeps both fields, says the name or the password is not right, and leads to the name',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await verifyAge(page);
+      await expect(page.getByRole('dialog', { name: 'Enter Your Gallery Name and Password' })).toBeVisible();
+      // One letter short of her gallery's name, her right password.
+      await nameInput(page).fill('previe');
+      await passwordInput(page).fill(DEVELOPMENT_PASSWORD);
+      await passwordInput(page).press('Enter');
+      await expect(passwordDialog(page).getByRole('alert')).toHaveText(
+        "That gallery name or password isn't right. Please check both and try again.",
+        { timeout: 15_000 },
+      );
+      // What she typed stays, so she fixes the name instead of typing her password again.
+      await expect(nameInput(page)).toHaveValue('previe');
+      await expect(passwordInput(page)).toHaveValue(DEVELOPMENT_PASSWORD);
+      await expect(nameInput(page)).toBeFocused();
+      expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('End');
+      await page.keyboard.type('w');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+        timeout: 20_000,
+      });
+    },
+  );
+
+  test('her invitation link names her gallery: only her password is asked, and the name stays in her browser', async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(request.url()));
+    await page.goto(`/private-gallery#gallery=${SAMPLE_NAME}`);
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'I am 18+' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+    await expect(dialog).toBeVisible();
+    // The spec's one-field gate: the password alone, focused; the name is read out of the address.
+    await expect(nameInput(page)).toBeHidden();
+    await expect(passwordInput(page)).toBeFocused();
+    expect(new URL(page.url()).hash).toBe('');
+    await expectNoAxeViolations(page);
+
+    // A wrong password: the spec's message, the field cleared and focused.
     await passwordInput(page).fill('not the password');
     await passwordInput(page).press('Enter');
-    await expect(passwordDialog(page).getByRole('alert')).toHaveText('Incorrect password. Please try again.', {
-      timeout: 15_000,
-    });
+    await expect(dialog.getByRole('alert')).toHaveText('Incorrect password. Please try again.', { timeout: 15_000 });
     await expect(passwordInput(page)).toHaveValue('');
     await expect(passwordInput(page)).toBeFocused();
     expect(await stored(page, PRIVATE_GALLERY_KEY)).toBeNull();
-    await expectNoAxeViolations(page);
+
+    // "Not your gallery?" shows the name from her link, to change.
+    await dialog.getByRole('button', { name: 'Not your gallery?' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enter Your Gallery Name and Password' })).toBeVisible();
+    await expect(nameInput(page)).toHaveValue(SAMPLE_NAME);
+    await expect(nameInput(page)).toBeFocused();
+    await passwordInput(page).fill(DEVELOPMENT_PASSWORD);
+    await passwordInput(page).press('Enter');
+    await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+      timeout: 20_000,
+    });
+    expect(sent.filter((url) => url.includes(SAMPLE_NAME) || url.includes('gallery='))).toEqual([]);
+  });
+
+  test('a reload of her invitation still knows her gallery', { tag: '@desktop' }, async ({ page }) => {
+    await page.goto(`/private-gallery#gallery=${SAMPLE_NAME}`);
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'I am 18+' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enter Your Gallery Password' })).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByRole('dialog', { name: 'Enter Your Gallery Password' })).toBeVisible();
+    await expect(nameInput(page)).toBeHidden();
+    await passwordInput(page).fill(DEVELOPMENT_PASSWORD);
+    await passwordInput(page).press('Enter');
+    await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+      timeout: 20_000,
+    });
   });
 
   test(
@@ -240,6 +310,32 @@ test.describe('private gallery', () => {
     ).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __flashed: boolean }).__flashed)).toBe(false);
     expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('no flash with her invitation: the name field never shows before her password field alone', async ({ page }) => {
+    await page.addInitScript(
+      ([key]) => {
+        localStorage.setItem(key!, 'yes');
+        // On every change and every frame until the page is interactive: the name field is never on screen.
+        const w = window as unknown as { __nameShown: boolean };
+        w.__nameShown = false;
+        const check = () => {
+          const field = document.querySelector('[data-gallery-name-field]');
+          if (field?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) w.__nameShown = true;
+        };
+        new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+        const loop = () => {
+          check();
+          requestAnimationFrame(loop);
+        };
+        requestAnimationFrame(loop);
+      },
+      [AGE_VERIFIED_KEY],
+    );
+    await page.goto(`/private-gallery#gallery=${SAMPLE_NAME}`);
+    await expect(page.getByRole('dialog', { name: 'Enter Your Gallery Password' })).toBeVisible();
+    await expect(passwordInput(page)).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { __nameShown: boolean }).__nameShown)).toBe(false);
   });
 
   test.describe('on a laptop at 2x', () => {

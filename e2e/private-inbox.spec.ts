@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Page, Route } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { serveVault, type Fixture } from './vault-fixture';
 import { kdfFor, newSalt } from '../src/private-gallery/format/keys';
 import { randomBytes } from '../src/private-gallery/format/encodings';
@@ -106,6 +106,8 @@ test.describe('sending her selection to the studio', () => {
       const posted: InboxPost[] = [];
       await inbox(page, posted, (route) => route.fulfill({ status: 500, body: 'Something failed.' }));
       await sendButton(page, 'Send my selection').click();
+      // Two of the three her package includes: asked once, she sends them.
+      await sendButton(page, 'Send 2 photos').click();
       await expect(sendState(page)).toHaveText(
         'The studio’s inbox is not answering just now, so your selection has not arrived: please try again in a moment, or send it by email below.',
       );
@@ -137,6 +139,7 @@ test.describe('sending her selection to the studio', () => {
       await page.clock.install();
       await inbox(page, posted, () => undefined);
       await sendButton(page, 'Send my selection').click();
+      await sendButton(page, 'Send 2 photos').click();
       await expect(sendButton(page, 'Sending…')).toBeFocused();
       await expect(sendState(page)).toHaveText('Sending your selection to the studio…');
       await page.clock.runFor(9_000);
@@ -157,7 +160,7 @@ test.describe('sending her selection to the studio', () => {
       await expect(sentLine(page)).toHaveText(`Sent to the studio on ${first}.`);
       await expect(sendState(page)).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveCount(0);
-      await expect(sendButton(page, 'Send my selection')).toBeFocused();
+      await expect(sendButton(page, 'Sent to the studio')).toBeFocused();
       const last = await openInboxMessage(posted.at(-1)!.message, studioKey);
       expect(last.text).toBe(message.text);
 
@@ -166,7 +169,7 @@ test.describe('sending her selection to the studio', () => {
       await expect(sentLine(page)).toHaveAttribute('data-selection-sent', 'changed');
       await expect(sentLine(page)).toContainText('and you have changed your selection since');
       await inbox(page, posted, (route) => stored(route, '2026-11-28T09:15:00.000Z'));
-      await sendButton(page, 'Send my selection').click();
+      await sendButton(page, 'Send again').click();
       await expect(sentLine(page)).toHaveText(
         new RegExp(`^Sent to the studio on ${first} and sent again on November 2\\d at \\d+:15 [AP]M\\.$`),
       );
@@ -201,14 +204,92 @@ test.describe('sending her selection to the studio', () => {
         'Retry',
       ],
     ];
-    for (const [answer, sentence, button] of cases) {
+    for (const [i, [answer, sentence, button]] of cases.entries()) {
       await inbox(page, posted, answer);
       await page.locator('[data-send-button]').click();
+      // One of the three her package includes: asked at the first press only.
+      if (i === 0) await sendButton(page, 'Send 1 photo').click();
       await expect(sendState(page)).toHaveText(sentence);
       await expect(page.locator('[data-send-button]')).toHaveText(button);
       await expect(page.getByRole('link', { name: 'Send it by email' })).toHaveAttribute('href', /^mailto:/);
     }
     await expect(sentLine(page)).toHaveCount(0);
+  });
+});
+
+test.describe('the send button says what a press will do', () => {
+  test('fewer photos than her package asks once; once sent it reads as done, and Send again after a change', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await open(page);
+    await page.getByRole('button', { name: 'Favorite photo 1' }).click();
+    const posted: InboxPost[] = [];
+    await inbox(page, posted, (route) => stored(route, '2026-11-27T18:40:00.000Z'));
+
+    // One of the three her package includes: the first press asks, and sends nothing.
+    await sendButton(page, 'Send my selection').click();
+    const ask = page.getByRole('alertdialog', { name: 'Send fewer photos than your package includes?' });
+    await expect(ask).toContainText(
+      'You have chosen 1 of the 3 photos your package includes. Send your selection now, or keep choosing?',
+    );
+    await expect(ask.getByRole('button', { name: 'Send 1 photo' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await ask.getByRole('button', { name: 'Keep choosing' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(sendButton(page, 'Send my selection')).toBeFocused();
+    expect(posted).toHaveLength(0);
+
+    // Asked again, she sends: one message, and the button reads as done.
+    await sendButton(page, 'Send my selection').click();
+    await ask.getByRole('button', { name: 'Send 1 photo' }).click();
+    await expect(sentLine(page)).toHaveText(/^Sent to the studio on /);
+    const done = sendButton(page, 'Sent to the studio');
+    await expect(done).toHaveAttribute('aria-disabled', 'true');
+    await expect(done).toBeFocused();
+    expect(posted).toHaveLength(1);
+    // A second tap sends no second message (forced: Playwright waits for an aria-disabled button to be
+    // enabled): a send would start at once, its state 'sending' seen by this observer.
+    await page.evaluate(() => {
+      const w = window as unknown as { __sendStates: string[] };
+      w.__sendStates = [];
+      const el = document.querySelector('[data-send-state]')!;
+      new MutationObserver(() => w.__sendStates.push(el.getAttribute('data-send-state') ?? '')).observe(el, {
+        attributes: true,
+      });
+    });
+    await done.click({ force: true });
+    await page.keyboard.press('Enter');
+    await afterFrames(page);
+    expect(await page.evaluate(() => (window as unknown as { __sendStates: string[] }).__sendStates)).toEqual([]);
+    expect(posted).toHaveLength(1);
+    await expectNoAxeViolations(page);
+
+    // A change: Send again, without asking twice (still fewer than three).
+    await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+    await inbox(page, posted, (route) => stored(route, '2026-11-28T09:15:00.000Z'));
+    await sendButton(page, 'Send again').click();
+    await expect(sendButton(page, 'Sent to the studio')).toHaveAttribute('aria-disabled', 'true');
+    expect(posted).toHaveLength(2);
+    expect((await openInboxMessage(posted[1]!.message, studioKey)).picks.map((p) => p.number)).toEqual([1, 2]);
+    // A note is a change too; kept as done across a reload until then.
+    await page.reload();
+    await expect(sendButton(page, 'Sent to the studio')).toHaveAttribute('aria-disabled', 'true', UNLOCK);
+    await page.getByRole('button', { name: 'Open photo 2' }).click();
+    await page.getByLabel('Note for the studio on photo 2').fill('Brighter, please');
+    await page.keyboard.press('Escape');
+    await expect(sendButton(page, 'Send again')).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('her whole package sends at the first press, without asking', async ({ page }) => {
+    await open(page);
+    for (const n of [1, 2, 3]) await page.getByRole('button', { name: `Favorite photo ${n}` }).click();
+    const posted: InboxPost[] = [];
+    await inbox(page, posted, (route) => stored(route, '2026-11-27T18:40:00.000Z'));
+    await sendButton(page, 'Send my selection').click();
+    await expect(sendButton(page, 'Sent to the studio')).toBeFocused();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(posted).toHaveLength(1);
   });
 });
 
@@ -226,6 +307,8 @@ test.describe('the round trip', () => {
     await page.getByLabel('Note for the studio on photo 3').fill(note);
     await page.keyboard.press('Escape');
     await sendButton(page, 'Send my selection').click();
+    // One of the two the sample's package includes: asked once.
+    await sendButton(page, 'Send 1 photo').click();
     await expect(sentLine(page)).toHaveText(/^Sent to the studio on \w+ \d+ at \d+:\d\d [AP]M\.$/, UNLOCK);
 
     const state = serverState(Number(new URL(baseURL!).port));

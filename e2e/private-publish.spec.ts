@@ -95,7 +95,7 @@ test.describe('private galleries published to the bucket, on the runtime @deskto
     rmSync(root, { recursive: true, force: true });
   });
 
-  const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Password' });
+  const passwordDialog = (page: Page) => page.getByRole('dialog', { name: 'Enter Your Gallery Name and Password' });
   const photos = (page: Page) => page.getByRole('list', { name: 'Your private photos' });
 
   async function enter(page: Page, origin: string, gallery: { id: string; password: string }) {

@@ -445,17 +445,26 @@ export const JOURNEYS = [
       await d.key('Enter');
       await until(
         d,
-        'the wrong-password message',
+        'the wrong name-or-password message',
         () =>
           document.querySelector('dialog[data-password-dialog] [role="alert"]')?.textContent.trim() ===
-          'Incorrect password. Please try again.',
+          "That gallery name or password isn't right. Please check both and try again.",
         [],
         30_000,
       );
       check(await d.run(isShown, 'dialog[data-password-dialog] [role="alert"]'), 'the message is shown');
-      checkEqual(await d.run(() => document.getElementById('gallery-password').value), '', 'field cleared');
+      // Both typed: both kept (either may be the wrong one), the name focused first.
+      checkEqual(
+        await d.run(() => document.getElementById('gallery-password').value),
+        'not the password',
+        'password kept',
+      );
       checkEqual(await d.run(() => document.getElementById('gallery-name').value), GALLERY_NAME, 'name kept');
+      checkEqual(await d.run(() => document.activeElement?.id), 'gallery-name', 'the name focused');
 
+      await d.run(() => {
+        document.getElementById('gallery-password').value = '';
+      });
       await d.type('#gallery-password', GALLERY_PASSWORD);
       await d.key('Enter');
       const photos = () => {
@@ -488,6 +497,8 @@ export const JOURNEYS = [
       const sentLine = (prefix) =>
         document.querySelector('[data-selection-sent]')?.textContent.trim().startsWith(prefix) ?? false;
       await d.click('[data-send-button]');
+      // One of the two the package includes: asked once, then sent.
+      await clickText(d, '[role="alertdialog"] button', 'Send 1 photo');
       await until(d, '"Sent to the studio on …" after Send my selection', sentLine, ['Sent to the studio on '], 30_000);
 
       await d.open('/private-gallery');

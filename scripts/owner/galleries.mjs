@@ -24,6 +24,7 @@ import { closeGallery } from '../../src/private-gallery/publish/close.ts';
 import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import {
+  invitationLink,
   linksVariable,
   passwordsFileWarning,
   privateLink,
@@ -406,7 +407,8 @@ if (command === 'publish') {
     const secrets = options.links.get(gallery.id) ?? [];
     if (secrets.length === 0) console.log(`  no private link (${linksVariable(gallery.id)} is empty)`);
     for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}`);
-    console.log(`  Gallery name for her password: ${gallery.id}`);
+    // Her invitation names her gallery (after the #, never sent to the host): she types only her password.
+    console.log(`  With her password: ${invitationLink(settings.siteUrl, gallery.id)}  (gallery name: ${gallery.id})`);
     if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (midnight, ${options.timeZone} time)`);
     console.log('');
   }
@@ -417,8 +419,9 @@ if (command === 'publish') {
       'Anyone who has the link can open that gallery, like anyone who has the password. Each link has its',
       'own secret, in passwords.env: delete one from its PRIVATE_GALLERY_LINKS_… line and publish to',
       'withdraw that link alone (leave the line empty for none; delete the line to get a new one).',
-      'Her password keeps working beside the links: she types it under the gallery name printed above, so send',
-      'both, e.g. "Gallery name: jenna-2026-10  Password: …". A link works once the gallery is published.',
+      'Her password keeps working beside the links: send it with the link printed "With her password", which',
+      'names her gallery so she types only her password, e.g. "Your gallery: <that link>  Password: …".',
+      'A link works once the gallery is published.',
     ].join('\n'),
   );
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTarget } from '../../src/private-gallery/publish/target';
+import { settings } from '../../src/lib/content/settings';
 
 // The owner's command itself (`npm run galleries -- …`), run as she runs it, into a local bucket of
 // its own (--local --persist-to): each run starts wrangler's local runtime, so a generous timeout.
@@ -75,6 +76,17 @@ describe('npm run galleries', () => {
     expect(links.status).toBe(1);
     expect(links.output).toContain(`The galleries folder ${join(root, 'nowhere')} is not there:`);
     expect(spawnSync('ls', [join(root, 'nowhere')]).status).not.toBe(0);
+  });
+
+  it("prints beside each gallery's links her invitation, naming her gallery, to send with her password", () => {
+    const { status, output } = galleriesCommand([]);
+    expect(status, output).toBe(0);
+    const site = settings.siteUrl.replace(/\/$/, '');
+    for (const id of ['ivy-2026-10', 'june-2026-11']) {
+      expect(output).toContain(`  With her password: ${site}/private-gallery#gallery=${id}  (gallery name: ${id})\n`);
+    }
+    // Nothing but the name is in it: no password, no secret.
+    expect(output).not.toContain(PASSWORDS.PRIVATE_GALLERY_PASSWORD_IVY_2026_10);
   });
 
   it('inbox: its options go with it alone, and without a studio key it says where the key should be', () => {

@@ -11,8 +11,14 @@ import { ROUTES } from './routes.ts';
 export const LINK_PARAM = 'access';
 
 /**
+ * The fragment parameter of her invitation link (/private-gallery#gallery=jenna-2026-10): her
+ * gallery's name, so she types only her password. Never sent to the host, and read once.
+ */
+export const GALLERY_PARAM = 'gallery';
+
+/**
  * A link into the private gallery carrying `param=value` in its fragment: a gallery's private link,
- * a partner link (LINK_PARAM), a client's selection (picks).
+ * a partner link (LINK_PARAM), her invitation (GALLERY_PARAM), a client's selection (picks).
  */
 export const privateGalleryLink = (siteUrl: string, param: string, value: string): string =>
   `${siteUrl.replace(/\/$/, '')}${ROUTES.privateGallery}#${param}=${value}`;

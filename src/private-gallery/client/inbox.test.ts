@@ -9,7 +9,17 @@ import {
   studioPublicKey,
   type InboxPost,
 } from '../format/inbox';
-import { INBOX_TIMEOUT_MS, inboxMessage, sendSelection, sentLine, sentToStudio, type SendOutcome } from './inbox';
+import {
+  asksFirst,
+  INBOX_TIMEOUT_MS,
+  inboxMessage,
+  sendButtonView,
+  sendSelection,
+  sentLine,
+  sentToStudio,
+  shortSendQuestion,
+  type SendOutcome,
+} from './inbox';
 import { loadSent, saveSent, selectionMailto, selectionText } from './selection';
 
 const studioKey = await newStudioKey();
@@ -189,5 +199,55 @@ describe('what is kept', () => {
       picks,
       notes,
     });
+  });
+});
+
+describe('the send button', () => {
+  const toStudio = { at: '2026-11-27T18:40:00.000Z', picks, notes, to: 'studio' as const };
+  const byEmail = { at: '2026-11-27T18:40:00.000Z', picks, notes };
+
+  it('reads as done once the studio has her selection, and Send again once she changes it', () => {
+    expect(sendButtonView({ state: 'idle' }, null, false)).toEqual({ label: 'Send my selection', done: false });
+    expect(sendButtonView({ state: 'sending' }, null, false)).toEqual({ label: 'Sending…', done: false });
+    expect(sendButtonView({ state: 'sent', at: toStudio.at }, toStudio, false)).toEqual({
+      label: 'Sent to the studio',
+      done: true,
+    });
+    // Kept across a reload: the page starts idle, her last send is remembered.
+    expect(sendButtonView({ state: 'idle' }, toStudio, false)).toEqual({ label: 'Sent to the studio', done: true });
+    expect(sendButtonView({ state: 'sent', at: toStudio.at }, toStudio, true)).toEqual({
+      label: 'Send again',
+      done: false,
+    });
+    // Sent by email or copied: the studio's inbox has not had it, so the button still sends.
+    expect(sendButtonView({ state: 'idle' }, byEmail, false)).toEqual({ label: 'Send my selection', done: false });
+    expect(sendButtonView({ state: 'idle' }, byEmail, true)).toEqual({ label: 'Send again', done: false });
+  });
+
+  it('offers Retry after a failure worth retrying, never reading as done', () => {
+    expect(sendButtonView({ state: 'failed', reason: 'offline' }, toStudio, true)).toEqual({
+      label: 'Retry',
+      done: false,
+    });
+    expect(sendButtonView({ state: 'refused' }, null, false)).toEqual({ label: 'Send my selection', done: false });
+    expect(sendButtonView({ state: 'refused' }, toStudio, true)).toEqual({ label: 'Send again', done: false });
+  });
+
+  it('asks first with fewer photos than her package includes, until she has said to send fewer once', () => {
+    const rules = { included: 3, extraPhotoPrice: null, strict: false };
+    expect(asksFirst(1, rules, false)).toBe(true);
+    expect(asksFirst(2, rules, false)).toBe(true);
+    expect(asksFirst(2, rules, true)).toBe(false);
+    expect(asksFirst(3, rules, false)).toBe(false);
+    expect(asksFirst(4, rules, false)).toBe(false);
+    // Plain favorites (no package): never asks.
+    expect(asksFirst(1, undefined, false)).toBe(false);
+    expect(shortSendQuestion(1, 3)).toEqual({
+      title: 'Send fewer photos than your package includes?',
+      text: 'You have chosen 1 of the 3 photos your package includes. Send your selection now, or keep choosing?',
+      send: 'Send 1 photo',
+      stay: 'Keep choosing',
+    });
+    expect(shortSendQuestion(2, 10).send).toBe('Send 2 photos');
   });
 });

@@ -3,7 +3,7 @@
  * sealed in this browser to the studio's public key, posted to the host with the gallery's token,
  * and the host's answer as what she is told. The email stays as the fallback.
  */
-import type { VaultIndex } from '../format/types';
+import type { SelectionRules, VaultIndex } from '../format/types';
 import { INBOX_PATH, INBOX_VERSION, MAX_INBOX_BYTES, sealInboxMessage, type InboxMessage } from '../format/inbox';
 import { fileOf, lightroomNames, selectionText, type Notes, type Sent } from './selection';
 
@@ -20,6 +20,9 @@ export type SendOutcome =
   | { state: 'too-many' }
   /** Worth a retry: offline, no answer within the timeout, or the host failing. */
   | { state: 'failed'; reason: 'offline' | 'timeout' | 'server' | 'seal'; status?: number };
+
+/** Where sending to the studio's inbox stands: nothing pressed yet, on its way, or how it ended. */
+export type InboxSendState = { state: 'idle' } | { state: 'sending' } | SendOutcome;
 
 interface Selection {
   index: VaultIndex;
@@ -103,7 +106,32 @@ export async function sendSelection({
 }
 
 /** Whether pressing Send again may help (the host or the network failed, not a refusal). */
-export const retryable = (outcome: SendOutcome) => outcome.state === 'failed';
+export const retryable = (outcome: InboxSendState) => outcome.state === 'failed';
+
+/**
+ * What her send button says and whether a press does anything: done (the studio's inbox has this
+ * very selection, so a second tap sends nothing) until she changes a photo or a note, then Send again.
+ */
+export function sendButtonView(status: InboxSendState, sent: Sent | null, changed: boolean) {
+  if (status.state === 'sending') return { label: 'Sending…', done: false };
+  if (retryable(status)) return { label: 'Retry', done: false };
+  if (sent?.to === 'studio' && !changed) return { label: 'Sent to the studio', done: true };
+  return { label: sent && changed ? 'Send again' : 'Send my selection', done: false };
+}
+
+/** Whether a press asks first: fewer photos than her package includes, until she has once said to send fewer. */
+export const asksFirst = (chosen: number, rules: SelectionRules | undefined, confirmed: boolean): boolean =>
+  !confirmed && !!rules && chosen < rules.included;
+
+/** The question before sending fewer photos than her package includes, and its two answers. */
+export function shortSendQuestion(chosen: number, included: number) {
+  return {
+    title: 'Send fewer photos than your package includes?',
+    text: `You have chosen ${chosen} of the ${included} photos your package includes. Send your selection now, or keep choosing?`,
+    send: `Send ${chosen} ${chosen === 1 ? 'photo' : 'photos'}`,
+    stay: 'Keep choosing',
+  };
+}
 
 /** What she is told when it did not arrive: one sentence of what happened and what to do. */
 export function failureText(outcome: Exclude<SendOutcome, { state: 'sent' }>): string {

@@ -12,6 +12,9 @@ import {
   STALE_LINK,
   tryPassword,
   WRONG_PASSWORD,
+  WRONG_NAME_OR_PASSWORD,
+  invitedGalleryIn,
+  withoutInvitation,
   type GalleryVault,
 } from './stages';
 import { type VaultManifest } from '../format/types';
@@ -150,14 +153,23 @@ describe('tryPassword', () => {
     expect(vault.remember).toHaveBeenCalledTimes(1);
   });
 
-  it('calls a name and password that open nothing wrong, with no Retry', async () => {
+  it('says the name or the password is not right when she typed both, with no Retry', async () => {
     const vault = fakeVault();
     expect(await tryPassword(vault, { gallery: 'ada-2026-10', password: 'guess' })).toEqual({
       ok: false,
-      error: WRONG_PASSWORD,
+      error: "That gallery name or password isn't right. Please check both and try again.",
       retry: false,
     });
     expect(vault.remember).not.toHaveBeenCalled();
+  });
+
+  it('keeps the spec\'s "Incorrect password" when her invitation named the gallery and she typed the password alone', async () => {
+    const vault = fakeVault();
+    expect(await tryPassword(vault, { gallery: 'ada-2026-10', password: 'guess' }, 'password')).toEqual({
+      ok: false,
+      error: 'Incorrect password. Please try again.',
+      retry: false,
+    });
   });
 
   it('offers Retry after a failed download, and reads any other failure as a wrong password', async () => {
@@ -170,6 +182,11 @@ describe('tryPassword', () => {
 
     const noCrypto = fakeVault({ withPassword: vi.fn(async () => Promise.reject(new TypeError('no subtle'))) });
     expect(await tryPassword(noCrypto, { gallery: 'ada-2026-10', password: 'secret words' })).toEqual({
+      ok: false,
+      error: WRONG_NAME_OR_PASSWORD,
+      retry: false,
+    });
+    expect(await tryPassword(noCrypto, { gallery: 'ada-2026-10', password: 'secret words' }, 'password')).toEqual({
       ok: false,
       error: WRONG_PASSWORD,
       retry: false,
@@ -208,5 +225,23 @@ describe('a gallery the host has closed (410 Gone)', () => {
       password: 'secret words',
     });
     expect(attempt).toMatchObject({ ok: false, closed: true, retry: false });
+  });
+});
+
+describe('her invitation link', () => {
+  it('names her gallery in the fragment, read as she would type it', () => {
+    expect(invitedGalleryIn('#gallery=jenna-2026-10')).toBe('jenna-2026-10');
+    expect(invitedGalleryIn('#gallery=%20Jenna%202026%2010%20')).toBe('Jenna 2026 10');
+    expect(invitedGalleryIn('#access=abc&gallery=jenna-2026-10')).toBe('jenna-2026-10');
+    expect(invitedGalleryIn('#gallery=')).toBeNull();
+    expect(invitedGalleryIn('#gallery=%20%20')).toBeNull();
+    expect(invitedGalleryIn('#picks=0123abcd.Cw')).toBeNull();
+    expect(invitedGalleryIn('')).toBeNull();
+  });
+
+  it('is taken out of the fragment, leaving any other part as it was', () => {
+    expect(withoutInvitation('#gallery=jenna-2026-10')).toBe('');
+    expect(withoutInvitation('#access=abc&gallery=jenna-2026-10')).toBe('#access=abc');
+    expect(withoutInvitation('#picks=0123abcd.Cw')).toBe('#picks=0123abcd.Cw');
   });
 });

@@ -3,8 +3,12 @@ import { type GalleryPassword, type VaultManifest } from '../format/types';
 import { isExpired } from '../format/dates';
 import { ACCESS_DAYS } from './key-store';
 import { GoneError, LoadError, secretFromHash, type Unlocked } from './unlock';
+import { GALLERY_PARAM } from '../../lib/site/private-links';
 
+/** The spec's message, for the password alone (her invitation named her gallery). */
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
+/** With both fields typed: a wrong name and a wrong password look the same to the browser, by design. */
+export const WRONG_NAME_OR_PASSWORD = "That gallery name or password isn't right. Please check both and try again.";
 export const STALE_ACCESS =
   'Your saved access no longer opens a gallery on this device: the password may have changed. Please enter your current password.';
 export const STALE_LINK =
@@ -63,6 +67,20 @@ export function accessLinkIn(hash: string): Uint8Array<ArrayBuffer> | 'broken' |
   return secretFromHash(hash) ?? 'broken';
 }
 
+/** The gallery her invitation link names in the address's fragment (`#gallery=…`), or null. */
+export function invitedGalleryIn(hash: string): string | null {
+  const name = new URLSearchParams(hash.replace(/^#/, '')).get(GALLERY_PARAM)?.trim();
+  return name || null;
+}
+
+/** The fragment without her invitation's gallery name, any other part kept ('' when nothing is left). */
+export function withoutInvitation(hash: string): string {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  params.delete(GALLERY_PARAM);
+  const rest = params.toString();
+  return rest ? `#${rest}` : '';
+}
+
 /** An opened gallery shows as closed once its closing date has passed. */
 export function galleryStage(unlocked: Unlocked, now: Date = new Date()): 'gallery' | 'closed' {
   return isExpired(unlocked.index.expires, now) ? 'closed' : 'gallery';
@@ -105,18 +123,24 @@ export async function openWithoutPassword(
 
 /**
  * Checks a gallery's name and password. A download that fails can be retried with the same
- * password; anything else (a wrong name, a wrong password) reads as the one wrong-password message.
+ * password; anything else (a wrong name, a wrong password) reads as one message: the name or the
+ * password when she typed both, the spec's wrong password when her invitation gave the name.
  */
-export async function tryPassword(vault: GalleryVault, attempt: GalleryPassword): Promise<PasswordAttempt> {
+export async function tryPassword(
+  vault: GalleryVault,
+  attempt: GalleryPassword,
+  typed: 'name and password' | 'password' = 'name and password',
+): Promise<PasswordAttempt> {
+  const wrong = typed === 'password' ? WRONG_PASSWORD : WRONG_NAME_OR_PASSWORD;
   try {
     const unlocked = await vault.withPassword(await vault.manifest(), attempt);
-    if (!unlocked) return { ok: false, error: WRONG_PASSWORD, retry: false };
+    if (!unlocked) return { ok: false, error: wrong, retry: false };
     vault.remember();
     return { ok: true, unlocked };
   } catch (error) {
     if (error instanceof GoneError) return { ok: false, error: error.message, retry: false, closed: true };
     if (error instanceof LoadError) return { ok: false, error: error.message, retry: true };
     // A failure of the check itself (e.g. no WebCrypto).
-    return { ok: false, error: WRONG_PASSWORD, retry: false };
+    return { ok: false, error: wrong, retry: false };
   }
 }

@@ -12,7 +12,7 @@ import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } fr
 import { count } from './words.ts';
 import { passwordProblem, userInputsOf } from './strength.ts';
 import { loadSettings } from '../../lib/content/settings.ts';
-import { privateGalleryLink } from '../../lib/site/private-links.ts';
+import { GALLERY_PARAM, privateGalleryLink } from '../../lib/site/private-links.ts';
 
 /** The sample gallery's password, written in the README; no other gallery may go without its own. */
 export const DEVELOPMENT_PASSWORD = 'coastlight-preview-gallery';
@@ -69,6 +69,14 @@ export function siteSalt(env: Env, root = process.cwd(), logger?: Logger): strin
 /** The private link of a gallery: its access secret in the fragment, which browsers never send. */
 export function privateLink(siteUrl: string, secret: Uint8Array): string {
   return privateGalleryLink(siteUrl, LINK_PARAM, toBase64Url(secret));
+}
+
+/**
+ * Her invitation link: her gallery's name in the fragment (never sent to the host), so the page
+ * asks only for her password. It opens nothing by itself: it goes with her password.
+ */
+export function invitationLink(siteUrl: string, id: string): string {
+  return privateGalleryLink(siteUrl, GALLERY_PARAM, encodeURIComponent(id));
 }
 
 /** A generated passphrase to offer: four groups of four letters and digits (80 bits), easy to type on a phone. */

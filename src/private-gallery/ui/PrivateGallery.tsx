@@ -5,6 +5,7 @@ import { ClosedGallery } from '@/private-gallery/ui/components/ClosedGallery';
 import { OpenFailed } from '@/private-gallery/ui/components/OpenFailed';
 import { PasswordDialog } from '@/private-gallery/ui/components/PasswordDialog';
 import { UnlockingStatus } from '@/private-gallery/ui/components/UnlockingStatus';
+import { useInvitation } from '@/private-gallery/ui/hooks/useInvitation';
 import { usePrivateGalleryStage } from '@/private-gallery/ui/hooks/usePrivateGalleryStage';
 
 interface Props {
@@ -17,16 +18,25 @@ interface Props {
 
 /**
  * The private client gallery, one stage at a time: the age gate, the password (skipped with a
- * private link or access kept on this device), then the client's photos, or why they cannot show.
+ * private link or access kept on this device; her name and password, or her password alone under the
+ * gallery her invitation link names), then the client's photos, or why they cannot show.
  */
 function PrivateGallery({ age, requestHref, studioEmail }: Props) {
+  // Before the stage: her invitation's part of the address is read (and taken out) first.
+  const invited = useInvitation();
   const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget, closed } = usePrivateGalleryStage();
   const onForget = () => void forget();
 
   return (
     <div data-private-gallery>
       <AgeGateDialog {...age} open={stage === 'age'} onConfirm={confirmAge} />
-      <PasswordDialog open={stage === 'password'} reason={reason} requestHref={requestHref} onUnlock={unlock} />
+      <PasswordDialog
+        open={stage === 'password'}
+        reason={reason}
+        requestHref={requestHref}
+        invited={invited}
+        onUnlock={unlock}
+      />
 
       {stage === 'unlocking' && <UnlockingStatus />}
 

@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { copyThenSay } from '@/private-gallery/client/copy';
 import { selectionLink } from '@/private-gallery/format/picks';
 import { counterText, selectionMailto, selectionText, type Notes, type Sent } from '@/private-gallery/client/selection';
-import { failureText, retryable, sentLine } from '@/private-gallery/client/inbox';
+import { failureText, sendButtonView, sentLine, shortSendQuestion } from '@/private-gallery/client/inbox';
 import type { SelectionRules, VaultIndex } from '@/private-gallery/format/types';
 import { useInboxSend, type InboxSendState } from '@/private-gallery/ui/hooks/useInboxSend';
 
@@ -39,7 +39,9 @@ export function SelectionPanel({ index, rules, picks, notes, sent, changed, stud
   const text = selectionText(index.title, index.images, picks, notes, link);
   const mailto = selectionMailto(studioEmail, index.title, text);
   const toStudio = useCallback((at: string) => onSent('studio', at), [onSent]);
-  const { status, send } = useInboxSend(index, picks, notes, link, toStudio);
+  const sending = useInboxSend(index, picks, notes, link, toStudio);
+  const { status } = sending;
+  const inbox = index.inbox ? { ...sending, view: sendButtonView(status, sent, changed), chosen: picks.length } : null;
   const copy = () =>
     copyThenSay(
       text,
@@ -83,54 +85,104 @@ export function SelectionPanel({ index, rules, picks, notes, sent, changed, stud
         )}
       </div>
       {picks.length > 0 && (
-        <SendButtons inbox={!!index.inbox} status={status} send={send} mailto={mailto} onSent={onSent} copy={copy} />
+        <SendButtons inbox={inbox} included={rules.included} mailto={mailto} onSent={onSent} copy={copy} />
       )}
     </section>
   );
 }
 
 interface SendButtonsProps {
-  /** Whether the gallery has the studio's inbox: else her email is the way, as before it existed. */
-  inbox: boolean;
-  status: InboxSendState;
-  send: () => Promise<void>;
+  /** The studio's inbox and where sending to it stands; null without one: her email is the way, as before it existed. */
+  inbox: (ReturnType<typeof useInboxSend> & { view: ReturnType<typeof sendButtonView>; chosen: number }) | null;
+  included: number;
   mailto: string;
   onSent: () => void;
   copy: () => Promise<boolean>;
 }
 
-/** Send (to the studio's inbox, or by email), the email fallback after a failed send, and Copy. */
-function SendButtons({ inbox, status, send, mailto, onSent, copy }: SendButtonsProps) {
-  const sending = status.state === 'sending';
-  const failed = status.state !== 'idle' && status.state !== 'sending' && status.state !== 'sent';
+/** Send (to the studio's inbox, or by email), the question before sending fewer, the email fallback after a failed send, and Copy. */
+function SendButtons({ inbox, included, mailto, onSent, copy }: SendButtonsProps) {
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const status = inbox?.status.state ?? 'idle';
+  const failed = status !== 'idle' && status !== 'sending' && status !== 'sent';
+  /** Back to the send button once the question is answered (it is still there: her focus stays on it). */
+  const answered = (answer: () => void) => () => {
+    sendButton.current?.focus();
+    answer();
+  };
   return (
-    <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
-      {inbox ? (
-        <>
-          {/* One button throughout (Send, Sending…, Retry): her focus stays on it. */}
-          <button
-            type="button"
-            className="btn btn-primary"
-            aria-disabled={sending}
-            onClick={() => void send()}
-            data-send-button
-          >
-            {sending ? 'Sending…' : failed && retryable(status) ? 'Retry' : 'Send my selection'}
-          </button>
-          {failed && (
-            <a className="btn btn-outline text-plum" href={mailto} onClick={() => onSent()}>
-              Send it by email
-            </a>
-          )}
-        </>
-      ) : (
-        <a className="btn btn-primary" href={mailto} onClick={() => onSent()}>
-          Send my selection
-        </a>
+    <>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        {inbox ? (
+          <>
+            {/* One button throughout (Send, Sending…, Retry, Sent, Send again): her focus stays on it. */}
+            <button
+              ref={sendButton}
+              type="button"
+              className="btn btn-primary aria-disabled:cursor-default aria-disabled:opacity-70"
+              aria-disabled={status === 'sending' || inbox.view.done}
+              onClick={() => !inbox.view.done && inbox.press()}
+              data-send-button
+            >
+              {inbox.view.label}
+            </button>
+            {failed && (
+              <a className="btn btn-outline text-plum" href={mailto} onClick={() => onSent()}>
+                Send it by email
+              </a>
+            )}
+          </>
+        ) : (
+          <a className="btn btn-primary" href={mailto} onClick={() => onSent()}>
+            Send my selection
+          </a>
+        )}
+        <button type="button" className="btn btn-outline text-plum" onClick={() => void copy()}>
+          Copy
+        </button>
+      </div>
+      {inbox?.asking && (
+        <ShortSendQuestion
+          chosen={inbox.chosen}
+          included={included}
+          onSend={answered(inbox.confirm)}
+          onStay={answered(inbox.cancel)}
+        />
       )}
-      <button type="button" className="btn btn-outline text-plum" onClick={() => void copy()}>
-        Copy
-      </button>
+    </>
+  );
+}
+
+/** Asked once before sending fewer photos than her package includes: send them, or keep choosing. */
+function ShortSendQuestion(props: { chosen: number; included: number; onSend: () => void; onStay: () => void }) {
+  const question = shortSendQuestion(props.chosen, props.included);
+  const titleId = useId();
+  const textId = useId();
+  const send = useRef<HTMLButtonElement>(null);
+  // Shown on her press: her focus moves to the answer that sends, as a dialog's would.
+  useEffect(() => send.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      className="mt-5 rounded-sm border border-plum/40 bg-ivory p-5 text-center"
+      data-short-send
+    >
+      <p id={titleId} className="font-medium text-plum-deep">
+        {question.title}
+      </p>
+      <p id={textId} className="mt-2 text-sm">
+        {question.text}
+      </p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <button ref={send} type="button" className="btn btn-primary" onClick={props.onSend}>
+          {question.send}
+        </button>
+        <button type="button" className="btn btn-outline text-plum" onClick={props.onStay}>
+          {question.stay}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { useCallback, useRef, useState } from 'react';
-import { sendSelection, type SendOutcome } from '@/private-gallery/client/inbox';
+import { asksFirst, sendSelection, type InboxSendState } from '@/private-gallery/client/inbox';
 import type { Notes } from '@/private-gallery/client/selection';
 import type { VaultIndex } from '@/private-gallery/format/types';
 
-/** Where sending to the studio's inbox stands: nothing pressed yet, on its way, or how it ended. */
-export type InboxSendState = { state: 'idle' } | { state: 'sending' } | SendOutcome;
+export type { InboxSendState } from '@/private-gallery/client/inbox';
 
 /**
  * Sends her selection to the studio's inbox on a press, once at a time; a send that the inbox took
- * is handed to onSent with the host's time, to be kept beside her picks and notes.
+ * is handed to onSent with the host's time, to be kept beside her picks and notes. With fewer photos
+ * than her package includes, a press first asks (`asking`); once she says to send fewer
+ * (`confirm`), it sends, and it does not ask again on this visit.
  */
 export function useInboxSend(
   index: VaultIndex,
@@ -18,7 +19,9 @@ export function useInboxSend(
   onSent: (at: string) => void,
 ) {
   const [status, setStatus] = useState<InboxSendState>({ state: 'idle' });
+  const [asking, setAsking] = useState(false);
   const busy = useRef(false);
+  const confirmed = useRef(false);
 
   const send = useCallback(async () => {
     if (busy.current) return;
@@ -30,5 +33,17 @@ export function useInboxSend(
     setStatus(outcome);
   }, [index, picks, notes, link, onSent]);
 
-  return { status, send };
+  const press = () => {
+    if (busy.current) return;
+    if (asksFirst(picks.length, index.selection, confirmed.current)) setAsking(true);
+    else void send();
+  };
+  const confirm = () => {
+    confirmed.current = true;
+    setAsking(false);
+    void send();
+  };
+  const cancel = () => setAsking(false);
+
+  return { status, press, asking, confirm, cancel };
 }

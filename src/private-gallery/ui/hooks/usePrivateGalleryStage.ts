@@ -144,8 +144,8 @@ export function usePrivateGalleryStage() {
     void proceed();
   };
 
-  const unlock = async (gallery: string, password: string) => {
-    const attempt = await tryPassword(vault, { gallery, password });
+  const unlock = async (gallery: string, password: string, typed?: 'name and password' | 'password') => {
+    const attempt = await tryPassword(vault, { gallery, password }, typed);
     if (attempt.ok || attempt.closed) setReason('');
     if (attempt.ok) show(attempt.unlocked);
     else if (attempt.closed) {
