@@ -1,0 +1,159 @@
+// The desk's adapter over the publishing code: everything the desk reads or does, in the words of
+// src/private-gallery/publish/, as the owner's command (scripts/owner/galleries.mjs) does it. The
+// glue that lives only in galleries.mjs today is mirrored here, each piece saying which; it belongs
+// in a module both share.
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { isExpired } from '../../src/private-gallery/format/dates.ts';
+import { photoHash } from '../../src/private-gallery/publish/build.ts';
+import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
+import { readRecord, RECORD_FILE } from '../../src/private-gallery/publish/record.ts';
+import { isSampleGallery, readEnv } from '../../src/private-gallery/publish/secrets.ts';
+import { readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
+import {
+  galleriesFolder,
+  IN_REPOSITORY_DIR,
+  privateGalleryDir,
+  readGallery,
+} from '../../src/private-gallery/publish/sources.ts';
+import { bucketName, LOCAL_STATE } from '../../src/private-gallery/publish/target.ts';
+import { CACHE_FOLDER } from '../../src/private-gallery/publish/build.ts';
+
+/**
+ * What one desk works on: the environment, the galleries folder and the bucket.
+ * Mirrors galleries.mjs: `readEnv()`, `galleriesFolder(env, !!values.local)` with its note (the
+ * sample's folder for a fresh copy, local only), the Cloudflare variables copied from .env into
+ * the process, `privateGalleryDir(env)` and the record file beside it; and `openTarget`'s options
+ * (`remote: !values.local`, `--persist-to`).
+ */
+export function deskSetup({ local = false, persistTo = LOCAL_STATE, root = process.cwd(), env = readEnv(root) } = {}) {
+  const folder = galleriesFolder(env, local, root);
+  const own = { ...env };
+  if (folder.note) own.PRIVATE_GALLERY_DIR = folder.dir;
+  for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
+    if (own[name] && !process.env[name]) process.env[name] = own[name];
+  }
+  const dir = privateGalleryDir(own);
+  // The record's key for the bucket, as openTarget names it (target.ts), without opening it.
+  const key = local ? `local:${resolve(root, persistTo)}` : `cloudflare:${bucketName(root)}`;
+  const label = local ? `the local bucket in ${persistTo}` : `the bucket "${bucketName(root)}" on Cloudflare`;
+  const account = local ? null : (own.CLOUDFLARE_ACCOUNT_ID ?? null);
+  return {
+    env: own,
+    root,
+    dir,
+    note: folder.note ?? null,
+    local,
+    persistTo,
+    recordFile: join(dir, RECORD_FILE),
+    key,
+    label,
+    account,
+  };
+}
+
+/** Every gallery folder publishing reads (sources.ts galleriesFrom's two folders), each read alone so one broken gallery.yaml spoils only its own card. */
+function galleryFolders(setup) {
+  const dirs = [...new Set([setup.dir, resolve(setup.root, IN_REPOSITORY_DIR)])];
+  return dirs.flatMap((dir) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .sort()
+          .map((name) => join(dir, name))
+          .filter((path) => statSync(path).isDirectory() && existsSync(join(path, 'gallery.yaml')))
+      : [],
+  );
+}
+
+/** The newest change in a gallery's folder: its gallery.yaml, a photo, or the folder itself (a photo taken out). */
+function lastChange(gallery) {
+  const paths = [gallery.folder, join(gallery.folder, 'gallery.yaml'), ...gallery.photos.map((photo) => photo.path)];
+  return Math.max(...paths.map((path) => statSync(path).mtimeMs));
+}
+
+/** The package her gallery.yaml sets (proofing), in words. */
+export function packageOf(gallery) {
+  const rules = gallery.selection;
+  if (!rules) return { kind: 'favorites', text: 'Favorites, no package' };
+  const photos = `${rules.included} ${rules.included === 1 ? 'photo' : 'photos'} included`;
+  if (rules.strict) return { kind: 'strict', text: `${photos}, no more (strict)` };
+  if (rules.extraPhotoPrice) return { kind: 'priced', text: `${photos}, more at ${rules.extraPhotoPrice} each` };
+  return { kind: 'included', text: photos };
+}
+
+export const DOWNLOADS = { none: 'No downloads', web: 'Web-size downloads', full: 'Full-size downloads (originals)' };
+
+/** A gallery's state for the bucket the desk publishes to: closed, held (and why), never published, changed since, published. */
+export function stateOf(gallery, recorded, held, now = new Date()) {
+  if (isExpired(gallery.expires, now)) return { kind: 'closed', text: `Closed since the end of ${gallery.expires}` };
+  if (held) return { kind: 'held', text: `Held as it was last published: ${held}` };
+  if (!recorded) return { kind: 'never', text: 'Never published' };
+  const day = recorded.published.slice(0, 10);
+  if (lastChange(gallery) > Date.parse(recorded.published)) {
+    return { kind: 'changed', text: `Changed since it was published on ${day}` };
+  }
+  return { kind: 'published', text: `Published on ${day}` };
+}
+
+/** Opaque ids for her photos' thumbnails: a key of this run, so an id tells nothing and lives no longer than the desk. */
+export class PhotoIds {
+  #key = randomBytes(32);
+  #paths = new Map();
+  #thumbs = new Map();
+  idOf(path) {
+    const id = createHmac('sha256', this.#key).update(path).digest('base64url').slice(0, 22);
+    this.#paths.set(id, path);
+    return id;
+  }
+  /** The thumbnail (480 px, JPEG, upright, no metadata) of a photo the desk has shown, or null. */
+  async thumbnail(id) {
+    const path = this.#paths.get(id);
+    if (!path || !existsSync(path)) return null;
+    if (!this.#thumbs.has(id)) {
+      const thumb = await sharp(path).rotate().resize(480, 480, { fit: 'inside' }).jpeg({ quality: 78 }).toBuffer();
+      this.#thumbs.set(id, thumb);
+    }
+    return this.#thumbs.get(id);
+  }
+}
+
+/**
+ * Her galleries at a glance: one card each, as publishing would read it. The held ones are
+ * publishing's own (galleries.mjs `heldForShares`: shareProblems with the cached photo hashes).
+ */
+export function galleriesAtAGlance(setup, photos, now = new Date()) {
+  const recorded = readRecord(setup.recordFile).targets[setup.key]?.galleries ?? {};
+  const read = galleryFolders(setup).map((folder) => {
+    try {
+      return { gallery: readGallery(folder) };
+    } catch (error) {
+      return { folder, problem: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  const galleries = read.flatMap((entry) => (entry.gallery ? [entry.gallery] : []));
+  let held = new Map();
+  try {
+    const cache = new VaultCache(join(setup.dir, CACHE_FOLDER));
+    held = shareProblems(galleries, readShares(galleries, setup.env, setup.root, undefined, false), (path) =>
+      photoHash(path, cache),
+    );
+  } catch {
+    // A partner-links line publishing would refuse: publishing says why.
+  }
+  return read.map(({ gallery, folder, problem }) => {
+    if (!gallery) return { id: folder.split(/[\\/]/).pop(), problem };
+    return {
+      id: gallery.id,
+      title: gallery.title,
+      photos: gallery.photos.length,
+      cover: gallery.photos[0] ? photos.idOf(gallery.photos[0].path) : null,
+      package: packageOf(gallery),
+      downloads: DOWNLOADS[gallery.downloads],
+      lastDay: gallery.expires ? gallery.expires.slice(0, 10) : null,
+      state: stateOf(gallery, recorded[gallery.id], held.get(gallery.id), now),
+      sample: isSampleGallery(gallery, setup.root),
+    };
+  });
+}

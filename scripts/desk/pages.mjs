@@ -1,0 +1,120 @@
+// The desk's pages, rendered on the server: plain HTML, one stylesheet and one small module
+// (assets/), no inline script or style, every value of hers escaped.
+
+/** Escapes text for HTML (content and quoted attributes). */
+export function escapeHtml(text) {
+  return String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+}
+
+/** Tagged template: interpolations escaped, unless already rendered with `html` (a Raw). */
+class Raw {
+  constructor(text) {
+    this.text = text;
+  }
+  toString() {
+    return this.text;
+  }
+}
+export function html(strings, ...values) {
+  const part = (value) =>
+    value instanceof Raw ? value.text : Array.isArray(value) ? value.map(part).join('') : escapeHtml(value ?? '');
+  return new Raw(strings.reduce((out, string, i) => out + string + (i < values.length ? part(values[i]) : ''), ''));
+}
+
+/** The page around a view: the header with the desk's two places and the bucket it publishes to. */
+export function layout({ title, current, token, setup, waiting = 0, body }) {
+  const nav = [
+    ['/', 'Galleries'],
+    ['/inbox', 'Selections'],
+  ];
+  const bucket = setup.local
+    ? `Publishing to ${setup.label} (the local preview)`
+    : `Publishing to ${setup.label}${setup.account ? `, account ${setup.account}` : ''}`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="desk-token" content="${token}" />
+        <title>${title} · Studio desk</title>
+        <link rel="stylesheet" href="/assets/desk.css" />
+        <script type="module" src="/assets/desk.js"></script>
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to the content</a>
+        <header class="top">
+          <p class="brand">Coastlight studio desk</p>
+          <nav aria-label="Desk">
+            <ul>
+              ${nav.map(
+                ([href, label]) =>
+                  html`<li>
+                    <a href="${href}" ${href === current ? html` aria-current="page"` : ''}
+                      >${label}${
+                        href === '/inbox' && waiting
+                          ? html` <span class="badge" aria-label="${waiting} waiting">${waiting}</span>`
+                          : ''
+                      }</a
+                    >
+                  </li>`,
+              )}
+            </ul>
+          </nav>
+          <p class="bucket">${bucket}</p>
+        </header>
+        <main id="main">${body}</main>
+      </body>
+    </html> `.text;
+}
+
+/** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
+export function galleryCard(card) {
+  if (card.problem) {
+    return html`<li class="card card-problem">
+      <h2>${card.id}</h2>
+      <p class="state state-held">${card.problem}</p>
+    </li>`;
+  }
+  return html`<li class="card" data-gallery="${card.id}">
+    ${
+      card.cover
+        ? html`<img class="cover" src="/photo/${card.cover}" alt="" width="480" height="320" loading="lazy" />`
+        : html`<div class="cover cover-empty" aria-hidden="true"></div>`
+    }
+    <div class="card-body">
+      <h2>${card.title}</h2>
+      ${card.sample ? html`<p class="sample">The sample gallery</p>` : ''}
+      <dl>
+        <dt>Folder</dt>
+        <dd><code>${card.id}</code></dd>
+        <dt>Photos</dt>
+        <dd>${card.photos}</dd>
+        <dt>Package</dt>
+        <dd>${card.package.text}</dd>
+        <dt>Downloads</dt>
+        <dd>${card.downloads}</dd>
+        <dt>Last day</dt>
+        <dd>${card.lastDay ?? 'No last day'}</dd>
+      </dl>
+      <p class="state state-${card.state.kind}">${card.state.text}</p>
+    </div>
+  </li>`;
+}
+
+/** Her galleries at a glance. */
+export function galleriesPage(cards, setup) {
+  const count = cards.length;
+  return html`<h1>Your galleries</h1>
+    ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
+    <p class="lead">${count} ${count === 1 ? 'gallery' : 'galleries'} in <code>${setup.dir}</code></p>
+    ${
+      count
+        ? html`<ul class="cards">
+            ${cards.map(galleryCard)}
+          </ul>`
+        : html`<p>No galleries yet: a gallery is a folder with its photos and a gallery.yaml.</p>`
+    }`;
+}
