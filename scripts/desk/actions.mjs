@@ -18,8 +18,15 @@ import {
   privateGalleryDir,
   readGallery,
 } from '../../src/private-gallery/publish/sources.ts';
-import { bucketName, LOCAL_STATE } from '../../src/private-gallery/publish/target.ts';
+import { bucketName, LOCAL_STATE, openTarget } from '../../src/private-gallery/publish/target.ts';
 import { CACHE_FOLDER } from '../../src/private-gallery/publish/build.ts';
+import {
+  doneWith,
+  InboxError,
+  inboxKeyOf,
+  openMessages,
+  shortIds,
+} from '../../src/private-gallery/publish/inbox-command.ts';
 
 /**
  * What one desk works on: the environment, the galleries folder and the bucket.
@@ -28,7 +35,13 @@ import { CACHE_FOLDER } from '../../src/private-gallery/publish/build.ts';
  * the process, `privateGalleryDir(env)` and the record file beside it; and `openTarget`'s options
  * (`remote: !values.local`, `--persist-to`).
  */
-export function deskSetup({ local = false, persistTo = LOCAL_STATE, root = process.cwd(), env = readEnv(root) } = {}) {
+export function deskSetup({
+  local = false,
+  persistTo = LOCAL_STATE,
+  root = process.cwd(),
+  env = readEnv(root),
+  target = () => openTarget({ remote: !local, persistTo, root }),
+} = {}) {
   const folder = galleriesFolder(env, local, root);
   const own = { ...env };
   if (folder.note) own.PRIVATE_GALLERY_DIR = folder.dir;
@@ -40,6 +53,16 @@ export function deskSetup({ local = false, persistTo = LOCAL_STATE, root = proce
   const key = local ? `local:${resolve(root, persistTo)}` : `cloudflare:${bucketName(root)}`;
   const label = local ? `the local bucket in ${persistTo}` : `the bucket "${bucketName(root)}" on Cloudflare`;
   const account = local ? null : (own.CLOUDFLARE_ACCOUNT_ID ?? null);
+  // The bucket, opened once for the desk's life (opening it starts wrangler's proxy: seconds).
+  let opened = null;
+  const bucket = () =>
+    (opened ??= Promise.resolve()
+      .then(target)
+      .catch((error) => {
+        opened = null;
+        throw error;
+      }));
+  const close = async () => (opened ? (await opened).close() : undefined);
   return {
     env: own,
     root,
@@ -51,6 +74,8 @@ export function deskSetup({ local = false, persistTo = LOCAL_STATE, root = proce
     key,
     label,
     account,
+    bucket,
+    close,
   };
 }
 
@@ -156,4 +181,85 @@ export function galleriesAtAGlance(setup, photos, now = new Date()) {
       sample: isSampleGallery(gallery, setup.root),
     };
   });
+}
+
+/** Her time for an instant, as the command prints it (inbox-command.ts): 2026-11-27 18:00. */
+function when(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const two = (n) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** Each gallery folder by id, for a selection's thumbnails. */
+function foldersById(setup) {
+  const folders = new Map();
+  for (const folder of galleryFolders(setup)) folders.set(folder.split(/[\\/]/).pop(), folder);
+  return folders;
+}
+
+/**
+ * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (galleries.mjs:
+ * `inboxKeyOf(env)`, the target, `openMessages`): each with its picks' thumbnails from her folder.
+ * `problem`: the command's sentence when the inbox cannot be read.
+ */
+export async function inboxMessages(setup, photos) {
+  let opened;
+  try {
+    inboxKeyOf(setup.env);
+    opened = await openMessages(await setup.bucket(), setup.env, setup.root);
+  } catch (error) {
+    const problem =
+      error instanceof InboxError
+        ? error.message
+        : `The inbox could not be read: ${error instanceof Error ? error.message : error}`;
+    return { messages: [], problem };
+  }
+  const short = shortIds(opened.map((o) => o.id));
+  const folders = foldersById(setup);
+  const messages = opened.map(({ id, gallery, day, message }) => {
+    const base = { id, short: short.get(id), gallery, day };
+    if (!message) return { ...base, unreadable: true };
+    const folder = folders.get(gallery);
+    const picks = message.picks.map((pick) => {
+      const path = folder ? join(folder, pick.file) : null;
+      return { ...pick, thumb: path && existsSync(path) ? photos.idOf(path) : null };
+    });
+    return {
+      ...base,
+      title: message.title,
+      sent: when(message.sentAt),
+      included: message.included,
+      picks,
+      lightroom: message.lightroom,
+      link: message.link,
+    };
+  });
+  return { messages, problem: null };
+}
+
+/** How many selections are waiting (the badge); 0 when the inbox cannot be read. */
+export async function waitingCount(setup) {
+  try {
+    inboxKeyOf(setup.env);
+    const names = await (await setup.bucket()).list();
+    return [...names].filter((name) => /^inbox\/[0-9a-f]{32}\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.json$/.test(name))
+      .length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Done with one selection: deletes it (galleries.mjs `inbox --done`: doneWith), saying so in the command's words. */
+export async function inboxDone(setup, id) {
+  if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
+    return { ok: false, message: 'This is not a selection the desk listed: reload the page and try again.' };
+  }
+  try {
+    const bucket = await setup.bucket();
+    const opened = await openMessages(bucket, setup.env, setup.root);
+    return { ok: true, message: await doneWith(bucket, opened, id, bucket.label) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }

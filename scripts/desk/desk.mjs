@@ -60,6 +60,6 @@ try {
 }
 console.log(`The studio desk is open at\n  ${desk.address}\nfor this computer only. Stop it with Ctrl+C.`);
 if (!values['no-open']) openBrowser(desk.address);
-const stop = () => desk.close().then(() => process.exit(0));
+const stop = () => Promise.allSettled([desk.close(), setup.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -128,10 +128,14 @@ describe('npm run desk', () => {
   const PORT = 5003;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['scripts/desk/desk.mjs', '--no-open', '--port', String(PORT), '--local'], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      ['scripts/desk/desk.mjs', '--no-open', '--port', String(PORT), '--local', '--persist-to', join(root, 'state')],
+      {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     address = await new Promise<string>((done, fail) => {
       let out = '';
       child.stdout!.on('data', (chunk) => {
@@ -158,7 +162,7 @@ describe('npm run desk', () => {
     expect(text).toContain('<h1>Your galleries</h1>');
     expect(text).toContain('<h2>Jenna, October 2026</h2>');
     expect(text).toContain('<p class="sample">The sample gallery</p>');
-    expect(text).toContain('Publishing to the local bucket in .wrangler/state (the local preview)');
+    expect(text).toContain(`Publishing to the local bucket in ${join(root, 'state')} (the local preview)`);
     expect(text).not.toMatch(/src="[^"]*private-0/);
     const cover = /src="(\/photo\/[^"]+)"/.exec(text)![1]!;
     const photo = await fetch(`http://127.0.0.1:${PORT}${cover}`, { headers: { cookie } });

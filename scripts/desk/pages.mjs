@@ -55,7 +55,7 @@ export function layout({ title, current, token, setup, waiting = 0, body }) {
                     <a href="${href}" ${href === current ? html` aria-current="page"` : ''}
                       >${label}${
                         href === '/inbox' && waiting
-                          ? html` <span class="badge" aria-label="${waiting} waiting">${waiting}</span>`
+                          ? html` <span class="badge">${waiting}</span><span class="visually-hidden"> waiting</span>`
                           : ''
                       }</a
                     >
@@ -116,5 +116,75 @@ export function galleriesPage(cards, setup) {
             ${cards.map(galleryCard)}
           </ul>`
         : html`<p>No galleries yet: a gallery is a folder with its photos and a gallery.yaml.</p>`
+    }`;
+}
+
+/** One selection: her picks as thumbnails with her notes, the Lightroom line, her link, Done. */
+export function selectionCard(message) {
+  if (message.unreadable) {
+    return html`<li class="message" data-message="${message.id}">
+      <h2>${message.gallery}, ${message.day}</h2>
+      <p class="state state-held">
+        This selection does not open with the studio key in your passwords.env: it was sealed to another studio key, and
+        it was kept.
+      </p>
+    </li>`;
+  }
+  const line = `lightroom-${message.short}`;
+  return html`<li class="message" data-message="${message.id}">
+    <h2>${message.title}</h2>
+    <p class="meta">
+      <code>${message.gallery}</code>, sent ${message.sent}: ${message.picks.length} of ${message.included} included
+    </p>
+    <ul class="picks">
+      ${message.picks.map(
+        (pick) =>
+          html`<li>
+            ${
+              pick.thumb
+                ? html`<img
+                    src="/photo/${pick.thumb}"
+                    alt="Photo ${pick.number}"
+                    width="160"
+                    height="107"
+                    loading="lazy"
+                  />`
+                : html`<div class="pick-missing" aria-hidden="true"></div>`
+            }
+            <p class="pick-name">Photo ${pick.number} <span>(${pick.file})</span></p>
+            ${pick.note ? html`<p class="pick-note">${pick.note}</p>` : ''}
+          </li>`,
+      )}
+    </ul>
+    <div class="lightroom">
+      <p><span class="label">Lightroom</span> <code id="${line}">${message.lightroom}</code></p>
+      <button type="button" class="btn btn-quiet" data-copy="${line}">
+        Copy<span class="visually-hidden"> the Lightroom line</span>
+      </button>
+    </div>
+    <div class="actions">
+      <a class="btn btn-quiet" href="${message.link}" target="_blank" rel="noreferrer noopener">Open as she chose it</a>
+      <form data-action="/api/inbox/done" data-after="remove">
+        <input type="hidden" name="id" value="${message.id}" />
+        <button type="submit" class="btn">Done<span class="visually-hidden"> with ${message.title}</span></button>
+      </form>
+    </div>
+  </li>`;
+}
+
+/** Her clients' selections, newest first. */
+export function inboxPage({ messages, problem }) {
+  const count = messages.length;
+  return html`<h1>Selections</h1>
+    <p class="status" role="status" aria-live="polite"></p>
+    ${
+      problem
+        ? html`<p class="note">${problem}</p>`
+        : count
+          ? html`<p class="lead">${count} ${count === 1 ? 'selection is' : 'selections are'} waiting, newest first.</p>
+              <ul class="messages">
+                ${messages.map(selectionCard)}
+              </ul>`
+          : html`<p class="lead">No selections are waiting.</p>`
     }`;
 }

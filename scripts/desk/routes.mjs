@@ -1,16 +1,23 @@
 // What the desk answers, over actions.mjs: its pages (GET), its thumbnails and its changes (POST).
-import { galleriesAtAGlance, PhotoIds } from './actions.mjs';
-import { galleriesPage, layout } from './pages.mjs';
+import { galleriesAtAGlance, inboxDone, inboxMessages, PhotoIds, waitingCount } from './actions.mjs';
+import { galleriesPage, inboxPage, layout } from './pages.mjs';
 
 /** The desk's routes for server.mjs's startDesk, for one setup (actions.mjs deskSetup) and token. */
 export function deskRoutes({ setup, token, now = () => new Date() }) {
   const photos = new PhotoIds();
-  const page = (current, title, body) => layout({ title, current, token, setup, body });
+  const page = async (current, title, body) =>
+    layout({ title, current, token, setup, waiting: await waitingCount(setup), body });
   return {
     pages: {
-      '/': async () => page('/', 'Your galleries', galleriesPage(galleriesAtAGlance(setup, photos, now()), setup)),
+      '/': () => page('/', 'Your galleries', galleriesPage(galleriesAtAGlance(setup, photos, now()), setup)),
+      '/inbox': async () => page('/inbox', 'Selections', inboxPage(await inboxMessages(setup, photos))),
     },
     photo: (id) => photos.thumbnail(id),
-    posts: {},
+    posts: {
+      '/api/inbox/done': async ({ id }) => {
+        const done = await inboxDone(setup, id);
+        return { status: done.ok ? 200 : 400, json: { message: done.message, waiting: await waitingCount(setup) } };
+      },
+    },
   };
 }
