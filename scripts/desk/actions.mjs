@@ -7,14 +7,20 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
-import { photoHash } from '../../src/private-gallery/publish/build.ts';
+import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
-import { readRecord, RECORD_FILE } from '../../src/private-gallery/publish/record.ts';
-import { isSampleGallery, readEnv } from '../../src/private-gallery/publish/secrets.ts';
+import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
+import {
+  isSampleGallery,
+  passwordsFileWarning,
+  readEnv,
+  SAMPLE_GALLERY,
+} from '../../src/private-gallery/publish/secrets.ts';
 import { readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
 import {
   galleriesFolder,
   IN_REPOSITORY_DIR,
+  listGalleries,
   privateGalleryDir,
   readGallery,
 } from '../../src/private-gallery/publish/sources.ts';
@@ -39,39 +45,51 @@ export function deskSetup({
   local = false,
   persistTo = LOCAL_STATE,
   root = process.cwd(),
-  env = readEnv(root),
+  env = process.env,
   target = () => openTarget({ remote: !local, persistTo, root }),
 } = {}) {
-  const folder = galleriesFolder(env, local, root);
-  const own = { ...env };
-  if (folder.note) own.PRIVATE_GALLERY_DIR = folder.dir;
+  const folder = galleriesFolder(readEnv(root, env), local, root);
+  const base = folder.note ? { ...env, PRIVATE_GALLERY_DIR: folder.dir } : env;
+  // Read again for each action: publishing writes new secrets into passwords.env.
+  const fresh = () => readEnv(root, base);
   for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
-    if (own[name] && !process.env[name]) process.env[name] = own[name];
+    const value = fresh()[name];
+    if (value && !process.env[name]) process.env[name] = value;
   }
-  const dir = privateGalleryDir(own);
+  const dir = privateGalleryDir(fresh());
   // The record's key for the bucket, as openTarget names it (target.ts), without opening it.
   const key = local ? `local:${resolve(root, persistTo)}` : `cloudflare:${bucketName(root)}`;
   const label = local ? `the local bucket in ${persistTo}` : `the bucket "${bucketName(root)}" on Cloudflare`;
-  const account = local ? null : (own.CLOUDFLARE_ACCOUNT_ID ?? null);
+  const account = local ? null : (fresh().CLOUDFLARE_ACCOUNT_ID ?? null);
   // The bucket, opened once for the desk's life (opening it starts wrangler's proxy: seconds).
   let opened = null;
+  let openedKey = null;
   const bucket = () =>
     (opened ??= Promise.resolve()
       .then(target)
+      .then((ready) => {
+        openedKey = targetKey(ready);
+        return ready;
+      })
       .catch((error) => {
         opened = null;
         throw error;
       }));
   const close = async () => (opened ? (await opened).close() : undefined);
   return {
-    env: own,
+    get env() {
+      return fresh();
+    },
     root,
     dir,
     note: folder.note ?? null,
     local,
     persistTo,
     recordFile: join(dir, RECORD_FILE),
-    key,
+    /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
+    get key() {
+      return openedKey ?? key;
+    },
     label,
     account,
     bucket,
@@ -261,5 +279,111 @@ export async function inboxDone(setup, id) {
     return { ok: true, message: await doneWith(bucket, opened, id, bucket.label) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** galleries.mjs `missingFolder`, word for word. */
+export const missingFolder = (dir) =>
+  `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`;
+
+/**
+ * The bucket, counting what is written to it: `report({ files, bytes })` after each upload, for the
+ * desk's progress line (publishGalleries has no progress of its own).
+ */
+function counting(bucket, report) {
+  const done = { files: 0, bytes: 0 };
+  return {
+    ...bucket,
+    label: bucket.label,
+    remote: bucket.remote,
+    key: bucket.key,
+    list: () => bucket.list(),
+    get: (name) => bucket.get(name),
+    delete: (names) => bucket.delete(names),
+    close: () => bucket.close(),
+    async put(name, data) {
+      await bucket.put(name, data);
+      done.files += 1;
+      done.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+      report({ ...done });
+    },
+  };
+}
+
+/**
+ * Before anything is read or written, as galleries.mjs refuses: a galleries folder that is not
+ * there, or holds no gallery over a published bucket (`folderRefusal`, `missingFolder`). Returns
+ * the sentence, or null.
+ */
+async function refusalBefore(setup, bucket, removing = false) {
+  const inFolder = existsSync(setup.dir) ? listGalleries(setup.dir).length : 0;
+  const refusal = await folderRefusal(bucket, setup.dir, removing ? 1 : inFolder, setup.recordFile, SAMPLE_GALLERY.id);
+  return refusal ?? (existsSync(setup.dir) ? null : missingFolder(setup.dir));
+}
+
+/** Publishing's inputs (galleries.mjs: `vaultInputs(env, logger, undefined, strict)`), or the sentence that refuses them. */
+function inputsOf(setup, warnings, strict = true) {
+  const logger = { warn: (message) => warnings.push(message) };
+  const loose = passwordsFileWarning(setup.env);
+  if (loose) warnings.push(loose);
+  try {
+    return { inputs: vaultInputs(setup.env, logger, undefined, strict) };
+  } catch (error) {
+    return { refusal: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** galleries.mjs `heldForShares`: the galleries held for a partner link's missing photo, with why. */
+function heldForShares({ galleries, options }, closing) {
+  const cache = new VaultCache(options.cacheDir ?? null);
+  const open = galleries.filter((gallery) => gallery.id !== closing);
+  return shareProblems(open, options.shares, (path) => photoHash(path, cache));
+}
+
+/** galleries.mjs `publishTo`'s lines after a publish: what was kept, left out or left. */
+function publishedNotes(result, bucket, setup) {
+  const notes = result.carried.map(({ warning }) => warning);
+  if (result.leftOut.length) {
+    notes.push(
+      `The sample gallery (${result.leftOut.join(', ')}) is published only to the local bucket (--local): its password and partner link are public, in docs/owner.md.`,
+    );
+  }
+  if (result.unrecorded) {
+    notes.push(
+      `${result.unrecorded} files in ${bucket.label} that no gallery in ${setup.dir} reaches were left as they were (the first publish recorded in ${setup.recordFile}): if a gallery's folder is missing, put it back and publish again.`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * Publishes every gallery, as `npm run galleries -- publish` does (galleries.mjs: its refusals,
+ * `heldForShares`, `publishTo` and its summary line), reporting uploads as they go.
+ * Resolves to `{ ok, message, warnings, held }`: `message` is the command's summary or refusal.
+ */
+export async function publishAll(setup, report = () => {}) {
+  const started = Date.now();
+  const bucket = counting(await setup.bucket(), (done) => report({ ...done, seconds: (Date.now() - started) / 1000 }));
+  const refusal = await refusalBefore(setup, bucket);
+  if (refusal) return { ok: false, message: refusal, warnings: [], held: [] };
+  const warnings = [];
+  const { inputs, refusal: refused } = inputsOf(setup, warnings);
+  if (refused) return { ok: false, message: refused, warnings, held: [] };
+  try {
+    const hold = heldForShares(inputs);
+    const held = [...hold.values()].map((message) => `Not published, kept as it was: ${message}`);
+    const result = await publishGalleries(bucket, inputs.galleries, { ...inputs.options, hold });
+    warnings.push(...publishedNotes(result, bucket, setup));
+    const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
+    const { photoFiles, other, bytes, kept, deleted } = result.uploads;
+    const count = result.galleries.length;
+    const message =
+      `Published ${count} ${count === 1 ? 'gallery' : 'galleries'} (${photos} photos)` +
+      `${result.closed.length ? ` and ${result.closed.length} closed` : ''} to ${bucket.label} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `${photoFiles} photo files uploaded, ${kept} already there, ${other} indexes and lists, ${Math.round(bytes / 1024)} KB; ` +
+      `${deleted} old files deleted; ${result.cache.resized} photos resized.`;
+    return { ok: held.length === 0, message, warnings, held };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error), warnings, held: [] };
   }
 }

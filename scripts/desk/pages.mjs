@@ -104,11 +104,29 @@ export function galleryCard(card) {
   </li>`;
 }
 
+/** Publish: every gallery to the desk's bucket, its progress and its outcome. */
+export function publishPanel(setup) {
+  const where = setup.local ? 'the local preview' : 'Cloudflare';
+  return html`<section class="publish" aria-labelledby="publish-title">
+    <h2 id="publish-title">Publish</h2>
+    <p>
+      Seals every gallery on this computer and sends what changed to
+      ${setup.label}${setup.account ? html`, account <code>${setup.account}</code>` : ''}.
+    </p>
+    <form data-stream="/api/publish">
+      <button type="submit" class="btn">Publish to ${where}</button>
+    </form>
+    <progress class="progress" hidden></progress>
+    <p class="status" role="status" aria-live="polite"></p>
+    <ul class="notes"></ul>
+  </section>`;
+}
+
 /** Her galleries at a glance. */
 export function galleriesPage(cards, setup) {
   const count = cards.length;
   return html`<h1>Your galleries</h1>
-    ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
+    ${publishPanel(setup)} ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
     <p class="lead">${count} ${count === 1 ? 'gallery' : 'galleries'} in <code>${setup.dir}</code></p>
     ${
       count

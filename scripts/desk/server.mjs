@@ -126,7 +126,8 @@ function serveAsset(response, name) {
 /**
  * Answers one request: the guards, then the page (GET), an action (POST), a photo or an asset.
  * `routes.pages[path](request)` returns HTML; `routes.photo(id)` a thumbnail or null;
- * `routes.posts[path](body)` `{ status, json }`.
+ * `routes.posts[path](body)` `{ status, json }`, or `{ stream }`: a function handed `write(line)`,
+ * each line sent as one line of JSON as it comes.
  */
 async function answer(request, response, { port, token, routes }) {
   const refusal = requestRefusal(request, port);
@@ -151,8 +152,12 @@ async function answer(request, response, { port, token, routes }) {
     }
     const body = await jsonBody(request);
     if (!body || typeof body !== 'object') return send(response, 400, 'This is not a change the desk can take.');
-    const { status, json } = await post(body);
-    return send(response, status, JSON.stringify(json), 'application/json; charset=utf-8');
+    const { status, json, stream } = await post(body);
+    if (!stream) return send(response, status, JSON.stringify(json), 'application/json; charset=utf-8');
+    // A long change (publishing) answers line by line: its progress, then its outcome.
+    response.writeHead(200, { ...DESK_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+    await stream((line) => response.write(`${JSON.stringify(line)}\n`));
+    return response.end();
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return send(response, 405, REFUSALS.method, undefined, { Allow: 'GET, POST' });

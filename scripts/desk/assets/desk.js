@@ -71,3 +71,71 @@ document.addEventListener('click', async (event) => {
     say('The browser did not let the desk copy: select the text and copy it.');
   }
 });
+
+/** Bytes in words: 1.2 MB. */
+const size = (bytes) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** Replaces this page's cards with the ones the desk renders now. */
+async function refreshCards() {
+  const response = await fetch(location.pathname, { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('.cards');
+  const cards = document.querySelector('.cards');
+  if (fresh && cards) cards.replaceWith(fresh);
+}
+
+/** A long change (publishing): its progress line by line, then its outcome and notes. */
+async function streamed(form) {
+  const section = form.closest('section') ?? document;
+  const bar = section.querySelector('progress');
+  const notes = section.querySelector('.notes');
+  const button = form.querySelector('button');
+  button.disabled = true;
+  bar.hidden = false;
+  bar.removeAttribute('value');
+  notes.replaceChildren();
+  const response = await fetch(form.dataset.stream, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
+    body: '{}',
+    credentials: 'same-origin',
+  });
+  if (!response.ok || !response.body) {
+    const json = await response.json().catch(() => ({}));
+    say(json.message ?? 'The desk could not do that: see the terminal it runs in.');
+    button.disabled = false;
+    bar.hidden = true;
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
+      const { progress, done: outcome } = JSON.parse(line);
+      if (progress)
+        say(`Publishing: ${progress.files} files sent, ${size(progress.bytes)}, ${Math.round(progress.seconds)} s`);
+      if (outcome) {
+        say(outcome.message);
+        for (const text of [...outcome.held, ...outcome.warnings]) {
+          notes.append(Object.assign(document.createElement('li'), { textContent: text }));
+        }
+      }
+    }
+  }
+  bar.hidden = true;
+  button.disabled = false;
+  await refreshCards();
+}
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.stream) return;
+  event.preventDefault();
+  void streamed(form);
+});
