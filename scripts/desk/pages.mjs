@@ -28,6 +28,7 @@ export function html(strings, ...values) {
 export function layout({ title, current, token, setup, waiting = 0, body }) {
   const nav = [
     ['/', 'Galleries'],
+    ['/new', 'New gallery'],
     ['/inbox', 'Selections'],
   ];
   const bucket = setup.local
@@ -205,4 +206,77 @@ export function inboxPage({ messages, problem }) {
               </ul>`
           : html`<p class="lead">No selections are waiting.</p>`
     }`;
+}
+
+/** A new gallery: its folder name, title, last day, package, downloads, password and photos. */
+export function newGalleryPage() {
+  return html`<h1>A new gallery</h1>
+    <p class="lead">
+      Her photos are copied into a new folder in your galleries folder, never moved; its gallery.yaml is written as you
+      could write it by hand.
+    </p>
+    <form class="form" data-new-gallery>
+      <p>
+        <label for="title">Title, as she will see it</label>
+        <input id="title" name="title" required autocomplete="off" />
+      </p>
+      <p>
+        <label for="id">Folder name <span class="hint">(a-z, 0-9 and dashes, e.g. jenna-2026-10)</span></label>
+        <input id="id" name="id" required pattern="[a-z0-9][a-z0-9-]*" autocomplete="off" spellcheck="false" />
+      </p>
+      <p>
+        <label for="expires">Last day open <span class="hint">(optional)</span></label>
+        <input id="expires" name="expires" type="date" />
+      </p>
+      <fieldset>
+        <legend>Package</legend>
+        <p>
+          <label for="included">Photos included <span class="hint">(empty: favorites, no package)</span></label>
+          <input id="included" name="included" type="number" min="1" step="1" inputmode="numeric" />
+        </p>
+        <p>
+          <label for="limit">Beyond what is included</label>
+          <select id="limit" name="limit">
+            <option value="soft">She may choose more</option>
+            <option value="strict">No more (strict)</option>
+          </select>
+        </p>
+        <p>
+          <label for="extraPhotoPrice">Price of each extra photo <span class="hint">(optional, e.g. $35)</span></label>
+          <input id="extraPhotoPrice" name="extraPhotoPrice" autocomplete="off" />
+        </p>
+      </fieldset>
+      <p>
+        <label for="downloads">Downloads</label>
+        <select id="downloads" name="downloads">
+          <option value="web">Web-size downloads</option>
+          <option value="full">Full-size downloads (originals)</option>
+          <option value="none">No downloads</option>
+        </select>
+      </p>
+      <p>
+        <label for="password">Her password <span class="hint">(leave empty for a strong one made for you)</span></label>
+        <input id="password" name="password" type="text" autocomplete="off" spellcheck="false" />
+      </p>
+      <p>
+        <label for="photos">Her photos</label>
+        <input
+          id="photos"
+          name="photos"
+          type="file"
+          multiple
+          accept=".jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif"
+        />
+      </p>
+      <p><button type="submit" class="btn">Make the gallery</button></p>
+    </form>
+    <progress class="progress" hidden></progress>
+    <p class="status" role="status" aria-live="polite"></p>
+    <div class="made" hidden>
+      <p>Her password: <code id="made-password"></code></p>
+      <button type="button" class="btn btn-quiet" data-copy="made-password">
+        Copy<span class="visually-hidden"> her password</span>
+      </button>
+      <p><a href="/">Back to your galleries</a></p>
+    </div>`;
 }

@@ -99,8 +99,11 @@ export function requestRefusal(request, port) {
   return null;
 }
 
-/** The request's body, parsed as JSON (at most `limit` bytes), or null. */
-async function jsonBody(request, limit = 64 * 1024) {
+/** The largest photo the desk copies in: a camera's raw-sized JPEG is well under it. */
+export const MAX_PHOTO_BYTES = 200 * 1024 * 1024;
+
+/** The request's body (at most `limit` bytes), or null. */
+async function rawBody(request, limit) {
   const chunks = [];
   let size = 0;
   for await (const chunk of request) {
@@ -108,8 +111,15 @@ async function jsonBody(request, limit = 64 * 1024) {
     if (size > limit) return null;
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
+}
+
+/** The request's body, parsed as JSON (at most `limit` bytes), or null. */
+async function jsonBody(request, limit = 64 * 1024) {
+  const bytes = await rawBody(request, limit);
+  if (!bytes) return null;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    return JSON.parse(bytes.toString('utf8') || '{}');
   } catch {
     return null;
   }
@@ -147,12 +157,21 @@ async function answer(request, response, { port, token, routes }) {
     const post = routes.posts[url.pathname];
     if (!post) return send(response, 404, REFUSALS.missing);
     if (!sameToken(request.headers[TOKEN_HEADER], token)) return send(response, 403, REFUSALS.token);
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      return send(response, 415, 'A change is sent as JSON.');
+    const type = request.headers['content-type'] ?? '';
+    let result;
+    if (post.raw) {
+      // A photo of hers, copied in: its bytes as they are, its name in a header.
+      if (!type.startsWith('application/octet-stream')) return send(response, 415, 'A photo is sent as its bytes.');
+      const bytes = await rawBody(request, MAX_PHOTO_BYTES);
+      if (!bytes) return send(response, 413, 'This file is too large for a photo.');
+      result = await post.raw(bytes, request.headers);
+    } else {
+      if (!type.startsWith('application/json')) return send(response, 415, 'A change is sent as JSON.');
+      const body = await jsonBody(request);
+      if (!body || typeof body !== 'object') return send(response, 400, 'This is not a change the desk can take.');
+      result = await post(body);
     }
-    const body = await jsonBody(request);
-    if (!body || typeof body !== 'object') return send(response, 400, 'This is not a change the desk can take.');
-    const { status, json, stream } = await post(body);
+    const { status, json, stream } = result;
     if (!stream) return send(response, status, JSON.stringify(json), 'application/json; charset=utf-8');
     // A long change (publishing) answers line by line: its progress, then its outcome.
     response.writeHead(200, { ...DESK_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8' });

@@ -139,3 +139,65 @@ document.addEventListener('submit', (event) => {
   event.preventDefault();
   void streamed(form);
 });
+
+/** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
+async function sendPhoto(id, file) {
+  const response = await fetch('/api/galleries/photo', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'X-Desk-Token': token,
+      'X-Gallery': id,
+      'X-File-Name': encodeURIComponent(file.name),
+    },
+    body: file,
+    credentials: 'same-origin',
+  });
+  const json = await response.json().catch(() => ({}));
+  return { ok: response.ok, message: json.message };
+}
+
+/** A new gallery: its folder and gallery.yaml first, then each photo, then her password to copy. */
+async function makeGallery(form) {
+  const fields = Object.fromEntries([...new FormData(form)].filter(([, value]) => typeof value === 'string'));
+  const files = [...form.querySelector('input[type="file"]').files];
+  const button = form.querySelector('button[type="submit"]');
+  button.disabled = true;
+  const { ok, json } = await post('/api/galleries/new', fields);
+  if (!ok) {
+    say(json.message ?? '');
+    button.disabled = false;
+    return;
+  }
+  const { id, password, generated } = json.made;
+  const bar = document.querySelector('progress');
+  bar.hidden = false;
+  bar.max = Math.max(1, files.length);
+  bar.value = 0;
+  const problems = [];
+  for (const file of files) {
+    const sent = await sendPhoto(id, file);
+    if (!sent.ok) problems.push(sent.message);
+    bar.value += 1;
+    say(`Copying her photos: ${bar.value} of ${files.length}`);
+  }
+  bar.hidden = true;
+  const copied = files.length - problems.length;
+  say(
+    [
+      `The gallery ${id} is made with ${copied} ${copied === 1 ? 'photo' : 'photos'}${generated ? ' and a strong password made for her' : ''}: publish it for her to see it.`,
+      ...problems,
+    ].join(' '),
+  );
+  form.hidden = true;
+  const made = document.querySelector('.made');
+  made.querySelector('#made-password').textContent = password;
+  made.hidden = false;
+}
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-new-gallery')) return;
+  event.preventDefault();
+  void makeGallery(form);
+});
