@@ -11,12 +11,19 @@ import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gall
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import {
+  DEVELOPMENT_PASSWORD,
   isSampleGallery,
+  linksVariable,
   passwordsFileWarning,
+  passwordVariable,
+  privateLink,
   readEnv,
   SAMPLE_GALLERY,
 } from '../../src/private-gallery/publish/secrets.ts';
-import { readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
+import { linkCode, partnerLink, readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
+import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
+import { closeGallery } from '../../src/private-gallery/publish/close.ts';
+import { fromBase64Url } from '../../src/private-gallery/format/encodings.ts';
 import {
   galleriesFolder,
   IN_REPOSITORY_DIR,
@@ -166,7 +173,7 @@ export class PhotoIds {
  * Her galleries at a glance: one card each, as publishing would read it. The held ones are
  * publishing's own (galleries.mjs `heldForShares`: shareProblems with the cached photo hashes).
  */
-export function galleriesAtAGlance(setup, photos, now = new Date()) {
+export function galleriesAtAGlance(setup, photos, now = new Date(), pages = photos) {
   const recorded = readRecord(setup.recordFile).targets[setup.key]?.galleries ?? {};
   const read = galleryFolders(setup).map((folder) => {
     try {
@@ -189,6 +196,7 @@ export function galleriesAtAGlance(setup, photos, now = new Date()) {
     if (!gallery) return { id: folder.split(/[\\/]/).pop(), problem };
     return {
       id: gallery.id,
+      page: pages.idOf(`gallery:${gallery.folder}`),
       title: gallery.title,
       photos: gallery.photos.length,
       cover: gallery.photos[0] ? photos.idOf(gallery.photos[0].path) : null,
@@ -385,5 +393,128 @@ export async function publishAll(setup, report = () => {}) {
     return { ok: held.length === 0, message, warnings, held };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error), warnings, held: [] };
+  }
+}
+
+/** The gallery of this folder id, read, or null. */
+function galleryOf(setup, id) {
+  const folder = galleryFolders(setup).find((path) => path.split(/[\\/]/).pop() === id);
+  return folder ? readGallery(folder) : null;
+}
+
+/** Her invitation, ready to paste into a private message (galleries.mjs `links`' advice, as one text). */
+export function invitationText({ links, id, password, lastDay }) {
+  return [
+    'Your gallery is ready: this link opens it on any device; please keep it to yourself.',
+    ...links,
+    `Gallery name: ${id}`,
+    `Password: ${password}`,
+    ...(lastDay ? [`It is open until the end of ${lastDay}.`] : []),
+  ].join('\n');
+}
+
+/**
+ * One gallery's page: its photos (numbered as she sees them), its private links and password (as
+ * galleries.mjs `links` prints them, from passwords.env), the invitation, and its partner links.
+ */
+export function galleryDetail(setup, id, photos, siteUrl) {
+  const gallery = galleryOf(setup, id);
+  if (!gallery) return null;
+  const env = setup.env;
+  const sample = isSampleGallery(gallery, setup.root);
+  const secrets = (env[linksVariable(id)] ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter(Boolean);
+  const links = secrets.map((text) => privateLink(siteUrl, fromBase64Url(text)));
+  const password = env[passwordVariable(id)]?.trim() || (sample ? DEVELOPMENT_PASSWORD : null);
+  const lastDay = gallery.expires ? gallery.expires.slice(0, 10) : null;
+  let shares = [];
+  try {
+    shares = (readShares([gallery], env, setup.root, undefined, false).get(id) ?? []).map((share) => ({
+      code: linkCode(share),
+      link: partnerLink(siteUrl, share),
+      expires: share.expires,
+      names: share.photos.map((photo) => photo.name).filter(Boolean),
+    }));
+  } catch {
+    // A partner-links line publishing would refuse: publishing says why.
+  }
+  return {
+    id,
+    title: gallery.title,
+    sample,
+    closed: isExpired(gallery.expires),
+    lastDay,
+    photos: gallery.photos.map((photo, index) => ({
+      number: index + 1,
+      thumb: photos.idOf(photo.path),
+      alt: photo.alt,
+    })),
+    links,
+    password,
+    invitation: links.length && password ? invitationText({ links, id, password, lastDay }) : null,
+    shares,
+  };
+}
+
+/**
+ * A partner link for these photos (numbers as she sees them), or one withdrawn: the command's own
+ * shareCommand, so its answer and refusals are the command's ("Nothing was changed: …").
+ */
+export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
+  const args = withdraw
+    ? ['unshare', String(id), String(withdraw)]
+    : [
+        'share',
+        String(id),
+        '--photos',
+        (Array.isArray(photos) ? photos : []).map(Number).join(','),
+        ...(expires ? ['--expires', String(expires)] : []),
+      ];
+  try {
+    const said = shareCommand(args, siteUrl, setup.root, setup.env);
+    const link = said
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line.startsWith('http'));
+    return { ok: true, message: said, link: link ?? null };
+  } catch (error) {
+    return { ok: false, message: `Nothing was changed: ${error instanceof Error ? error.message : error}` };
+  }
+}
+
+/**
+ * Closes one gallery now, as `npm run galleries -- close <id>` does (galleries.mjs' close branch:
+ * its refusals, `heldForShares` without it, `closeGallery` and its sentence).
+ */
+export async function closeOne(setup, id) {
+  const bucket = await setup.bucket();
+  const refusal = await refusalBefore(setup, bucket);
+  if (refusal) return { ok: false, message: refusal };
+  const warnings = [];
+  const { inputs, refusal: refused } = inputsOf(setup, warnings, false);
+  if (refused) return { ok: false, message: refused };
+  const gallery = inputs.galleries.find((candidate) => candidate.id === id);
+  if (!gallery) {
+    return {
+      ok: false,
+      message: `No gallery named "${id}" in ${setup.dir} and content/private/: "npm run galleries -- close <folder name>".`,
+    };
+  }
+  try {
+    const hold = heldForShares(inputs, gallery.id);
+    const { lastDay, result } = await closeGallery(bucket, inputs.galleries, gallery.id, { ...inputs.options, hold });
+    warnings.push(...result.carried.map(({ warning }) => warning));
+    return {
+      ok: true,
+      warnings,
+      message:
+        `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
+        `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
+        'again keeps it closed.',
+    };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }

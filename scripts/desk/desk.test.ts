@@ -160,7 +160,7 @@ describe('npm run desk', () => {
     const text = await page.text();
     expect(page.status).toBe(200);
     expect(text).toContain('<h1>Your galleries</h1>');
-    expect(text).toContain('<h2>Jenna, October 2026</h2>');
+    expect(text).toMatch(/<h2><a href="\/gallery\/[A-Za-z0-9_-]{22}">Jenna, October 2026<\/a><\/h2>/);
     expect(text).toContain('<p class="sample">The sample gallery</p>');
     expect(text).toContain(`Publishing to the local bucket in ${join(root, 'state')} (the local preview)`);
     expect(text).not.toMatch(/src="[^"]*private-0/);

@@ -127,7 +127,7 @@ describe('a new gallery from the desk', () => {
       });
       expect([sent.status, await sent.json()]).toEqual([200, { file: 'IMG 0001.jpg' }]);
       const page = await (await fetch(`${origin}/`, { headers: { cookie: headers.cookie } })).text();
-      expect(page).toContain('<h2>Ivy</h2>');
+      expect(page).toMatch(/<h2><a href="\/gallery\/[A-Za-z0-9_-]{22}">Ivy<\/a><\/h2>/);
       expect(page).toMatch(/<dt>Photos<\/dt>\s*<dd>1<\/dd>/);
       expect(page).toContain('Never published');
     } finally {

@@ -86,7 +86,7 @@ export function galleryCard(card) {
         : html`<div class="cover cover-empty" aria-hidden="true"></div>`
     }
     <div class="card-body">
-      <h2>${card.title}</h2>
+      <h2><a href="/gallery/${card.page}">${card.title}</a></h2>
       ${card.sample ? html`<p class="sample">The sample gallery</p>` : ''}
       <dl>
         <dt>Folder</dt>
@@ -118,7 +118,7 @@ export function publishPanel(setup) {
       <button type="submit" class="btn">Publish to ${where}</button>
     </form>
     <progress class="progress" hidden></progress>
-    <p class="status" role="status" aria-live="polite"></p>
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <ul class="notes"></ul>
   </section>`;
 }
@@ -195,7 +195,7 @@ export function selectionCard(message) {
 export function inboxPage({ messages, problem }) {
   const count = messages.length;
   return html`<h1>Selections</h1>
-    <p class="status" role="status" aria-live="polite"></p>
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     ${
       problem
         ? html`<p class="note">${problem}</p>`
@@ -271,7 +271,7 @@ export function newGalleryPage() {
       <p><button type="submit" class="btn">Make the gallery</button></p>
     </form>
     <progress class="progress" hidden></progress>
-    <p class="status" role="status" aria-live="polite"></p>
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <div class="made" hidden>
       <p>Her password: <code id="made-password"></code></p>
       <button type="button" class="btn btn-quiet" data-copy="made-password">
@@ -279,4 +279,102 @@ export function newGalleryPage() {
       </button>
       <p><a href="/">Back to your galleries</a></p>
     </div>`;
+}
+
+/** One gallery: its invitation, its partner links (made by tapping photos) and closing it. */
+export function galleryPage(detail) {
+  const { id, title } = detail;
+  return html`<p><a href="/">Your galleries</a></p>
+    <h1>${title}</h1>
+    ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''}
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    <section aria-labelledby="invitation-title">
+      <h2 id="invitation-title">Her invitation</h2>
+      ${
+        detail.closed
+          ? html`<p>This gallery has closed: there is nothing to send.</p>`
+          : detail.invitation
+            ? html`<pre class="invitation" id="invitation">${detail.invitation}</pre>
+                <button type="button" class="btn" data-copy="invitation">Copy invitation</button>
+                <p class="hint">Paste it into a private email or message to her only.</p>`
+            : html`<p>Publish the gallery first: its private link is made then.</p>`
+      }
+    </section>
+    ${detail.closed ? '' : partnerSection(detail)} ${detail.closed ? '' : closeSection(id, title)}`;
+}
+
+function partnerSection({ id, photos, shares }) {
+  return html`<section aria-labelledby="partner-title">
+    <h2 id="partner-title">Partner links</h2>
+    <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
+    <form data-action="/api/share" data-after="refresh" data-list="photos">
+      <input type="hidden" name="id" value="${id}" />
+      <fieldset class="tiles">
+        <legend>Photos for the partner link</legend>
+        ${photos.map(
+          (photo) =>
+            html`<span class="tile">
+              <input type="checkbox" id="photo-${photo.number}" name="photos" value="${photo.number}" />
+              <label for="photo-${photo.number}">
+                <img src="/photo/${photo.thumb}" alt="" width="160" height="107" loading="lazy" />
+                <span>Photo ${photo.number}</span>
+              </label>
+            </span>`,
+        )}
+      </fieldset>
+      <p>
+        <label for="share-expires">Last day it opens <span class="hint">(optional)</span></label>
+        <input id="share-expires" name="expires" type="date" />
+      </p>
+      <p><button type="submit" class="btn">Make the partner link</button></p>
+    </form>
+    ${
+      shares.length
+        ? html`<ul class="shares">
+            ${shares.map(
+              (share) =>
+                html`<li>
+                  <code id="share-${share.code}">${share.link}</code>
+                  <span class="hint"
+                    >${share.names.join(', ')}${share.expires ? `, until the end of ${share.expires}` : ''}</span
+                  >
+                  <button type="button" class="btn btn-quiet" data-copy="share-${share.code}">
+                    Copy<span class="visually-hidden"> the partner link ${share.code}</span>
+                  </button>
+                  <form data-action="/api/share" data-after="refresh">
+                    <input type="hidden" name="id" value="${id}" />
+                    <input type="hidden" name="withdraw" value="${share.code}" />
+                    <button type="submit" class="btn btn-quiet">
+                      Withdraw<span class="visually-hidden"> the partner link ${share.code}</span>
+                    </button>
+                  </form>
+                </li>`,
+            )}
+          </ul>`
+        : ''
+    }
+  </section>`;
+}
+
+function closeSection(id, title) {
+  return html`<section aria-labelledby="close-title">
+    <h2 id="close-title">Close the gallery</h2>
+    <button type="button" class="btn btn-quiet" data-dialog="close-dialog">Close this gallery…</button>
+    <dialog id="close-dialog" aria-labelledby="close-dialog-title">
+      <h2 id="close-dialog-title">Close ${title} now?</h2>
+      <p>
+        Her next visit, her link and a device that remembered her will show "This gallery has closed". Her partner links
+        close with it.
+      </p>
+      <p>
+        This cannot be taken back: her photos are deleted from the bucket now, and its gallery.yaml ends yesterday. To
+        open it again you would publish it anew, with a new last day.
+      </p>
+      <form data-action="/api/close" data-after="refresh">
+        <input type="hidden" name="id" value="${id}" />
+        <button type="submit" class="btn btn-danger">Close it now</button>
+        <button type="button" class="btn btn-quiet" data-dialog-close>Keep it open</button>
+      </form>
+    </dialog>
+  </section>`;
 }

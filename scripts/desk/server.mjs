@@ -187,9 +187,14 @@ async function answer(request, response, { port, token, routes }) {
     const photo = await routes.photo(url.pathname.slice(7));
     return photo ? send(response, 200, photo, 'image/jpeg') : send(response, 404, REFUSALS.missing);
   }
-  const page = routes.pages[url.pathname];
-  if (!page) return send(response, 404, REFUSALS.missing);
-  send(response, 200, await page(request), 'text/html; charset=utf-8');
+  // A page by its path, or under a path ending in / (its opaque id after it).
+  const prefix = Object.keys(routes.pages).find(
+    (key) => key.length > 1 && key.endsWith('/') && url.pathname.startsWith(key),
+  );
+  const page = routes.pages[url.pathname] ?? (prefix ? routes.pages[prefix] : undefined);
+  const body = page ? await page(request, prefix ? url.pathname.slice(prefix.length) : '') : null;
+  if (body === null) return send(response, 404, REFUSALS.missing);
+  send(response, 200, body, 'text/html; charset=utf-8');
 }
 
 /**

@@ -38,14 +38,35 @@ function setBadge(waiting) {
   link.append(' ', badge, hidden);
 }
 
+/** A form's fields as JSON: the names in its data-list (e.g. the photos tapped) as lists. */
+function fieldsOf(form) {
+  const lists = (form.dataset.list ?? '').split(' ').filter(Boolean);
+  const data = new FormData(form);
+  const body = {};
+  for (const name of new Set(data.keys())) body[name] = lists.includes(name) ? data.getAll(name) : data.get(name);
+  for (const name of lists) body[name] ??= [];
+  return body;
+}
+
+/** Renders this page again from the desk, in place (what a change changed), keeping focus sensible. */
+async function refreshMain() {
+  const response = await fetch(location.pathname, { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
+  const main = document.querySelector('main');
+  if (fresh && main) main.replaceChildren(...fresh.childNodes);
+}
+
 document.addEventListener('submit', async (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.dataset.action) return;
   event.preventDefault();
   const button = form.querySelector('button[type="submit"]');
   if (button) button.disabled = true;
-  const { ok, json } = await post(form.dataset.action, Object.fromEntries(new FormData(form)));
+  const { ok, json } = await post(form.dataset.action, fieldsOf(form));
   if (button) button.disabled = false;
+  form.closest('dialog')?.close();
+  if (ok && form.dataset.after === 'refresh') await refreshMain();
   say(json.message ?? '');
   if (!ok) return;
   setBadge(json.waiting);
@@ -53,10 +74,18 @@ document.addEventListener('submit', async (event) => {
     const item = form.closest('li');
     const list = item?.parentElement;
     item?.remove();
-    if (list && !list.children.length)
+    if (list && !list.children.length) {
       list.replaceWith(Object.assign(document.createElement('p'), { textContent: 'No selections are waiting.' }));
-    document.querySelector('h1')?.focus();
+    }
   }
+  document.querySelector('.status')?.focus();
+});
+
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const opener = target?.closest('[data-dialog]');
+  if (opener) document.getElementById(opener.getAttribute('data-dialog') ?? '')?.showModal();
+  if (target?.closest('[data-dialog-close]')) target.closest('dialog')?.close();
 });
 
 document.addEventListener('click', async (event) => {
