@@ -4,6 +4,8 @@
 //   npm run desk -- --port 4400       on that port (default: any free one)
 //   npm run desk -- --local           publishes to the local preview's bucket, not the one on Cloudflare
 //   npm run desk -- --persist-to <dir>   that local bucket's folder (default .wrangler/state)
+//   npm run desk -- --site-url <url>     the site her links open (default: content/settings.yaml's siteUrl;
+//                                        for the local preview, its address, e.g. http://127.0.0.1:4321)
 // The address it prints holds a new random key each time: only a browser that opened it reaches
 // the desk, and only from this computer. Stop it with Ctrl+C.
 import { spawn } from 'node:child_process';
@@ -14,13 +16,14 @@ import { newToken, startDesk } from './server.mjs';
 
 const { values } = readOptions({
   name: 'desk',
-  usage: 'npm run desk [-- --no-open] [--port <number>] [--local] [--persist-to <dir>]',
+  usage: 'npm run desk [-- --no-open] [--port <number>] [--local] [--persist-to <dir>] [--site-url <url>]',
   help: fileHeader(import.meta.url),
   options: {
     'no-open': { type: 'boolean' },
     port: { type: 'string' },
     local: { type: 'boolean' },
     'persist-to': { type: 'string' },
+    'site-url': { type: 'string' },
   },
 });
 const port = values.port === undefined ? 0 : Number(values.port);
@@ -49,7 +52,11 @@ const setup = deskSetup({
 const token = newToken();
 let desk;
 try {
-  desk = await startDesk({ port, token, routes: deskRoutes({ setup, token }) });
+  desk = await startDesk({
+    port,
+    token,
+    routes: deskRoutes({ setup, token, ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}) }),
+  });
 } catch (error) {
   console.error(
     error.code === 'EADDRINUSE'
