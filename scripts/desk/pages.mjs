@@ -117,7 +117,7 @@ export function publishPanel(setup) {
     <form data-stream="/api/publish">
       <button type="submit" class="btn">Publish to ${where}</button>
     </form>
-    <progress class="progress" hidden></progress>
+    <progress class="progress" aria-label="Publishing" hidden></progress>
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <ul class="notes"></ul>
   </section>`;
@@ -222,7 +222,7 @@ export function newGalleryPage() {
       </p>
       <p>
         <label for="id">Folder name <span class="hint">(a-z, 0-9 and dashes, e.g. jenna-2026-10)</span></label>
-        <input id="id" name="id" required pattern="[a-z0-9][a-z0-9-]*" autocomplete="off" spellcheck="false" />
+        <input id="id" name="id" required pattern="[a-z0-9][a-z0-9\\-]*" autocomplete="off" spellcheck="false" />
       </p>
       <p>
         <label for="expires">Last day open <span class="hint">(optional)</span></label>
@@ -270,7 +270,7 @@ export function newGalleryPage() {
       </p>
       <p><button type="submit" class="btn">Make the gallery</button></p>
     </form>
-    <progress class="progress" hidden></progress>
+    <progress class="progress" aria-label="Copying her photos" hidden></progress>
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <div class="made" hidden>
       <p>Her password: <code id="made-password"></code></p>
