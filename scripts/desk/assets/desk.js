@@ -148,7 +148,9 @@ async function streamed(form) {
     for (const line of lines.filter(Boolean)) {
       const { progress, done: outcome } = JSON.parse(line);
       if (progress)
-        say(`Publishing: ${progress.files} files sent, ${size(progress.bytes)}, ${Math.round(progress.seconds)} s`);
+        say(
+          `Publishing: ${progress.files} ${progress.files === 1 ? 'file' : 'files'} sent, ${size(progress.bytes)}, ${Math.round(progress.seconds)} s`,
+        );
       if (outcome) {
         say(outcome.message);
         for (const text of [...outcome.held, ...outcome.warnings]) {
