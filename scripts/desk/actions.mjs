@@ -47,6 +47,15 @@ import {
  * sample's folder for a fresh copy, local only), the Cloudflare variables copied from .env into
  * the process, `privateGalleryDir(env)` and the record file beside it; and `openTarget`'s options
  * (`remote: !values.local`, `--persist-to`).
+ *
+ * @param {{
+ *   local?: boolean,
+ *   persistTo?: string,
+ *   root?: string,
+ *   env?: Record<string, string | undefined>,
+ *   target?: () => import('../../src/private-gallery/publish/target.ts').VaultTarget
+ *     | Promise<import('../../src/private-gallery/publish/target.ts').VaultTarget>,
+ * }} [options]
  */
 export function deskSetup({
   local = false,
@@ -368,6 +377,9 @@ function publishedNotes(result, bucket, setup) {
  * Publishes every gallery, as `npm run galleries -- publish` does (galleries.mjs: its refusals,
  * `heldForShares`, `publishTo` and its summary line), reporting uploads as they go.
  * Resolves to `{ ok, message, warnings, held }`: `message` is the command's summary or refusal.
+ *
+ * @param {ReturnType<typeof deskSetup>} setup
+ * @param {(progress: { files: number, bytes: number, seconds: number }) => void} [report]
  */
 export async function publishAll(setup, report = () => {}) {
   const started = Date.now();

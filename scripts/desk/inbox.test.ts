@@ -72,7 +72,7 @@ beforeAll(() => {
   for (const [from, to] of [
     ['private-01.jpg', 'IMG_0001.jpg'],
     ['private-02.jpg', 'IMG_0002.jpg'],
-  ]) {
+  ] as const) {
     cpSync(resolve('content/private/preview', from), join(folder, to));
   }
 });
@@ -91,16 +91,23 @@ describe("her clients' selections on the desk", () => {
       ['ivy-2026-10', '2026-11-26', 'aaaa1111'],
       ['ivy-2026-10', '2026-11-25', 'cccc3333'],
     ]);
-    const [newest, , sealedElsewhere] = messages;
+    /** A selection as the page shows it (the one that does not open has only its id, gallery and day). */
+    type Shown = {
+      title: string;
+      link: string;
+      picks: { thumb: string | null; file: string; note: string }[];
+    };
+    const newest = messages[0] as unknown as Shown;
+    const sealedElsewhere = messages[2];
     expect(newest).toMatchObject({ title: 'Ivy, October', included: 3, lightroom: 'IMG_0001.jpg IMG_0004.jpg' });
     expect(newest.link).toBe('https://example.com/private-gallery#picks=1.4');
-    expect(newest.picks.map((p: { file: string; note: string }) => [p.file, p.note])).toEqual([
+    expect(newest.picks.map((p) => [p.file, p.note])).toEqual([
       ['IMG_0001.jpg', 'for the wall <b>big</b>'],
       ['IMG_0004.jpg', ''],
     ]);
     // IMG_0004.jpg is not in her folder: no thumbnail, never a broken one.
-    expect(newest.picks[0].thumb).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(newest.picks[1].thumb).toBeNull();
+    expect(newest.picks[0]!.thumb).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(newest.picks[1]!.thumb).toBeNull();
     expect(sealedElsewhere).toMatchObject({ unreadable: true });
   });
 
