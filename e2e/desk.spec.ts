@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
+import { serverState } from '../scripts/servers/cdn.mjs';
+import { writeCameraPhoto } from '../scripts/audits/camera-photos.mjs';
+
+// The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
+// published to the test server's own bucket (where its sample gallery and studio key are), her
+// invitation copied and opened by the client in another browser context, the client's selection
+// read on the desk, a partner link made by tapping two photos, the gallery closed. At 1280 and
+// 390 px. Each journey publishes into the server's one bucket: they run one after the other.
+test.describe.configure({ mode: 'serial' });
+
+const UNLOCK = { timeout: 30_000 };
+const PUBLISHED = { timeout: 120_000 };
+
+/**
+ * Starts `npm run desk` on `port` over the test server's bucket, with a galleries folder of its own
+ * holding the server's passwords.env (the sample's seed and the studio key its inbox is sealed to);
+ * resolves to its address.
+ */
+function startDesk(
+  port: number,
+  state: string,
+  dir: string,
+  siteUrl: string,
+): Promise<{ address: string; desk: ChildProcess }> {
+  const desk = spawn(
+    process.execPath,
+    [
+      'scripts/desk/desk.mjs',
+      '--no-open',
+      '--port',
+      String(port),
+      '--local',
+      '--persist-to',
+      state,
+      '--site-url',
+      siteUrl,
+    ],
+    {
+      env: { ...process.env, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return new Promise((done, fail) => {
+    let out = '';
+    desk.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const found = /http:\/\/127\.0\.0\.1:\d+\/open\/\S+/.exec(out);
+      if (found) done({ address: found[0], desk });
+    });
+    desk.stderr!.on('data', (chunk) => (out += chunk));
+    desk.once('exit', (code) => fail(new Error(`the desk exited ${code}: ${out}`)));
+  });
+}
+
+for (const [width, height, port] of [
+  [1280, 800, 5110],
+  [390, 844, 5111],
+] as const) {
+  test.describe(`the studio desk at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('she makes a gallery from three camera photos, publishes it, invites her client, reads her selection, shares two photos and closes it', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(420_000);
+      const state = serverState(Number(new URL(baseURL!).port));
+      const id = `desk-${width}-${Date.now().toString(36)}`;
+      const title = `Ada, desk journey ${width}`;
+      const photos = mkdtempSync(join(tmpdir(), 'desk-camera-'));
+      const files = [];
+      for (let n = 1; n <= 3; n++) {
+        const file = join(photos, `IMG_04${n}0.jpg`);
+        await writeCameraPhoto(file, { width: 1800, height: 1200, seed: n * 7 });
+        files.push(file);
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'desk-galleries-'));
+      copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
+      const { address, desk } = await startDesk(port, state, dir, baseURL!);
+      try {
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: `http://127.0.0.1:${port}`,
+        });
+        await page.goto(address);
+        // The token leaves the address at once.
+        expect(new URL(page.url()).pathname).toBe('/');
+        await expect(page.getByRole('heading', { level: 1, name: 'Your galleries' })).toBeVisible();
+        await expectNoAxeViolations(page);
+
+        // A new gallery: the form, and three camera photos copied in.
+        await page.getByRole('link', { name: 'New gallery' }).click();
+        await page.getByLabel('Title, as she will see it').fill(title);
+        await page.getByLabel(/^Folder name/).fill(id);
+        await page.getByLabel(/^Photos included/).fill('2');
+        await page.getByLabel('Her photos', { exact: true }).setInputFiles(files);
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: 'Make the gallery' }).click();
+        await expect(page.getByRole('status')).toHaveText(
+          `The gallery ${id} is made with 3 photos and a strong password made for her: publish it for her to see it.`,
+        );
+        const password = await page.locator('#made-password').textContent();
+        expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+
+        // Publish to the local preview: progress, then the command's summary.
+        await page.getByRole('link', { name: 'Back to your galleries' }).click();
+        const card = page.locator(`[data-gallery="${id}"]`);
+        await expect(card).toContainText('Never published');
+        await page.getByRole('button', { name: 'Publish to the local preview' }).click();
+        await expect(page.getByRole('status')).toHaveText(
+          /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the local bucket in /,
+          PUBLISHED,
+        );
+        await expect(card).toContainText(`Published on ${new Date().toISOString().slice(0, 10)}`);
+
+        // Her invitation, copied.
+        await card.getByRole('link', { name: title }).click();
+        await page.getByRole('button', { name: 'Copy invitation' }).click();
+        await expect(page.getByRole('status')).toHaveText('Copied.');
+        const invitation = await page.evaluate(() => navigator.clipboard.readText());
+        expect(invitation).toContain(`Gallery name: ${id}\nPassword: ${password}`);
+        const link = invitation.split('\n').find((line) => line.startsWith(baseURL!))!;
+        expect(link).toMatch(/\/private-gallery\/?#access=[A-Za-z0-9_-]{43}$/);
+        await expectNoAxeViolations(page);
+
+        // The client, in a browser of her own: the link opens her gallery; she sends her selection.
+        const client = await browser.newContext({ viewport: { width, height } });
+        const her = await client.newPage();
+        await her.goto(link);
+        await waitForIslands(her);
+        await her.getByRole('button', { name: 'I am 18+' }).click();
+        await expect(her.getByRole('heading', { name: title })).toBeVisible(UNLOCK);
+        for (const n of [1, 3]) await her.getByRole('button', { name: `Favorite photo ${n}` }).click();
+        await her.getByRole('button', { name: 'Send my selection', exact: true }).click();
+        await expect(her.locator('[data-selection-sent]')).toHaveText(/^Sent to the studio on /, UNLOCK);
+        await client.close();
+
+        // Her selection, on the desk.
+        await page.getByRole('link', { name: /^Selections/ }).click();
+        const message = page.locator('li.message', { hasText: id });
+        await expect(message.getByRole('heading', { name: title })).toBeVisible();
+        await expect(message).toContainText(`${id}, sent`);
+        await expect(message).toContainText('2 of 2 included');
+        await expect(message.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+        await expect(message.locator('code[id^="lightroom-"]')).toHaveText('IMG_0410, IMG_0430');
+        await expectNoAxeViolations(page);
+
+        // A partner link: two photos tapped.
+        await page.getByRole('link', { name: 'Galleries', exact: true }).click();
+        await page.locator(`[data-gallery="${id}"]`).getByRole('link', { name: title }).click();
+        await page.getByText('Photo 1', { exact: true }).click();
+        await page.getByText('Photo 2', { exact: true }).click();
+        await page.getByRole('button', { name: 'Make the partner link' }).click();
+        await expect(page.getByRole('status')).toContainText(
+          `Partner link for ${title}, photos 1, 2 (IMG_0410.jpg, IMG_0420.jpg):`,
+        );
+        await expect(page.locator('ul.shares li')).toHaveCount(1);
+
+        // Closed, after a confirmation that says what she will see and what cannot be taken back.
+        await page.getByRole('button', { name: 'Close this gallery…' }).click();
+        const dialog = page.getByRole('dialog', { name: `Close ${title} now?` });
+        await expect(dialog).toContainText('This cannot be taken back');
+        await dialog.getByRole('button', { name: 'Close it now' }).click();
+        await expect(page.getByRole('status')).toHaveText(
+          new RegExp(`^Closed "${id}" in the local bucket in .*: \\d+ old files deleted\\. Her next visit`),
+          PUBLISHED,
+        );
+        await expect(page.getByText('This gallery has closed: there is nothing to send.')).toBeVisible();
+      } finally {
+        desk.kill();
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(photos, { recursive: true, force: true });
+      }
+    });
+  });
+}

@@ -1,0 +1,234 @@
+// The desk page's one module: its changes are POSTs with the desk's token in a header (never in the
+// address), its Copy buttons copy, and what happened is said in the page's status line.
+const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
+
+/** Says `text` in the page's live status line. */
+function say(text) {
+  const status = document.querySelector('.status');
+  if (status) status.textContent = text;
+}
+
+/** Sends one change to the desk; resolves to its answer's JSON and whether it was done. */
+export async function post(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const json = await response
+    .json()
+    .catch(() => ({ message: 'The desk could not do that: see the terminal it runs in.' }));
+  return { ok: response.ok, json };
+}
+
+/** The badge beside Selections: the count, or none. */
+function setBadge(waiting) {
+  const link = document.querySelector('a[href="/inbox"]');
+  if (!link || typeof waiting !== 'number') return;
+  link.querySelector('.badge')?.remove();
+  link.querySelector('.visually-hidden')?.remove();
+  if (!waiting) return;
+  const badge = document.createElement('span');
+  badge.className = 'badge';
+  badge.textContent = String(waiting);
+  const hidden = document.createElement('span');
+  hidden.className = 'visually-hidden';
+  hidden.textContent = ' waiting';
+  link.append(' ', badge, hidden);
+}
+
+/** A form's fields as JSON: the names in its data-list (e.g. the photos tapped) as lists. */
+function fieldsOf(form) {
+  const lists = (form.dataset.list ?? '').split(' ').filter(Boolean);
+  const data = new FormData(form);
+  const body = {};
+  for (const name of new Set(data.keys())) body[name] = lists.includes(name) ? data.getAll(name) : data.get(name);
+  for (const name of lists) body[name] ??= [];
+  return body;
+}
+
+/** Renders this page again from the desk, in place (what a change changed), keeping focus sensible. */
+async function refreshMain() {
+  const response = await fetch(location.pathname, { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
+  const main = document.querySelector('main');
+  if (fresh && main) main.replaceChildren(...fresh.childNodes);
+}
+
+document.addEventListener('submit', async (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.action) return;
+  event.preventDefault();
+  const button = form.querySelector('button[type="submit"]');
+  if (button) button.disabled = true;
+  const { ok, json } = await post(form.dataset.action, fieldsOf(form));
+  if (button) button.disabled = false;
+  form.closest('dialog')?.close();
+  if (ok && form.dataset.after === 'refresh') await refreshMain();
+  say(json.message ?? '');
+  if (!ok) return;
+  setBadge(json.waiting);
+  if (form.dataset.after === 'remove') {
+    const item = form.closest('li');
+    const list = item?.parentElement;
+    item?.remove();
+    if (list && !list.children.length) {
+      list.replaceWith(Object.assign(document.createElement('p'), { textContent: 'No selections are waiting.' }));
+    }
+  }
+  document.querySelector('.status')?.focus();
+});
+
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const opener = target?.closest('[data-dialog]');
+  if (opener) document.getElementById(opener.getAttribute('data-dialog') ?? '')?.showModal();
+  if (target?.closest('[data-dialog-close]')) target.closest('dialog')?.close();
+});
+
+document.addEventListener('click', async (event) => {
+  const button = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
+  if (!button) return;
+  const source = document.getElementById(button.getAttribute('data-copy') ?? '');
+  if (!source) return;
+  try {
+    await navigator.clipboard.writeText(source.textContent ?? '');
+    say('Copied.');
+  } catch {
+    say('The browser did not let the desk copy: select the text and copy it.');
+  }
+});
+
+/** Bytes in words: 1.2 MB. */
+const size = (bytes) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** Replaces this page's cards with the ones the desk renders now. */
+async function refreshCards() {
+  const response = await fetch(location.pathname, { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('.cards');
+  const cards = document.querySelector('.cards');
+  if (fresh && cards) cards.replaceWith(fresh);
+}
+
+/** A long change (publishing): its progress line by line, then its outcome and notes. */
+async function streamed(form) {
+  const section = form.closest('section') ?? document;
+  const bar = section.querySelector('progress');
+  const notes = section.querySelector('.notes');
+  const button = form.querySelector('button');
+  button.disabled = true;
+  bar.hidden = false;
+  bar.removeAttribute('value');
+  notes.replaceChildren();
+  const response = await fetch(form.dataset.stream, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
+    body: '{}',
+    credentials: 'same-origin',
+  });
+  if (!response.ok || !response.body) {
+    const json = await response.json().catch(() => ({}));
+    say(json.message ?? 'The desk could not do that: see the terminal it runs in.');
+    button.disabled = false;
+    bar.hidden = true;
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
+      const { progress, done: outcome } = JSON.parse(line);
+      if (progress)
+        say(
+          `Publishing: ${progress.files} ${progress.files === 1 ? 'file' : 'files'} sent, ${size(progress.bytes)}, ${Math.round(progress.seconds)} s`,
+        );
+      if (outcome) {
+        say(outcome.message);
+        for (const text of [...outcome.held, ...outcome.warnings]) {
+          notes.append(Object.assign(document.createElement('li'), { textContent: text }));
+        }
+      }
+    }
+  }
+  bar.hidden = true;
+  button.disabled = false;
+  await refreshCards();
+}
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.stream) return;
+  event.preventDefault();
+  void streamed(form);
+});
+
+/** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
+async function sendPhoto(id, file) {
+  const response = await fetch('/api/galleries/photo', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'X-Desk-Token': token,
+      'X-Gallery': id,
+      'X-File-Name': encodeURIComponent(file.name),
+    },
+    body: file,
+    credentials: 'same-origin',
+  });
+  const json = await response.json().catch(() => ({}));
+  return { ok: response.ok, message: json.message };
+}
+
+/** A new gallery: its folder and gallery.yaml first, then each photo, then her password to copy. */
+async function makeGallery(form) {
+  const fields = Object.fromEntries([...new FormData(form)].filter(([, value]) => typeof value === 'string'));
+  const files = [...form.querySelector('input[type="file"]').files];
+  const button = form.querySelector('button[type="submit"]');
+  button.disabled = true;
+  const { ok, json } = await post('/api/galleries/new', fields);
+  if (!ok) {
+    say(json.message ?? '');
+    button.disabled = false;
+    return;
+  }
+  const { id, password, generated } = json.made;
+  const bar = document.querySelector('progress');
+  bar.hidden = false;
+  bar.max = Math.max(1, files.length);
+  bar.value = 0;
+  const problems = [];
+  for (const file of files) {
+    const sent = await sendPhoto(id, file);
+    if (!sent.ok) problems.push(sent.message);
+    bar.value += 1;
+    say(`Copying her photos: ${bar.value} of ${files.length}`);
+  }
+  bar.hidden = true;
+  const copied = files.length - problems.length;
+  say(
+    [
+      `The gallery ${id} is made with ${copied} ${copied === 1 ? 'photo' : 'photos'}${generated ? ' and a strong password made for her' : ''}: publish it for her to see it.`,
+      ...problems,
+    ].join(' '),
+  );
+  form.hidden = true;
+  const made = document.querySelector('.made');
+  made.querySelector('#made-password').textContent = password;
+  made.hidden = false;
+}
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-new-gallery')) return;
+  event.preventDefault();
+  void makeGallery(form);
+});

@@ -1,0 +1,72 @@
+// The studio desk: the private galleries in the browser, on this computer only.
+//   npm run desk                      starts it and opens the browser on it
+//   npm run desk -- --no-open         prints the address to open instead
+//   npm run desk -- --port 4400       on that port (default: any free one)
+//   npm run desk -- --local           publishes to the local preview's bucket, not the one on Cloudflare
+//   npm run desk -- --persist-to <dir>   that local bucket's folder (default .wrangler/state)
+//   npm run desk -- --site-url <url>     the site her links open (default: content/settings.yaml's siteUrl;
+//                                        for the local preview, its address, e.g. http://127.0.0.1:4321)
+// The address it prints holds a new random key each time: only a browser that opened it reaches
+// the desk, and only from this computer. Stop it with Ctrl+C.
+import { spawn } from 'node:child_process';
+import { fileHeader, readOptions } from '../shared/options.mjs';
+import { deskSetup } from './actions.mjs';
+import { deskRoutes } from './routes.mjs';
+import { newToken, startDesk } from './server.mjs';
+
+const { values } = readOptions({
+  name: 'desk',
+  usage: 'npm run desk [-- --no-open] [--port <number>] [--local] [--persist-to <dir>] [--site-url <url>]',
+  help: fileHeader(import.meta.url),
+  options: {
+    'no-open': { type: 'boolean' },
+    port: { type: 'string' },
+    local: { type: 'boolean' },
+    'persist-to': { type: 'string' },
+    'site-url': { type: 'string' },
+  },
+});
+const port = values.port === undefined ? 0 : Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`desk: --port ${values.port} is not a port: a whole number from 1 to 65535.`);
+  process.exit(1);
+}
+
+/** Opens the system's browser on `address`: open (macOS), start (Windows), xdg-open (elsewhere). */
+function openBrowser(address) {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [address]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', address]]
+        : ['xdg-open', [address]];
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log('The browser did not open: open the address above in it.'));
+  child.unref();
+}
+
+const setup = deskSetup({
+  local: !!values.local,
+  ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
+});
+const token = newToken();
+let desk;
+try {
+  desk = await startDesk({
+    port,
+    token,
+    routes: deskRoutes({ setup, token, ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}) }),
+  });
+} catch (error) {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `desk: port ${port} is taken: start it with another, e.g. "npm run desk -- --port ${port + 1}", or none to take a free one.`
+      : `desk: it could not start: ${error.message}`,
+  );
+  process.exit(1);
+}
+console.log(`The studio desk is open at\n  ${desk.address}\nfor this computer only. Stop it with Ctrl+C.`);
+if (!values['no-open']) openBrowser(desk.address);
+const stop = () => Promise.allSettled([desk.close(), setup.close()]).then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

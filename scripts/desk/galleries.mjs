@@ -1,0 +1,125 @@
+// The desk's gallery-making: a new gallery folder with its gallery.yaml (checked by gallery-file.ts,
+// the file's own rules and messages) and its password in passwords.env (checked as publishing
+// checks it: secrets.ts galleryPasswords), and her photos copied into it.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { stringify } from 'yaml';
+import { parseGalleryFile } from '../../src/private-gallery/publish/gallery-file.ts';
+import {
+  galleryPasswords,
+  generatedPassphrase,
+  PASSWORDS_FILE,
+  passwordVariable,
+  writePasswordsFile,
+} from '../../src/private-gallery/publish/secrets.ts';
+import { IMAGE_EXTENSIONS } from '../../src/private-gallery/publish/sources.ts';
+import { missingFolder } from './actions.mjs';
+
+/** A refusal the desk shows as it is: one sentence. */
+export class DeskError extends Error {}
+
+/** The folder name rule of sources.ts readGallery. */
+const GALLERY_ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** The gallery.yaml the form makes: the same fields she could write by hand, in the same order. */
+export function galleryYaml({ title, expires, downloads, included, limit, extraPhotoPrice }) {
+  const file = {
+    title,
+    ...(expires ? { expires } : {}),
+    downloads: downloads || 'web',
+    ...(included ? { included: Number(included) } : {}),
+    ...(included && extraPhotoPrice ? { extraPhotoPrice } : {}),
+    ...(included && limit === 'strict' ? { limit: 'strict' } : {}),
+  };
+  return (
+    '# One private client gallery, made with the studio desk: edit it here or on the desk (docs/owner.md).\n' +
+    stringify(file, { lineWidth: 0 })
+  );
+}
+
+/** The text a passwords file holds for `variable`, quoted when the value needs it. */
+function envLine(variable, value) {
+  if (/[\n\r]/.test(value)) throw new DeskError('A password is one line: choose one without a line break.');
+  if (!/[\s#'"`\\$]/.test(value)) return `${variable}=${value}`;
+  if (!value.includes("'")) return `${variable}='${value}'`;
+  if (!/["\\$`]/.test(value)) return `${variable}="${value}"`;
+  throw new DeskError('A password may hold quotes of one kind only: choose one without both kinds.');
+}
+
+/**
+ * Checks her password as publishing will (galleryPasswords, strict), for a gallery of this id and
+ * title; returns the sentence that refuses it, or null.
+ */
+export function passwordRefusal(id, title, password, root = process.cwd()) {
+  const variable = passwordVariable(id);
+  try {
+    galleryPasswords(
+      [{ id, title, folder: '', expires: null, downloads: 'web', photos: [] }],
+      { [variable]: password },
+      undefined,
+      root,
+    );
+    return null;
+  } catch (error) {
+    return String(error.message).replace(/^Nothing was published:\n\s*/, '');
+  }
+}
+
+/**
+ * A new gallery: its folder in her galleries folder (never made when that folder is missing), its
+ * gallery.yaml, and its password in passwords.env (hers if strong enough, else a generated one).
+ * Returns `{ id, password, generated }`; throws DeskError with the sentence that refuses it.
+ */
+export function newGallery(setup, fields) {
+  const id = String(fields.id ?? '').trim();
+  if (!GALLERY_ID.test(id)) {
+    throw new DeskError('The folder name uses only a-z, 0-9 and dashes, e.g. jenna-2026-10.');
+  }
+  if (!existsSync(setup.dir)) throw new DeskError(missingFolder(setup.dir));
+  const folder = join(setup.dir, id);
+  if (existsSync(folder)) throw new DeskError(`There is already a gallery folder ${folder}: choose another name.`);
+  const yaml = galleryYaml(fields);
+  const parsed = (() => {
+    try {
+      return parseGalleryFile(yaml, join(folder, 'gallery.yaml'));
+    } catch (error) {
+      throw new DeskError(error.message);
+    }
+  })();
+  const variable = passwordVariable(id);
+  const env = setup.env;
+  if (env[variable]) {
+    throw new DeskError(
+      `${variable} is already set in ${join(setup.dir, PASSWORDS_FILE)}: choose another folder name, or take that line out first.`,
+    );
+  }
+  const given = String(fields.password ?? '').trim();
+  const password = given || generatedPassphrase();
+  const refusal = passwordRefusal(id, parsed.title, password, setup.root);
+  if (refusal) throw new DeskError(refusal);
+  const line = envLine(variable, password);
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'gallery.yaml'), yaml);
+  const file = join(setup.dir, PASSWORDS_FILE);
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  writePasswordsFile(file, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${line}\n`);
+  return { id, password, generated: !given };
+}
+
+/**
+ * One of her photos, copied into a gallery folder the desk lists (never over a file already there).
+ * Returns the file's name.
+ */
+export function addPhoto(setup, id, name, bytes) {
+  const folder = join(setup.dir, String(id ?? ''));
+  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
+    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
+  }
+  const file = basename(String(name ?? ''));
+  if (!file || file !== name || !IMAGE_EXTENSIONS.has(extname(file).toLowerCase())) {
+    throw new DeskError(`${file || 'This file'} is not a photo a gallery takes: JPEG, PNG, WebP or AVIF.`);
+  }
+  if (existsSync(join(folder, file))) throw new DeskError(`${file} is already in ${id}: it was left as it was.`);
+  writeFileSync(join(folder, file), bytes, { flag: 'wx' });
+  return file;
+}

@@ -1,0 +1,137 @@
+// A new gallery from the desk: gallery.yaml by the file's own rules, her password as publishing
+// checks it, her photos copied in.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../src/private-gallery/publish/secrets.ts';
+import { readGallery } from '../../src/private-gallery/publish/sources.ts';
+import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { deskSetup } from './actions.mjs';
+import { addPhoto, newGallery } from './galleries.mjs';
+import { deskRoutes } from './routes.mjs';
+import { startDesk, TOKEN_HEADER } from './server.mjs';
+
+const root = mkdtempSync(join(tmpdir(), 'desk-new-'));
+const CAMERA = resolve('content/private/preview/private-01.jpg');
+
+/** A desk over a galleries folder of its own. */
+function setupIn(name: string) {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  return deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: dir }, target: () => memoryTarget() });
+}
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a new gallery from the desk', () => {
+  it('writes a gallery.yaml that publishing reads as the form said, and a strong password in passwords.env', () => {
+    const setup = setupIn('made');
+    const made = newGallery(setup, {
+      id: 'jenna-2026-10',
+      title: 'Jenna, October 2026',
+      expires: '2026-12-24',
+      included: '20',
+      limit: 'strict',
+      extraPhotoPrice: '',
+      downloads: 'full',
+      password: '',
+    });
+    expect(made).toMatchObject({ id: 'jenna-2026-10', generated: true });
+    expect(made.password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    const gallery = readGallery(join(setup.dir, 'jenna-2026-10'));
+    expect(gallery).toMatchObject({
+      title: 'Jenna, October 2026',
+      expires: '2026-12-24',
+      downloads: 'full',
+      selection: { included: 20, extraPhotoPrice: null, strict: true },
+      photos: [],
+    });
+    expect(readEnv(root, { PRIVATE_GALLERY_DIR: setup.dir })['PRIVATE_GALLERY_PASSWORD_JENNA_2026_10']).toBe(
+      made.password,
+    );
+  });
+
+  it("refuses a weak password with publishing's sentence, and a wrong field with gallery.yaml's, making nothing", () => {
+    const setup = setupIn('refused');
+    const fields = { id: 'maya-2026-09', title: 'Maya', downloads: 'web' };
+    expect(() => newGallery(setup, { ...fields, password: 'maya2026' })).toThrow(
+      /^PRIVATE_GALLERY_PASSWORD_MAYA_2026_09 is shorter than 12 characters: choose a longer one, for example [a-z2-9-]{19}$/,
+    );
+    expect(() => newGallery(setup, { ...fields, password: 'maya september' })).toThrow(
+      /^PRIVATE_GALLERY_PASSWORD_MAYA_2026_09 .*: choose another, for example [a-z2-9-]{19}$/,
+    );
+    expect(() => newGallery(setup, { ...fields, included: '0' })).toThrow(
+      /included: must be at least 1, e.g. included: 25/,
+    );
+    expect(() => newGallery(setup, { ...fields, id: 'Maya 2026' })).toThrow(
+      'The folder name uses only a-z, 0-9 and dashes, e.g. jenna-2026-10.',
+    );
+    expect(existsSync(join(setup.dir, 'maya-2026-09'))).toBe(false);
+    expect(existsSync(join(setup.dir, 'passwords.env'))).toBe(false);
+    newGallery(setup, { ...fields, password: 'quiet harbour lantern mosaic 7' });
+    expect(() => newGallery(setup, { ...fields, password: 'quiet harbour lantern mosaic 7' })).toThrow(
+      `There is already a gallery folder ${join(setup.dir, 'maya-2026-09')}: choose another name.`,
+    );
+    expect(readFileSync(join(setup.dir, 'passwords.env'), 'utf8')).toBe(
+      "PRIVATE_GALLERY_PASSWORD_MAYA_2026_09='quiet harbour lantern mosaic 7'\n",
+    );
+  });
+
+  it('copies her photos in (the originals stay where they were), never over one already there, photos only', () => {
+    const setup = setupIn('photos');
+    newGallery(setup, { id: 'rose-2026-11', title: 'Rose', password: '' });
+    const bytes = readFileSync(CAMERA);
+    expect(addPhoto(setup, 'rose-2026-11', 'IMG_0412.jpg', bytes)).toBe('IMG_0412.jpg');
+    expect(readFileSync(join(setup.dir, 'rose-2026-11', 'IMG_0412.jpg')).equals(bytes)).toBe(true);
+    expect(existsSync(CAMERA)).toBe(true);
+    expect(() => addPhoto(setup, 'rose-2026-11', 'IMG_0412.jpg', Buffer.from('other'))).toThrow(
+      'IMG_0412.jpg is already in rose-2026-11: it was left as it was.',
+    );
+    expect(() => addPhoto(setup, 'rose-2026-11', 'notes.txt', bytes)).toThrow(
+      'notes.txt is not a photo a gallery takes: JPEG, PNG, WebP or AVIF.',
+    );
+    expect(() => addPhoto(setup, 'rose-2026-11', '../IMG_0413.jpg', bytes)).toThrow(/is not a photo a gallery takes/);
+    expect(() => addPhoto(setup, '../made', 'IMG_0413.jpg', bytes)).toThrow(
+      `There is no gallery "../made" in ${setup.dir}.`,
+    );
+    expect(readGallery(join(setup.dir, 'rose-2026-11')).photos.map((photo) => photo.path)).toEqual([
+      join(setup.dir, 'rose-2026-11', 'IMG_0412.jpg'),
+    ]);
+  });
+
+  it('takes a photo over HTTP only as a POST with the token, its name in a header', async () => {
+    const setup = setupIn('http');
+    newGallery(setup, { id: 'ivy-2026-08', title: 'Ivy', password: '' });
+    const token = 'z'.repeat(43);
+    const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
+    const origin = `http://127.0.0.1:${desk.port}`;
+    const headers = {
+      cookie: `desk-${desk.port}=${token}`,
+      origin,
+      'content-type': 'application/octet-stream',
+      'x-gallery': 'ivy-2026-08',
+      'x-file-name': encodeURIComponent('IMG 0001.jpg'),
+    };
+    try {
+      const refused = await fetch(`${origin}/api/galleries/photo`, {
+        method: 'POST',
+        headers,
+        body: readFileSync(CAMERA),
+      });
+      expect(refused.status).toBe(403);
+      const sent = await fetch(`${origin}/api/galleries/photo`, {
+        method: 'POST',
+        headers: { ...headers, [TOKEN_HEADER]: token },
+        body: readFileSync(CAMERA),
+      });
+      expect([sent.status, await sent.json()]).toEqual([200, { file: 'IMG 0001.jpg' }]);
+      const page = await (await fetch(`${origin}/`, { headers: { cookie: headers.cookie } })).text();
+      expect(page).toMatch(/<h2><a href="\/gallery\/[A-Za-z0-9_-]{22}">Ivy<\/a><\/h2>/);
+      expect(page).toMatch(/<dt>Photos<\/dt>\s*<dd>1<\/dd>/);
+      expect(page).toContain('Never published');
+    } finally {
+      await desk.close();
+    }
+  });
+});

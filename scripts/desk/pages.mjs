@@ -1,0 +1,380 @@
+// The desk's pages, rendered on the server: plain HTML, one stylesheet and one small module
+// (assets/), no inline script or style, every value of hers escaped.
+
+/** Escapes text for HTML (content and quoted attributes). */
+export function escapeHtml(text) {
+  return String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+}
+
+/** Tagged template: interpolations escaped, unless already rendered with `html` (a Raw). */
+class Raw {
+  constructor(text) {
+    this.text = text;
+  }
+  toString() {
+    return this.text;
+  }
+}
+export function html(strings, ...values) {
+  const part = (value) =>
+    value instanceof Raw ? value.text : Array.isArray(value) ? value.map(part).join('') : escapeHtml(value ?? '');
+  return new Raw(strings.reduce((out, string, i) => out + string + (i < values.length ? part(values[i]) : ''), ''));
+}
+
+/** The page around a view: the header with the desk's two places and the bucket it publishes to. */
+export function layout({ title, current, token, setup, waiting = 0, body }) {
+  const nav = [
+    ['/', 'Galleries'],
+    ['/new', 'New gallery'],
+    ['/inbox', 'Selections'],
+  ];
+  const bucket = setup.local
+    ? `Publishing to ${setup.label} (the local preview)`
+    : `Publishing to ${setup.label}${setup.account ? `, account ${setup.account}` : ''}`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="desk-token" content="${token}" />
+        <title>${title} · Studio desk</title>
+        <link rel="stylesheet" href="/assets/desk.css" />
+        <script type="module" src="/assets/desk.js"></script>
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to the content</a>
+        <header class="top">
+          <p class="brand">Coastlight studio desk</p>
+          <nav aria-label="Desk">
+            <ul>
+              ${nav.map(
+                ([href, label]) =>
+                  html`<li>
+                    <a href="${href}" ${href === current ? html` aria-current="page"` : ''}
+                      >${label}${
+                        href === '/inbox' && waiting
+                          ? html` <span class="badge">${waiting}</span><span class="visually-hidden"> waiting</span>`
+                          : ''
+                      }</a
+                    >
+                  </li>`,
+              )}
+            </ul>
+          </nav>
+          <p class="bucket">${bucket}</p>
+        </header>
+        <main id="main">${body}</main>
+      </body>
+    </html> `.text;
+}
+
+/** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
+export function galleryCard(card) {
+  if (card.problem) {
+    return html`<li class="card card-problem">
+      <h2>${card.id}</h2>
+      <p class="state state-held">${card.problem}</p>
+    </li>`;
+  }
+  return html`<li class="card" data-gallery="${card.id}">
+    ${
+      card.cover
+        ? html`<img class="cover" src="/photo/${card.cover}" alt="" width="480" height="320" loading="lazy" />`
+        : html`<div class="cover cover-empty" aria-hidden="true"></div>`
+    }
+    <div class="card-body">
+      <h2><a href="/gallery/${card.page}">${card.title}</a></h2>
+      ${card.sample ? html`<p class="sample">The sample gallery</p>` : ''}
+      <dl>
+        <dt>Folder</dt>
+        <dd><code>${card.id}</code></dd>
+        <dt>Photos</dt>
+        <dd>${card.photos}</dd>
+        <dt>Package</dt>
+        <dd>${card.package.text}</dd>
+        <dt>Downloads</dt>
+        <dd>${card.downloads}</dd>
+        <dt>Last day</dt>
+        <dd>${card.lastDay ?? 'No last day'}</dd>
+      </dl>
+      <p class="state state-${card.state.kind}">${card.state.text}</p>
+    </div>
+  </li>`;
+}
+
+/** Publish: every gallery to the desk's bucket, its progress and its outcome. */
+export function publishPanel(setup) {
+  const where = setup.local ? 'the local preview' : 'Cloudflare';
+  return html`<section class="publish" aria-labelledby="publish-title">
+    <h2 id="publish-title">Publish</h2>
+    <p>
+      Seals every gallery on this computer and sends what changed to
+      ${setup.label}${setup.account ? html`, account <code>${setup.account}</code>` : ''}.
+    </p>
+    <form data-stream="/api/publish">
+      <button type="submit" class="btn">Publish to ${where}</button>
+    </form>
+    <progress class="progress" aria-label="Publishing" hidden></progress>
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    <ul class="notes"></ul>
+  </section>`;
+}
+
+/** Her galleries at a glance. */
+export function galleriesPage(cards, setup) {
+  const count = cards.length;
+  return html`<h1>Your galleries</h1>
+    ${publishPanel(setup)} ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
+    <p class="lead">${count} ${count === 1 ? 'gallery' : 'galleries'} in <code>${setup.dir}</code></p>
+    ${
+      count
+        ? html`<ul class="cards">
+            ${cards.map(galleryCard)}
+          </ul>`
+        : html`<p>No galleries yet: a gallery is a folder with its photos and a gallery.yaml.</p>`
+    }`;
+}
+
+/** One selection: her picks as thumbnails with her notes, the Lightroom line, her link, Done. */
+export function selectionCard(message) {
+  if (message.unreadable) {
+    return html`<li class="message" data-message="${message.id}">
+      <h2>${message.gallery}, ${message.day}</h2>
+      <p class="state state-held">
+        This selection does not open with the studio key in your passwords.env: it was sealed to another studio key, and
+        it was kept.
+      </p>
+    </li>`;
+  }
+  const line = `lightroom-${message.short}`;
+  return html`<li class="message" data-message="${message.id}">
+    <h2>${message.title}</h2>
+    <p class="meta">
+      <code>${message.gallery}</code>, sent ${message.sent}: ${message.picks.length} of ${message.included} included
+    </p>
+    <ul class="picks">
+      ${message.picks.map(
+        (pick) =>
+          html`<li>
+            ${
+              pick.thumb
+                ? html`<img
+                    src="/photo/${pick.thumb}"
+                    alt="Photo ${pick.number}"
+                    width="160"
+                    height="107"
+                    loading="lazy"
+                  />`
+                : html`<div class="pick-missing" aria-hidden="true"></div>`
+            }
+            <p class="pick-name">Photo ${pick.number} <span>(${pick.file})</span></p>
+            ${pick.note ? html`<p class="pick-note">${pick.note}</p>` : ''}
+          </li>`,
+      )}
+    </ul>
+    <div class="lightroom">
+      <p><span class="label">Lightroom</span> <code id="${line}">${message.lightroom}</code></p>
+      <button type="button" class="btn btn-quiet" data-copy="${line}">
+        Copy<span class="visually-hidden"> the Lightroom line</span>
+      </button>
+    </div>
+    <div class="actions">
+      <a class="btn btn-quiet" href="${message.link}" target="_blank" rel="noreferrer noopener">Open as she chose it</a>
+      <form data-action="/api/inbox/done" data-after="remove">
+        <input type="hidden" name="id" value="${message.id}" />
+        <button type="submit" class="btn">Done<span class="visually-hidden"> with ${message.title}</span></button>
+      </form>
+    </div>
+  </li>`;
+}
+
+/** Her clients' selections, newest first. */
+export function inboxPage({ messages, problem }) {
+  const count = messages.length;
+  return html`<h1>Selections</h1>
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    ${
+      problem
+        ? html`<p class="note">${problem}</p>`
+        : count
+          ? html`<p class="lead">${count} ${count === 1 ? 'selection is' : 'selections are'} waiting, newest first.</p>
+              <ul class="messages">
+                ${messages.map(selectionCard)}
+              </ul>`
+          : html`<p class="lead">No selections are waiting.</p>`
+    }`;
+}
+
+/** A new gallery: its folder name, title, last day, package, downloads, password and photos. */
+export function newGalleryPage() {
+  return html`<h1>A new gallery</h1>
+    <p class="lead">
+      Her photos are copied into a new folder in your galleries folder, never moved; its gallery.yaml is written as you
+      could write it by hand.
+    </p>
+    <form class="form" data-new-gallery>
+      <p>
+        <label for="title">Title, as she will see it</label>
+        <input id="title" name="title" required autocomplete="off" />
+      </p>
+      <p>
+        <label for="id">Folder name <span class="hint">(a-z, 0-9 and dashes, e.g. jenna-2026-10)</span></label>
+        <input id="id" name="id" required pattern="[a-z0-9][a-z0-9\\-]*" autocomplete="off" spellcheck="false" />
+      </p>
+      <p>
+        <label for="expires">Last day open <span class="hint">(optional)</span></label>
+        <input id="expires" name="expires" type="date" />
+      </p>
+      <fieldset>
+        <legend>Package</legend>
+        <p>
+          <label for="included">Photos included <span class="hint">(empty: favorites, no package)</span></label>
+          <input id="included" name="included" type="number" min="1" step="1" inputmode="numeric" />
+        </p>
+        <p>
+          <label for="limit">Beyond what is included</label>
+          <select id="limit" name="limit">
+            <option value="soft">She may choose more</option>
+            <option value="strict">No more (strict)</option>
+          </select>
+        </p>
+        <p>
+          <label for="extraPhotoPrice">Price of each extra photo <span class="hint">(optional, e.g. $35)</span></label>
+          <input id="extraPhotoPrice" name="extraPhotoPrice" autocomplete="off" />
+        </p>
+      </fieldset>
+      <p>
+        <label for="downloads">Downloads</label>
+        <select id="downloads" name="downloads">
+          <option value="web">Web-size downloads</option>
+          <option value="full">Full-size downloads (originals)</option>
+          <option value="none">No downloads</option>
+        </select>
+      </p>
+      <p>
+        <label for="password">Her password <span class="hint">(leave empty for a strong one made for you)</span></label>
+        <input id="password" name="password" type="text" autocomplete="off" spellcheck="false" />
+      </p>
+      <p>
+        <label for="photos">Her photos</label>
+        <input
+          id="photos"
+          name="photos"
+          type="file"
+          multiple
+          accept=".jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif"
+        />
+      </p>
+      <p><button type="submit" class="btn">Make the gallery</button></p>
+    </form>
+    <progress class="progress" aria-label="Copying her photos" hidden></progress>
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    <div class="made" hidden>
+      <p>Her password: <code id="made-password"></code></p>
+      <button type="button" class="btn btn-quiet" data-copy="made-password">
+        Copy<span class="visually-hidden"> her password</span>
+      </button>
+      <p><a href="/">Back to your galleries</a></p>
+    </div>`;
+}
+
+/** One gallery: its invitation, its partner links (made by tapping photos) and closing it. */
+export function galleryPage(detail) {
+  const { id, title } = detail;
+  return html`<p><a href="/">Your galleries</a></p>
+    <h1>${title}</h1>
+    ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''}
+    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    <section aria-labelledby="invitation-title">
+      <h2 id="invitation-title">Her invitation</h2>
+      ${
+        detail.closed
+          ? html`<p>This gallery has closed: there is nothing to send.</p>`
+          : detail.invitation
+            ? html`<pre class="invitation" id="invitation">${detail.invitation}</pre>
+                <button type="button" class="btn" data-copy="invitation">Copy invitation</button>
+                <p class="hint">Paste it into a private email or message to her only.</p>`
+            : html`<p>Publish the gallery first: its private link is made then.</p>`
+      }
+    </section>
+    ${detail.closed ? '' : partnerSection(detail)} ${detail.closed ? '' : closeSection(id, title)}`;
+}
+
+function partnerSection({ id, photos, shares }) {
+  return html`<section aria-labelledby="partner-title">
+    <h2 id="partner-title">Partner links</h2>
+    <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
+    <form data-action="/api/share" data-after="refresh" data-list="photos">
+      <input type="hidden" name="id" value="${id}" />
+      <fieldset class="tiles">
+        <legend>Photos for the partner link</legend>
+        ${photos.map(
+          (photo) =>
+            html`<span class="tile">
+              <input type="checkbox" id="photo-${photo.number}" name="photos" value="${photo.number}" />
+              <label for="photo-${photo.number}">
+                <img src="/photo/${photo.thumb}" alt="" width="160" height="107" loading="lazy" />
+                <span>Photo ${photo.number}</span>
+              </label>
+            </span>`,
+        )}
+      </fieldset>
+      <p>
+        <label for="share-expires">Last day it opens <span class="hint">(optional)</span></label>
+        <input id="share-expires" name="expires" type="date" />
+      </p>
+      <p><button type="submit" class="btn">Make the partner link</button></p>
+    </form>
+    ${
+      shares.length
+        ? html`<ul class="shares">
+            ${shares.map(
+              (share) =>
+                html`<li>
+                  <code id="share-${share.code}">${share.link}</code>
+                  <span class="hint"
+                    >${share.names.join(', ')}${share.expires ? `, until the end of ${share.expires}` : ''}</span
+                  >
+                  <button type="button" class="btn btn-quiet" data-copy="share-${share.code}">
+                    Copy<span class="visually-hidden"> the partner link ${share.code}</span>
+                  </button>
+                  <form data-action="/api/share" data-after="refresh">
+                    <input type="hidden" name="id" value="${id}" />
+                    <input type="hidden" name="withdraw" value="${share.code}" />
+                    <button type="submit" class="btn btn-quiet">
+                      Withdraw<span class="visually-hidden"> the partner link ${share.code}</span>
+                    </button>
+                  </form>
+                </li>`,
+            )}
+          </ul>`
+        : ''
+    }
+  </section>`;
+}
+
+function closeSection(id, title) {
+  return html`<section aria-labelledby="close-title">
+    <h2 id="close-title">Close the gallery</h2>
+    <button type="button" class="btn btn-quiet" data-dialog="close-dialog">Close this gallery…</button>
+    <dialog id="close-dialog" aria-labelledby="close-dialog-title">
+      <h2 id="close-dialog-title">Close ${title} now?</h2>
+      <p>
+        Her next visit, her link and a device that remembered her will show "This gallery has closed". Her partner links
+        close with it.
+      </p>
+      <p>
+        This cannot be taken back: her photos are deleted from the bucket now, and its gallery.yaml ends yesterday. To
+        open it again you would publish it anew, with a new last day.
+      </p>
+      <form data-action="/api/close" data-after="refresh">
+        <input type="hidden" name="id" value="${id}" />
+        <button type="submit" class="btn btn-danger">Close it now</button>
+        <button type="button" class="btn btn-quiet" data-dialog-close>Keep it open</button>
+      </form>
+    </dialog>
+  </section>`;
+}

@@ -1,0 +1,110 @@
+// Publishing from the desk: the command's publishing and its refusals, in the command's words.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.mjs';
+import { deskRoutes } from './routes.mjs';
+import { startDesk, TOKEN_HEADER } from './server.mjs';
+
+const root = mkdtempSync(join(tmpdir(), 'desk-publish-'));
+
+/** A galleries folder with one gallery of the sample's three photos. */
+function folder(name: string, password: string) {
+  const dir = join(root, name);
+  const gallery = join(dir, 'ivy-2026-10');
+  mkdirSync(gallery, { recursive: true });
+  for (const photo of ['private-01.jpg', 'private-02.jpg', 'private-03.jpg']) {
+    cpSync(resolve('content/private/preview', photo), join(gallery, photo));
+  }
+  writeFileSync(join(gallery, 'gallery.yaml'), 'title: Ivy, October 2026\nincluded: 2\n');
+  return { PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_PASSWORD_IVY_2026_10: password };
+}
+
+/** What `npm run galleries` prints on stderr with this environment (it refuses before any bucket). */
+function command(env: Record<string, string>) {
+  const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return run.stderr.trim();
+}
+
+/** The example passphrase in a refusal is new each time: the rest is the sentence. */
+const sentence = (text: string) => text.replace(/for example [a-z0-9]{4}(-[a-z0-9]{4}){3}/g, 'for example …');
+
+beforeAll(() => mkdirSync(root, { recursive: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('publishing from the desk', () => {
+  it("refuses a missing galleries folder and a weak password with the command's own sentences", async () => {
+    const missing = { PRIVATE_GALLERY_DIR: join(root, 'unplugged') };
+    const refused = await publishAll(deskSetup({ local: true, env: missing, target: () => memoryTarget() }));
+    expect(refused).toMatchObject({ ok: false, message: command(missing) });
+    expect(refused.message).toBe(
+      `The galleries folder ${join(root, 'unplugged')} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`,
+    );
+
+    const weak = folder('weak', 'ivy2026');
+    const target = memoryTarget();
+    const answer = await publishAll(deskSetup({ local: true, env: weak, target: () => target }));
+    expect(answer.ok).toBe(false);
+    expect(sentence(answer.message)).toBe(sentence(command(weak)));
+    expect(sentence(answer.message)).toBe(
+      'Nothing was published:\n  PRIVATE_GALLERY_PASSWORD_IVY_2026_10 is shorter than 12 characters: choose a longer one, for example …',
+    );
+    expect(target.objects.size).toBe(0);
+  });
+
+  it("publishes every gallery with the command's summary, reporting each upload, and the card then says published", async () => {
+    const env = folder('strong', 'quiet harbour lantern mosaic 7');
+    const target = memoryTarget();
+    const setup = deskSetup({ local: true, env, target: () => target });
+    expect(galleriesAtAGlance(setup, new PhotoIds()).find((card) => card.id === 'ivy-2026-10')?.state?.kind).toBe(
+      'never',
+    );
+    const progress: { files: number; bytes: number }[] = [];
+    const answer = await publishAll(setup, (step: { files: number; bytes: number }) => void progress.push(step));
+    expect(answer.message).toMatch(
+      /^Published 2 galleries \(6 photos\) to the local bucket in test in \d+\.\d s: 18 photo files uploaded, 0 already there, \d+ indexes and lists, \d+ KB; 0 old files deleted; \d photos resized\.$/,
+    );
+    expect(answer).toMatchObject({ ok: true, held: [] });
+    expect(progress.length).toBe(target.objects.size);
+    expect(progress.map((step) => step.files)).toEqual(progress.map((_, index) => index + 1));
+    expect(progress.at(-1)!.bytes).toBeGreaterThan(100_000);
+    const card = galleriesAtAGlance(setup, new PhotoIds()).find((one) => one.id === 'ivy-2026-10')!;
+    expect(card.state).toEqual({ kind: 'published', text: `Published on ${new Date().toISOString().slice(0, 10)}` });
+  });
+
+  it('streams the progress of a publish line by line, then its outcome, over a POST with the token', async () => {
+    const env = folder('streamed', 'quiet harbour lantern mosaic 7');
+    const setup = deskSetup({ local: true, env, target: () => memoryTarget() });
+    const token = 'y'.repeat(43);
+    const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
+    const origin = `http://127.0.0.1:${desk.port}`;
+    try {
+      const answer = await fetch(`${origin}/api/publish`, {
+        method: 'POST',
+        headers: {
+          cookie: `desk-${desk.port}=${token}`,
+          origin,
+          [TOKEN_HEADER]: token,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(answer.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+      const lines = (await answer.text())
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines[0]).toEqual({ progress: { files: 0, bytes: 0, seconds: 0 } });
+      expect(lines.slice(1, -1).every((line) => line.progress.files > 0)).toBe(true);
+      expect(lines.at(-1).done).toMatchObject({ ok: true, message: expect.stringMatching(/^Published 2 galleries/) });
+    } finally {
+      await desk.close();
+    }
+  });
+});

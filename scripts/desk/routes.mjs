@@ -1,0 +1,93 @@
+// What the desk answers, over actions.mjs: its pages (GET), its thumbnails and its changes (POST).
+import {
+  closeOne,
+  galleriesAtAGlance,
+  galleryDetail,
+  inboxDone,
+  shareAction,
+  inboxMessages,
+  PhotoIds,
+  publishAll,
+  waitingCount,
+} from './actions.mjs';
+import { addPhoto, DeskError, newGallery } from './galleries.mjs';
+import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from './pages.mjs';
+import { settings } from '../../src/lib/content/settings.ts';
+
+/** A change's answer: 200 with what it made, or 400 with the sentence that refused it. */
+function refusing(change) {
+  try {
+    return { status: 200, json: change() };
+  } catch (error) {
+    if (!(error instanceof DeskError)) throw error;
+    return { status: 400, json: { message: error.message } };
+  }
+}
+
+/** The desk's routes for server.mjs's startDesk, for one setup (actions.mjs deskSetup) and token. */
+export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = settings.siteUrl }) {
+  const photos = new PhotoIds();
+  // Galleries' pages by opaque ids too: her folder names stay out of the address bar and history.
+  const pages = new PhotoIds();
+  const galleryIds = new Map();
+  // One publish at a time: a second press waits for none, it is told.
+  let publishing = false;
+  const page = async (current, title, body) =>
+    layout({ title, current, token, setup, waiting: await waitingCount(setup), body });
+  return {
+    pages: {
+      '/': () => {
+        const cards = galleriesAtAGlance(setup, photos, now(), pages);
+        for (const card of cards) if (card.page) galleryIds.set(card.page, card.id);
+        return page('/', 'Your galleries', galleriesPage(cards, setup));
+      },
+      '/gallery/': async (_request, rest) => {
+        const detail = galleryIds.has(rest) ? galleryDetail(setup, galleryIds.get(rest), photos, siteUrl) : null;
+        return detail ? page(null, detail.title, galleryPage(detail)) : null;
+      },
+      '/new': () => page('/new', 'A new gallery', newGalleryPage()),
+      '/inbox': async () => page('/inbox', 'Selections', inboxPage(await inboxMessages(setup, photos))),
+    },
+    photo: (id) => photos.thumbnail(id),
+    posts: {
+      '/api/share': async (body) => {
+        const done = shareAction(setup, siteUrl, body);
+        return { status: done.ok ? 200 : 400, json: done };
+      },
+      '/api/close': async ({ id }) => {
+        const done = await closeOne(setup, String(id));
+        return { status: done.ok ? 200 : 400, json: done };
+      },
+      '/api/galleries/new': async (fields) => refusing(() => ({ made: newGallery(setup, fields) })),
+      '/api/galleries/photo': {
+        raw: async (bytes, headers) =>
+          refusing(() => ({
+            file: addPhoto(
+              setup,
+              headers['x-gallery'],
+              decodeURIComponent(String(headers['x-file-name'] ?? '')),
+              bytes,
+            ),
+          })),
+      },
+      '/api/publish': async () => {
+        if (publishing) return { status: 409, json: { message: 'A publish is already running: wait for it to end.' } };
+        publishing = true;
+        return {
+          stream: async (write) => {
+            try {
+              write({ progress: { files: 0, bytes: 0, seconds: 0 } });
+              write({ done: await publishAll(setup, (progress) => write({ progress })) });
+            } finally {
+              publishing = false;
+            }
+          },
+        };
+      },
+      '/api/inbox/done': async ({ id }) => {
+        const done = await inboxDone(setup, id);
+        return { status: done.ok ? 200 : 400, json: { message: done.message, waiting: await waitingCount(setup) } };
+      },
+    },
+  };
+}
