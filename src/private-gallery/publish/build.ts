@@ -55,8 +55,11 @@ export const OLD_CACHE_DIR = 'node_modules/.cache/private-gallery';
 /** The publishing cache of the galleries folder: `<galleries>/.cache`. */
 export const defaultCacheDir = (env: Env) => join(privateGalleryDir(env), CACHE_FOLDER);
 
-/** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
-const ORIGINALS_VERSION = 2;
+/**
+ * Bumped when strippedOriginal changes what it keeps, so originals are sealed again (3: colour
+ * profiles made neutral). The other files seal to the same bytes and names, so none is uploaded again.
+ */
+const ORIGINALS_VERSION = 3;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
