@@ -362,9 +362,9 @@ test.describe('private galleries', () => {
       page.waitForEvent('download'),
       viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('jenna-october-2026-01.webp');
+    expect(download.suggestedFilename()).toBe('jenna-october-2026-01.jpg');
     const meta = await sharp(readFileSync((await download.path())!)).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+    expect(meta).toMatchObject({ format: 'jpeg', space: 'srgb', width: 1200, height: 800 });
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Favorite photo 2' }).click();
@@ -373,7 +373,7 @@ test.describe('private galleries', () => {
     expect(zip.suggestedFilename()).toBe('jenna-october-2026-favorites.zip');
     const bytes = readFileSync((await zip.path())!);
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-    expect(bytes.includes(Buffer.from('jenna-october-2026-02.webp'))).toBe(true);
+    expect(bytes.includes(Buffer.from('jenna-october-2026-02.jpg'))).toBe(true);
     await expect(page.locator('[data-zip]')).toContainText('ready');
   });
 

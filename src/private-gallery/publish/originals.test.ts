@@ -10,6 +10,7 @@ import { iccTags, NEUTRAL_NAME, neutralProfile, profileDescription } from './icc
 import { strippedOriginal } from './sizes';
 import { listGalleries } from './sources';
 import { type VaultManifest } from '../format/types';
+import { downloadFile, fileName } from '../client/downloads';
 import { randomBytes } from '../format/encodings';
 import { fileData, kdfFor, newSalt, openFile, openIndex, openWithPassword, photoKey } from '../format/keys';
 
@@ -322,6 +323,34 @@ describe('the original in a published gallery', () => {
       expect(original.includes(OWNER) || original.includes(SERIAL)).toBe(false);
       expect(personIn(original) || personIn((await sharp(original).metadata()).icc!)).toBe(false);
       expect((await sharp(original).metadata()).orientation).toBe(6);
+    }
+  });
+
+  it('with downloads: web, a client downloads each photo as a JPEG in sRGB named after the gallery and the photo', async () => {
+    const dir = join(root, 'private-web', 'lea');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(FIXTURES, 'photo.png'), join(dir, 'a.png'));
+    copyFileSync(join(FIXTURES, 'photo.webp'), join(dir, 'b.webp'));
+    writeFileSync(join(dir, 'gallery.yaml'), 'title: Léa, Séance d’octobre\ndownloads: web\n');
+    const out = join(root, 'vault-web');
+    const password = 'lea long password for her downloads';
+    await buildVault(out, listGalleries(join(root, 'private-web')), {
+      kdf: kdfFor(newSalt()),
+      passwords: new Map([['lea', password]]),
+      seed: randomBytes(32),
+    });
+    const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const opened = (await openWithPassword(manifest, { gallery: 'lea', password }))!;
+    const index = await openIndex(opened.pointer, file(opened.pointer.file));
+    const names = index.images.map((image) => fileName(index.title, image, downloadFile(image, index.downloads)!));
+    expect(names).toEqual(['lea-seance-d-octobre-01.jpg', 'lea-seance-d-octobre-02.jpg']);
+    for (const image of index.images) {
+      const key = await photoKey(opened.galleryKey, index, image, 'full');
+      const bytes = await openFile(key, file(image.full.file), fileData(index.id, image.id, 'full'), image.full.bytes);
+      const meta = await sharp(Buffer.from(bytes)).metadata();
+      expect([meta.format, meta.space, image.full.type]).toEqual(['jpeg', 'srgb', 'image/jpeg']);
+      expect(profileDescription(meta.icc!)).toBe('sRGB');
     }
   });
 });

@@ -24,8 +24,9 @@ vi.mock('sharp', async (importOriginal) => {
   };
   return { default: Object.assign(counted, real) };
 });
-const { cachedVariants, renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
+const { cachedVariants, MEDIA_TYPE, renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
 const { sha256, VaultCache } = await import('./cache');
+const { profileDescription } = await import('./icc');
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -42,12 +43,18 @@ const grainy = (width: number, height: number, hue = 47) =>
   });
 
 /** A size as it was made before: its own pipeline from the photo, decoded for it alone. */
-const alone = (photo: Buffer, { width, quality }: { width: number; quality: number }, square: boolean) =>
-  sharp(photo)
+const alone = (
+  photo: Buffer,
+  { width, quality, format = 'webp' }: { width: number; quality: number; format?: string },
+  square: boolean,
+) => {
+  const resized = sharp(photo)
     .rotate()
-    .resize({ width, ...(square ? { height: width, fit: 'inside' as const } : {}), withoutEnlargement: true })
-    .webp({ quality })
-    .toBuffer({ resolveWithObject: true });
+    .resize({ width, ...(square ? { height: width, fit: 'inside' as const } : {}), withoutEnlargement: true });
+  return (format === 'jpeg' ? resized.jpeg({ quality }) : resized.webp({ quality })).toBuffer({
+    resolveWithObject: true,
+  });
+};
 
 /** Peak signal-to-noise ratio of an encoded size against reference pixels, in dB. */
 async function psnr(encoded: Buffer, reference: Buffer) {
@@ -108,12 +115,30 @@ describe("a photo's published sizes", () => {
   it("are encoded at libwebp's fastest effort (0), each at its own quality setting", async () => {
     encodes.length = 0;
     await renderVariants(camera);
-    // The large copy, the screen copy, the thumbnail; the quality test above holds them to the photo.
+    // The screen copy and the thumbnail (the large copy is a JPEG); the quality test above holds
+    // them to the photo.
     expect(encodes).toEqual([
-      { quality: SIZES.full.quality, effort: 0 },
       { quality: SCREEN_SIZE.quality, effort: 0 },
       { quality: SIZES.thumb.quality, effort: 0 },
     ]);
+  });
+
+  it('the large copy, the one a client downloads with "downloads: web", is a JPEG in sRGB carrying the sRGB profile', async () => {
+    // camera is a P3 photo: its large copy is brought to sRGB, and says so.
+    const { full } = await renderVariants(camera);
+    const meta = await sharp(full.data).metadata();
+    expect([meta.format, meta.space, meta.icc && profileDescription(meta.icc)]).toEqual(['jpeg', 'srgb', 'sRGB']);
+    const dir = mkdtempSync(join(tmpdir(), 'sizes-type-'));
+    try {
+      const sizes = await cachedVariants('e'.repeat(64), () => camera, new VaultCache(dir));
+      expect([sizes.thumb.type, sizes.screen.type, sizes.full.type]).toEqual([
+        MEDIA_TYPE[SIZES.thumb.format],
+        'image/webp',
+        'image/jpeg',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a photo narrower than a thumbnail once fitted in the large copy still has a thumbnail 640 px wide', async () => {
@@ -135,12 +160,11 @@ describe("a photo's published sizes", () => {
     const dir = mkdtempSync(join(tmpdir(), 'sizes-cache-'));
     try {
       const cache = new VaultCache(dir);
-      // Where the publishing before one decode cached them: the same sizes, the same version.
+      // Where a publishing before the screen copy cached them: the same sizes, the same version.
       const hash = 'f'.repeat(64);
-      const before = { thumb: { width: 640, quality: 72 }, full: { width: 2400, quality: 82 } };
-      const base = `sizes/${sha256(hash, JSON.stringify(before), '1')}`;
-      cache.write(`${base}.thumb.webp`, 'the thumbnail cached before');
-      cache.write(`${base}.full.webp`, 'the large copy cached before');
+      const base = `sizes/${sha256(hash, JSON.stringify(SIZES), '1')}`;
+      cache.write(`${base}.thumb.${SIZES.thumb.format}`, 'the thumbnail cached before');
+      cache.write(`${base}.full.${SIZES.full.format}`, 'the large copy cached before');
       cache.write(`${base}.json`, JSON.stringify({ thumb: [640, 427, 27], full: [2400, 1600, 28] }));
       const photo = await grainy(2400, 1600).jpeg().toBuffer();
       const sizes = await cachedVariants(hash, () => photo, cache);
