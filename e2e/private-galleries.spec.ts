@@ -254,6 +254,40 @@ test.describe('private galleries', () => {
     expect(requested.has(thumbs[39]!)).toBe(true);
   });
 
+  test('a portrait shows whole in the grid, in its own shape, its place kept before its thumbnail loads', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { thumbs } = await filesOf(fixture, GALLERIES.maria);
+    // Its thumbnail held back at first: the tile already has the portrait's shape.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await serveVault(page, fixture);
+    await page.route(`**/vault/${thumbs[2]}`, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await open(page, await passwordAccess(fixture, GALLERIES.maria));
+    const tile = photos(page).locator('li[data-photo="3"]').getByRole('button', { name: 'Open photo 3' });
+    await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
+    const before = (await tile.boundingBox())!;
+    expect(before.height / before.width).toBeCloseTo(1200 / 800, 1);
+    release();
+    const image = tile.getByRole('img');
+    await expect(image).toBeVisible(UNLOCK);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The whole photo: the image box is the tile's, its shape is the photo's, nothing cut or moved.
+    const [box, after] = [(await image.boundingBox())!, (await tile.boundingBox())!];
+    expect(after).toEqual(before);
+    expect(box.height / box.width).toBeCloseTo(1200 / 800, 1);
+    const { natural, fit } = await image.evaluate((img: HTMLImageElement) => ({
+      natural: img.naturalHeight / img.naturalWidth,
+      fit: getComputedStyle(img).objectFit,
+    }));
+    expect(natural).toBeCloseTo(1200 / 800, 1);
+    expect(fit).not.toBe('cover');
+  });
+
   test('saved access holds only non-extractable keys, ends after 30 days, and an older format asks for the password', async ({
     page,
   }) => {
@@ -368,9 +402,9 @@ test.describe('private galleries', () => {
       page.waitForEvent('download'),
       viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('jenna-october-2026-01.webp');
+    expect(download.suggestedFilename()).toBe('jenna-october-2026-01.jpg');
     const meta = await sharp(readFileSync((await download.path())!)).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+    expect(meta).toMatchObject({ format: 'jpeg', space: 'srgb', width: 1200, height: 800 });
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Favorite photo 2' }).click();
@@ -379,7 +413,7 @@ test.describe('private galleries', () => {
     expect(zip.suggestedFilename()).toBe('jenna-october-2026-favorites.zip');
     const bytes = readFileSync((await zip.path())!);
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-    expect(bytes.includes(Buffer.from('jenna-october-2026-02.webp'))).toBe(true);
+    expect(bytes.includes(Buffer.from('jenna-october-2026-02.jpg'))).toBe(true);
     await expect(page.locator('[data-zip]')).toContainText('ready');
   });
 

@@ -47,7 +47,13 @@ export async function makeFixture(): Promise<Fixture> {
     for (let i = 1; i <= gallery.photos; i++) {
       const name = `${gallery.id}-${i}.jpg`;
       const small = gallery.photos > 10;
-      const size = small ? { width: 300, height: 200 } : { width: 1200, height: 800 };
+      // Maria's third photo is a portrait, as the owner's camera takes them: the grid shows it whole.
+      const portrait = gallery.id === 'maria-2026-11' && i === 3;
+      const size = small
+        ? { width: 300, height: 200 }
+        : portrait
+          ? { width: 800, height: 1200 }
+          : { width: 1200, height: 800 };
       await sharp({
         create: { ...size, channels: 3, background: `hsl(${(color++ * 37) % 360}, 40%, ${30 + (color % 5) * 8}%)` },
       })

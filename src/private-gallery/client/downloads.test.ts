@@ -35,8 +35,13 @@ const image = (name: string, bytes: number, original?: VaultFile): VaultImage =>
 describe('file names', () => {
   it('turn the title into lowercase words joined by dashes', () => {
     expect(slug('Jenna, October 2026')).toBe('jenna-october-2026');
-    expect(slug('  Émilie & Rose!  ')).toBe('milie-rose');
     expect(slug('¡¿…?!')).toBe('gallery');
+  });
+
+  it("keep a title's accented letters as their plain letters, so a file is named after the whole name", () => {
+    expect(slug('  Émilie & Rose!  ')).toBe('emilie-rose');
+    expect(slug('Séance de Zoë, Côte d’Azur')).toBe('seance-de-zoe-cote-d-azur');
+    expect(fileName('Léa', image('07', 5), file('x', 5, 'image/jpeg'))).toBe('lea-07.jpg');
   });
 
   it('end in the extension of the media type, WebP when unknown', () => {

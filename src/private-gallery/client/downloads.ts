@@ -4,9 +4,14 @@
  */
 import type { DownloadPolicy, VaultFile, VaultImage } from '../format/types';
 
-/** A title as a file name: lowercase words joined by dashes ("gallery" when nothing is left). */
+/**
+ * A title as a file name: lowercase words joined by dashes, accented letters as their plain
+ * letters ("gallery" when nothing is left), so no file system refuses it.
+ */
 export const slug = (text: string): string =>
   text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'gallery';

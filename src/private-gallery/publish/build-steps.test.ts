@@ -163,7 +163,8 @@ describe('step 2, sealed files: every photo file, uploaded once', () => {
       fileData(source.ref, images[0]!.id, 'thumb'),
       thumb.bytes,
     );
-    expect(new TextDecoder().decode(plain.slice(8, 12))).toBe('WEBP');
+    // The thumbnail is an AVIF: its ISOBMFF brand follows 'ftyp'.
+    expect(new TextDecoder().decode(plain.slice(4, 12))).toBe('ftypavif');
 
     const again = openBucket(folderTarget(out), await folderTarget(out).list());
     const second = await sealPhotos({ seed, source, cache: new VaultCache(null), bucket: again });

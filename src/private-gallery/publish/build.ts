@@ -39,7 +39,7 @@ import {
   siteSalt,
   type Logger,
 } from './secrets.ts';
-import { cachedVariants, SCREEN_SIZE, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
+import { cachedVariants, SCREEN_KEY, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { closingPasswords } from './close-passwords.ts';
 import { galleriesFrom, privateGalleryDir, type Env, type GallerySource, type PhotoSource } from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
@@ -58,8 +58,11 @@ export const OLD_CACHE_DIR = 'node_modules/.cache/private-gallery';
 /** The publishing cache of the galleries folder: `<galleries>/.cache`. */
 export const defaultCacheDir = (env: Env) => join(privateGalleryDir(env), CACHE_FOLDER);
 
-/** Bumped when strippedOriginal changes what it keeps, so originals are sealed again. */
-const ORIGINALS_VERSION = 2;
+/**
+ * Bumped when strippedOriginal changes what it keeps, so originals are sealed again (3: colour
+ * profiles made neutral). The other files seal to the same bytes and names, so none is uploaded again.
+ */
+const ORIGINALS_VERSION = 3;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -320,7 +323,7 @@ export async function sealFile(
   const { hash, photo, role, variant, type } = file;
   const { keep, existing, uploads } = bucket;
   const key = source.keys.photo(hash, role === 'original' ? 'original' : 'photo');
-  const sizes = [JSON.stringify(SIZES), ...(role === 'screen' ? [JSON.stringify(SCREEN_SIZE)] : [])];
+  const sizes = [JSON.stringify(SIZES), ...(role === 'screen' ? [SCREEN_KEY] : [])];
   const what = sha256(hash, role, ...sizes, String(VARIANTS_VERSION), String(ORIGINALS_VERSION));
   const record = `names/${sealedTag(key, sha256(what, source.ref, photo))}.json`;
   const known = cache.read(record);
@@ -351,7 +354,7 @@ export async function sealPhoto(sealing: Sealing, photo: PhotoSource, index: num
   const id = photoRef(seed, ref, hash);
   // By its path: libvips reads the photo itself, so its bytes are not held in Node's heap.
   const { thumb, screen, full } = await cachedVariants(hash, () => photo.path, cache);
-  const seal = (role: FileRole, variant: LazyVariant, type = 'image/webp') =>
+  const seal = (role: FileRole, variant: LazyVariant, type = variant.type) =>
     sealFile(sealing, { hash, photo: id, role, variant, type });
   const image: VaultImage = {
     id,
@@ -369,13 +372,14 @@ export async function sealPhoto(sealing: Sealing, photo: PhotoSource, index: num
   // stripped of everything but orientation and colour profile.
   if (source.gallery.downloads === 'full') {
     const original = {
+      type: MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream',
       width: full.width,
       height: full.height,
       bytes: 0,
       data: () => strippedOriginal(read(), photo.path),
     };
     image.original = {
-      ...(await seal('original', original, MIME[extname(photo.path).toLowerCase()] ?? 'application/octet-stream')),
+      ...(await seal('original', original)),
       key: await wrapPhotoKey(seed, keys.gallery, keys.photo(hash, 'original'), ref, id, 'original'),
     };
   }

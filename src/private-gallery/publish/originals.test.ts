@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildVault } from './build';
+import { iccTags, NEUTRAL_NAME, neutralProfile, profileDescription } from './icc';
 import { strippedOriginal } from './sizes';
 import { listGalleries } from './sources';
 import { type VaultManifest } from '../format/types';
+import { downloadFile, fileName } from '../client/downloads';
 import { randomBytes } from '../format/encodings';
 import { fileData, kdfFor, newSalt, openFile, openIndex, openWithPassword, photoKey } from '../format/keys';
 
@@ -48,6 +51,39 @@ function forbiddenTags(tags: Record<string, unknown>) {
         (typeof value === 'string' && (value.includes(OWNER) || value.includes(SERIAL) || /trailer/i.test(value))),
     )
     .map(([name, value]) => `${name}: ${String(value)}`);
+}
+
+/** The person every fixture's colour profile names, in its description, copyright and device tags. */
+const PERSON = 'Jane Doe';
+/** Her name as a profile writes it: ASCII in a version 2 profile, UTF-16 (big-endian) in a version 4 one. */
+const personIn = (bytes: Buffer) =>
+  bytes.includes(PERSON, 0, 'latin1') || bytes.includes(Buffer.from(PERSON, 'utf16le').swap16());
+/** The tags that say how a profile's colours read (icc.ts keeps these, byte for byte). */
+const COLOUR =
+  /^(rXYZ|gXYZ|bXYZ|rTRC|gTRC|bTRC|kTRC|wtpt|bkpt|chad|chrm|lumi|meas|[AB]2[ABDM]\d|D2B\d|gamt|cicp|ciis)$/;
+const tagData = (profile: Buffer) =>
+  Object.fromEntries(
+    iccTags(profile)!.map((tag) => [tag.signature, profile.subarray(tag.offset, tag.offset + tag.size)]),
+  );
+
+/**
+ * A stripped file's profile against its source's: every colour tag byte for byte, a neutral
+ * description and nothing else; no device, creator or date in its header; the person's name
+ * nowhere in it or in the file.
+ */
+function expectNeutralProfile(source: Buffer, stripped: Buffer, file: Buffer) {
+  const [before, after] = [tagData(source), tagData(stripped)];
+  expect(personIn(source), 'the fixture names the person in its profile').toBe(true);
+  const colour = Object.keys(before).filter((name) => COLOUR.test(name));
+  expect(colour.length).toBeGreaterThanOrEqual(7);
+  expect(Object.keys(after).sort()).toEqual([...colour, 'desc'].sort());
+  for (const name of colour) expect(after[name]!.equals(before[name]!), `${name} byte for byte`).toBe(true);
+  expect(profileDescription(stripped)).toBe(NEUTRAL_NAME);
+  expect([...stripped.subarray(48, 56), ...stripped.subarray(80, 84), ...stripped.subarray(24, 36)]).toEqual(
+    Array<number>(24).fill(0),
+  );
+  expect(personIn(stripped), 'the profile names no one').toBe(false);
+  expect(personIn(file), 'the file names no one').toBe(false);
 }
 
 /** The decoded pixels, as a viewer shows them (orientation applied). */
@@ -93,12 +129,61 @@ describe('an original as a client downloads it', () => {
       expect(after.format).toBe(before.format);
       expect([after.width, after.height]).toEqual([before.width, before.height]);
       expect(after.orientation).toBe(orientation);
-      if (icc) expect(after.icc).toEqual(before.icc);
+      if (icc) expectNeutralProfile(before.icc!, after.icc!, stripped);
       const [a, b] = await Promise.all([pixels(source), pixels(stripped)]);
       expect(b.info).toEqual(a.info);
       expect(b.data.equals(a.data)).toBe(true);
     });
   }
+
+  it('a colour profile from a camera, a phone or an editing program keeps its colour tags byte for byte and names no person or device', async () => {
+    // camera.jpg, photo.avif and animated.webp: a camera's (version 2); photo.png and photo.webp a
+    // phone's (version 4); progressive.jpg an editing program's, over 64 KB, in two APP2 segments.
+    const segments = (bytes: Buffer) => bytes.toString('latin1').split('ICC_PROFILE\0').length - 1;
+    expect(segments(fixture('progressive.jpg'))).toBe(2);
+    for (const name of ['camera.jpg', 'progressive.jpg', 'photo.png', 'photo.webp', 'photo.avif', 'animated.webp']) {
+      const source = fixture(name);
+      const stripped = await strippedOriginal(source, name);
+      const [before, after] = await Promise.all([sharp(source).metadata(), sharp(stripped).metadata()]);
+      expectNeutralProfile(before.icc!, after.icc!, stripped);
+      expect(exiftool(stripped)['ICC_Profile:ProfileDescription'], name).toBe(NEUTRAL_NAME);
+    }
+    expect(segments(await strippedOriginal(fixture('progressive.jpg'), 'progressive.jpg'))).toBe(1);
+  });
+
+  it('an animation frame keeps only its image and alpha', async () => {
+    const source = fixture('animated.webp');
+    expect(source.includes('NOTE')).toBe(true);
+    const stripped = await strippedOriginal(source, 'animated.webp');
+    expect(stripped.includes('NOTE') || stripped.includes(SERIAL)).toBe(false);
+    const [a, b] = await Promise.all([
+      sharp(source, { pages: -1 }).raw().toBuffer({ resolveWithObject: true }),
+      sharp(stripped, { pages: -1 }).raw().toBuffer({ resolveWithObject: true }),
+    ]);
+    expect(b.info.pages).toBe(2);
+    expect(b.data.equals(a.data)).toBe(true);
+  });
+
+  it("a standard profile keeps its standard's name, and a version 4 profile its ID computed again", async () => {
+    const srgb = (
+      await sharp(
+        await sharp({ create: { width: 2, height: 2, channels: 3, background: '#777' } })
+          .jpeg()
+          .withIccProfile('srgb')
+          .toBuffer(),
+      ).metadata()
+    ).icc!;
+    const kept = neutralProfile(srgb)!;
+    expect(profileDescription(srgb)).toBe('sRGB');
+    expect(profileDescription(kept)).toBe('sRGB');
+    const zeroed = Buffer.from(kept);
+    zeroed.fill(0, 44, 48);
+    zeroed.fill(0, 64, 68);
+    zeroed.fill(0, 84, 100);
+    expect(kept.subarray(84, 100).toString('hex')).toBe(createHash('md5').update(zeroed).digest('hex'));
+    expect(kept.readUInt32BE(0)).toBe(kept.length);
+    expect(neutralProfile(Buffer.from('not a profile'))).toBeNull();
+  });
 
   it('a JPEG keeps its image data byte for byte, every scan of it, and ends at its end of image', async () => {
     for (const name of ['camera.jpg', 'progressive.jpg']) {
@@ -236,7 +321,36 @@ describe('the original in a published gallery', () => {
       );
       expect(forbiddenTags(exiftool(original))).toEqual([]);
       expect(original.includes(OWNER) || original.includes(SERIAL)).toBe(false);
+      expect(personIn(original) || personIn((await sharp(original).metadata()).icc!)).toBe(false);
       expect((await sharp(original).metadata()).orientation).toBe(6);
+    }
+  });
+
+  it('with downloads: web, a client downloads each photo as a JPEG in sRGB named after the gallery and the photo', async () => {
+    const dir = join(root, 'private-web', 'lea');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(FIXTURES, 'photo.png'), join(dir, 'a.png'));
+    copyFileSync(join(FIXTURES, 'photo.webp'), join(dir, 'b.webp'));
+    writeFileSync(join(dir, 'gallery.yaml'), 'title: Léa, Séance d’octobre\ndownloads: web\n');
+    const out = join(root, 'vault-web');
+    const password = 'lea long password for her downloads';
+    await buildVault(out, listGalleries(join(root, 'private-web')), {
+      kdf: kdfFor(newSalt()),
+      passwords: new Map([['lea', password]]),
+      seed: randomBytes(32),
+    });
+    const file = (name: string) => new Uint8Array(readFileSync(join(out, name)));
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as VaultManifest;
+    const opened = (await openWithPassword(manifest, { gallery: 'lea', password }))!;
+    const index = await openIndex(opened.pointer, file(opened.pointer.file));
+    const names = index.images.map((image) => fileName(index.title, image, downloadFile(image, index.downloads)!));
+    expect(names).toEqual(['lea-seance-d-octobre-01.jpg', 'lea-seance-d-octobre-02.jpg']);
+    for (const image of index.images) {
+      const key = await photoKey(opened.galleryKey, index, image, 'full');
+      const bytes = await openFile(key, file(image.full.file), fileData(index.id, image.id, 'full'), image.full.bytes);
+      const meta = await sharp(Buffer.from(bytes)).metadata();
+      expect([meta.format, meta.space, image.full.type]).toEqual(['jpeg', 'srgb', 'image/jpeg']);
+      expect(profileDescription(meta.icc!)).toBe('sRGB');
     }
   });
 });

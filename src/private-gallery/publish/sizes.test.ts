@@ -24,8 +24,9 @@ vi.mock('sharp', async (importOriginal) => {
   };
   return { default: Object.assign(counted, real) };
 });
-const { cachedVariants, renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
+const { cachedVariants, MEDIA_TYPE, renderVariants, SCREEN_SIZE, SIZES } = await import('./sizes');
 const { sha256, VaultCache } = await import('./cache');
+const { profileDescription } = await import('./icc');
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -42,12 +43,22 @@ const grainy = (width: number, height: number, hue = 47) =>
   });
 
 /** A size as it was made before: its own pipeline from the photo, decoded for it alone. */
-const alone = (photo: Buffer, { width, quality }: { width: number; quality: number }, square: boolean) =>
-  sharp(photo)
+const alone = (
+  photo: Buffer,
+  { width, quality, format = 'webp' }: { width: number; quality: number; format?: string },
+  square: boolean,
+) => {
+  const resized = sharp(photo)
     .rotate()
-    .resize({ width, ...(square ? { height: width, fit: 'inside' as const } : {}), withoutEnlargement: true })
-    .webp({ quality })
-    .toBuffer({ resolveWithObject: true });
+    .resize({ width, ...(square ? { height: width, fit: 'inside' as const } : {}), withoutEnlargement: true });
+  const encoded =
+    format === 'jpeg'
+      ? resized.jpeg({ quality })
+      : format === 'avif'
+        ? resized.avif({ quality, effort: 0 })
+        : resized.webp({ quality });
+  return encoded.toBuffer({ resolveWithObject: true });
+};
 
 /** Peak signal-to-noise ratio of an encoded size against reference pixels, in dB. */
 async function psnr(encoded: Buffer, reference: Buffer) {
@@ -91,7 +102,7 @@ describe("a photo's published sizes", () => {
     // Upright: the portrait stands, 2000 wide and 3000 tall.
     expect([sizes.full.info.width, sizes.full.info.height]).toEqual([1600, 2400]);
     expect([sizes.screen.info.width, sizes.screen.info.height]).toEqual([1067, 1600]);
-    expect([sizes.thumb.info.width, sizes.thumb.info.height]).toEqual([640, 960]);
+    expect([sizes.thumb.info.width, sizes.thumb.info.height]).toEqual([540, 810]);
     // The reference: every pixel of the photo decoded (no shrinking on load), resized, not compressed.
     const photo = await sharp(camera).rotate().raw().toBuffer({ resolveWithObject: true });
     for (const size of ['thumb', 'screen', 'full'] as const) {
@@ -108,19 +119,52 @@ describe("a photo's published sizes", () => {
   it("are encoded at libwebp's fastest effort (0), each at its own quality setting", async () => {
     encodes.length = 0;
     await renderVariants(camera);
-    // The large copy, the screen copy, the thumbnail; the quality test above holds them to the photo.
-    expect(encodes).toEqual([
-      { quality: SIZES.full.quality, effort: 0 },
-      { quality: SCREEN_SIZE.quality, effort: 0 },
-      { quality: SIZES.thumb.quality, effort: 0 },
-    ]);
+    // The screen copy (the large copy is a JPEG, the thumbnail an AVIF); the quality test above
+    // holds them to the photo.
+    expect(encodes).toEqual([{ quality: SCREEN_SIZE.quality, effort: 0 }]);
   });
 
-  it('a photo narrower than a thumbnail once fitted in the large copy still has a thumbnail 640 px wide', async () => {
+  it('the large copy, the one a client downloads with "downloads: web", is a JPEG in sRGB carrying the sRGB profile', async () => {
+    // camera is a P3 photo: its large copy is brought to sRGB, and says so.
+    const { full } = await renderVariants(camera);
+    const meta = await sharp(full.data).metadata();
+    expect([meta.format, meta.space, meta.icc && profileDescription(meta.icc)]).toEqual(['jpeg', 'srgb', 'sRGB']);
+    const dir = mkdtempSync(join(tmpdir(), 'sizes-type-'));
+    try {
+      const sizes = await cachedVariants('e'.repeat(64), () => camera, new VaultCache(dir));
+      expect([sizes.thumb.type, sizes.screen.type, sizes.full.type]).toEqual([
+        MEDIA_TYPE[SIZES.thumb.format],
+        'image/webp',
+        'image/jpeg',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the thumbnail is an AVIF the grid's width at 3x (540 px), the whole photo, at most half the bytes of the 640 px WebP it replaces and as close to the photo", async () => {
+    // A camera-like landscape photo, 3000×2000 (a portrait is the same, turned: camera is one).
+    const photo = await grainy(3000, 2000).jpeg({ quality: 90 }).toBuffer();
+    const { thumb } = await renderVariants(photo);
+    const meta = await sharp(thumb.data).metadata();
+    expect([meta.format, meta.compression, meta.width, meta.height]).toEqual(['heif', 'av1', 540, 360]);
+    const portrait = (await renderVariants(camera)).thumb.info;
+    expect([portrait.width, portrait.height]).toEqual([540, 810]);
+    // Against what it replaces: WebP at quality 72, 640 px wide.
+    const before = await alone(photo, { width: 640, quality: 72 }, false);
+    expect(thumb.data.length).toBeLessThanOrEqual(before.data.length / 2);
+    // As close to the photo as that WebP would be at the grid's size (PSNR within 0.3 dB).
+    const reference = await sharp(photo).resize(540, 360).raw().toBuffer();
+    const webp540 = await alone(photo, { width: 540, quality: 72 }, false);
+    const [now, then] = [await psnr(thumb.data, reference), await psnr(webp540.data, reference)];
+    expect(now, `${now.toFixed(2)} dB, the WebP ${then.toFixed(2)} dB`).toBeGreaterThan(then - 0.3);
+  });
+
+  it('a photo narrower than a thumbnail once fitted in the large copy still has a thumbnail 540 px wide', async () => {
     const tall = await grainy(800, 4000).jpeg().toBuffer();
     const sizes = await renderVariants(tall);
     expect([sizes.full.info.width, sizes.full.info.height]).toEqual([480, 2400]);
-    expect([sizes.thumb.info.width, sizes.thumb.info.height]).toEqual([640, 3200]);
+    expect([sizes.thumb.info.width, sizes.thumb.info.height]).toEqual([540, 2700]);
   });
 
   it("the viewer's screen copy of a grainy 2400 px photo is at most 600 KB, sealed and padded to its bucket", async () => {
@@ -135,12 +179,11 @@ describe("a photo's published sizes", () => {
     const dir = mkdtempSync(join(tmpdir(), 'sizes-cache-'));
     try {
       const cache = new VaultCache(dir);
-      // Where the publishing before one decode cached them: the same sizes, the same version.
+      // Where a publishing before the screen copy cached them: the same sizes, the same version.
       const hash = 'f'.repeat(64);
-      const before = { thumb: { width: 640, quality: 72 }, full: { width: 2400, quality: 82 } };
-      const base = `sizes/${sha256(hash, JSON.stringify(before), '1')}`;
-      cache.write(`${base}.thumb.webp`, 'the thumbnail cached before');
-      cache.write(`${base}.full.webp`, 'the large copy cached before');
+      const base = `sizes/${sha256(hash, JSON.stringify(SIZES), '1')}`;
+      cache.write(`${base}.thumb.${SIZES.thumb.format}`, 'the thumbnail cached before');
+      cache.write(`${base}.full.${SIZES.full.format}`, 'the large copy cached before');
       cache.write(`${base}.json`, JSON.stringify({ thumb: [640, 427, 27], full: [2400, 1600, 28] }));
       const photo = await grainy(2400, 1600).jpeg().toBuffer();
       const sizes = await cachedVariants(hash, () => photo, cache);

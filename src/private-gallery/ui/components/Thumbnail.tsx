@@ -69,7 +69,11 @@ export function Thumbnail({
   );
 }
 
-/** The photo's button: its thumbnail once loaded, a placeholder until then; opens the viewer. */
+/**
+ * The photo's button, the shape of its thumbnail (the whole photo, its own aspect, from the index:
+ * the grid keeps its place before it loads, so nothing moves): the thumbnail once loaded, a
+ * placeholder until then; opens the viewer.
+ */
 function ThumbnailButton({
   image,
   number,
@@ -86,6 +90,7 @@ function ThumbnailButton({
       type="button"
       onClick={(event) => onOpen(event.currentTarget)}
       className="block w-full overflow-hidden rounded-sm bg-linen shadow-sm"
+      style={{ aspectRatio: `${image.thumb.width} / ${image.thumb.height}` }}
       aria-label={`Open photo ${number}`}
     >
       {state ? (
@@ -94,10 +99,10 @@ function ThumbnailButton({
           alt={image.alt}
           width={image.thumb.width}
           height={image.thumb.height}
-          className="aspect-[3/2] h-auto w-full object-cover transition-transform duration-500 hover:scale-[1.02] motion-reduce:transition-none"
+          className="block size-full object-contain transition-transform duration-500 hover:scale-[1.02] motion-reduce:transition-none"
         />
       ) : (
-        <span className="block aspect-[3/2] w-full animate-pulse bg-linen motion-reduce:animate-none" />
+        <span className="block size-full animate-pulse bg-linen motion-reduce:animate-none" />
       )}
     </button>
   );

@@ -16,7 +16,10 @@ interface Props extends Pick<ThumbnailProps, 'onNeed' | 'onRetry' | 'onOpen' | '
   picked?: number[] | undefined;
 }
 
-/** Every photo of the gallery, numbered, in a grid of thumbnails decrypted as they scroll in. */
+/**
+ * Every photo of the gallery, numbered, in a grid of thumbnails decrypted as they scroll in: each
+ * photo whole, in its own aspect, at the top of its row.
+ */
 export function ThumbnailGrid({
   images,
   thumbs,
@@ -30,7 +33,7 @@ export function ThumbnailGrid({
   onToggleFavorite,
 }: Props) {
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6" aria-label="Your private photos">
+    <ul className="grid grid-cols-2 items-start gap-4 sm:grid-cols-3 sm:gap-6" aria-label="Your private photos">
       {images.map((image, i) => (
         <Thumbnail
           key={i}
