@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, afterFrames, expectNoAxeViolations, waitForIslands, watchNetwork } from './fixtures';
 import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
+import { SIZES } from '../src/private-gallery/publish/sizes';
 import { AGE_VERIFIED_KEY, PRIVATE_GALLERY_KEY } from '../src/lib/browser/gates';
 
 const ageDialog = (page: Page) => page.getByRole('dialog', { name: 'Adults Only (18+)' });
@@ -199,7 +200,7 @@ test.describe('private gallery', () => {
       const images = page.getByRole('list', { name: 'Your private photos' }).getByRole('img');
       for (const [i, img] of (await images.all()).entries()) {
         expect(await img.getAttribute('src')).toMatch(/^blob:/);
-        expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(640);
+        expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(SIZES.thumb.width);
         const before = photoFiles.length;
         await page.getByRole('button', { name: `Open photo ${i + 1}` }).click();
         const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
@@ -368,7 +369,7 @@ test.describe('private gallery', () => {
           viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
         ]);
         const meta = await sharp(readFileSync((await download.path())!)).metadata();
-        expect(meta).toMatchObject({ format: 'webp', width: 2400, height: 1600 });
+        expect(meta).toMatchObject({ format: 'jpeg', width: 2400, height: 1600 });
       },
     );
   });
@@ -388,7 +389,7 @@ test.describe('private gallery', () => {
         viewer.getByRole('button', { name: /^Download \(\d+ KB\)$/ }).click(),
       ]);
       const meta = await sharp(readFileSync((await download.path())!)).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: 2400, height: 1600 });
+      expect(meta).toMatchObject({ format: 'jpeg', width: 2400, height: 1600 });
     },
   );
 

@@ -1,12 +1,21 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { withErrorBoundary } from '@/ui/ErrorBoundary';
 import { AgeGateDialog, type AgeGateTexts } from '@/ui/AgeGateDialog';
-import { OpenGallery } from './OpenGallery';
 import { ClosedGallery } from '@/private-gallery/ui/components/ClosedGallery';
 import { OpenFailed } from '@/private-gallery/ui/components/OpenFailed';
 import { PasswordDialog } from '@/private-gallery/ui/components/PasswordDialog';
 import { UnlockingStatus } from '@/private-gallery/ui/components/UnlockingStatus';
 import { useInvitation } from '@/private-gallery/ui/hooks/useInvitation';
 import { usePrivateGalleryStage } from '@/private-gallery/ui/hooks/usePrivateGalleryStage';
+
+/**
+ * The open gallery's code (its grid, viewer, choosing, downloads) is its own chunk: none of it is needed
+ * before her first tap (the age gate, her password), so the page's first JavaScript stays within its
+ * budget (scripts/dist-checks/check-budgets.mjs). It is fetched as soon as the page is idle, so the
+ * gallery does not wait for it after Unlock.
+ */
+const loadOpenGallery = () => import('./OpenGallery').then((module) => ({ default: module.OpenGallery }));
+const OpenGallery = lazy(loadOpenGallery);
 
 interface Props {
   age: AgeGateTexts;
@@ -26,6 +35,15 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
   const invited = useInvitation();
   const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget, closed } = usePrivateGalleryStage();
   const onForget = () => void forget();
+  useEffect(() => {
+    const warm = () => void loadOpenGallery();
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(warm, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(warm, 200);
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
     <div data-private-gallery>
@@ -52,14 +70,16 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
       )}
 
       {stage === 'gallery' && unlocked && (
-        <OpenGallery
-          key={unlocked.index.id}
-          unlocked={unlocked}
-          studioEmail={studioEmail}
-          requestHref={requestHref}
-          onForget={onForget}
-          onClosed={closed}
-        />
+        <Suspense fallback={<UnlockingStatus />}>
+          <OpenGallery
+            key={unlocked.index.id}
+            unlocked={unlocked}
+            studioEmail={studioEmail}
+            requestHref={requestHref}
+            onForget={onForget}
+            onClosed={closed}
+          />
+        </Suspense>
       )}
     </div>
   );
