@@ -44,6 +44,8 @@ export interface TargetRecord {
   galleries: Record<string, RecordedGallery>;
   /** The bucket's other objects this publishing wrote: decoys and the like. */
   objects: string[];
+  /** Galleries removed from this bucket (`remove`), by folder name: the inbox still names their messages. */
+  removed?: string[];
 }
 
 export interface PublishRecord {
@@ -221,6 +223,8 @@ export async function publishPlan<G extends { id: string }>(
   );
   const heldWithoutRecord = !file && hold.size > 0;
   const removed = (options.remove ?? []).filter((id) => before?.galleries[id]);
+  const stillNamed = [...new Set([...(before?.removed ?? []), ...removed])].filter((id) => !present.has(id));
+  if (stillNamed.length) next.removed = stillNamed;
 
   return {
     /** The galleries to seal now. */
