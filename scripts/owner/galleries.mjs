@@ -30,7 +30,8 @@ import {
   readEnv,
   SAMPLE_GALLERY,
 } from '../../src/private-gallery/publish/secrets.ts';
-import { galleriesFolder, listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { localGalleriesFolder } from '../../src/private-gallery/publish/local-fallback.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
@@ -136,7 +137,15 @@ if (values.unlock && !['publish', 'close', 'remove'].includes(command)) {
 const env = readEnv();
 // A fresh copy of the project has no galleries folder yet: its local preview (npm start) publishes
 // the sample gallery from content/private/ instead; the bucket on Cloudflare never does.
-const folder = galleriesFolder(env, !!values.local);
+// A local bucket that already holds her galleries never gets the sample instead: the same refusal
+// as without --local (publish/local-fallback.ts).
+const folder = await localGalleriesFolder(env, !!values.local, () =>
+  openTarget({ remote: false, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) }),
+);
+if (folder.refusal) {
+  console.error(folder.refusal);
+  process.exit(1);
+}
 if (folder.note) {
   console.log(folder.note);
   env.PRIVATE_GALLERY_DIR = folder.dir;
