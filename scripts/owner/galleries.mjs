@@ -25,6 +25,7 @@ import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gall
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import {
   linksVariable,
+  isSampleGallery,
   passwordsFileWarning,
   privateLink,
   readEnv,
@@ -33,7 +34,14 @@ import {
 import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
 import { localGalleriesFolder } from '../../src/private-gallery/publish/local-fallback.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
-import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { openTarget, targetNames } from '../../src/private-gallery/publish/target.ts';
+import {
+  publishedState,
+  recordOrNone,
+  recordStamps,
+  stampsOf,
+  stateWords,
+} from '../../src/private-gallery/publish/published-state.ts';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
@@ -264,6 +272,8 @@ const inputs = await (async () => {
   }
 })();
 const { galleries, options } = inputs;
+// What each gallery is sealed from now: recorded at each publish, compared by "npm run galleries".
+const stamps = stampsOf(galleries, options);
 // One publish at a time per bucket (publish/lock.ts): a refusal names this very command with --unlock.
 const again = process.argv.slice(2).filter((arg) => arg !== '--unlock');
 options.lock = {
@@ -277,6 +287,12 @@ const where = foldersPhrase(dir);
 async function publishTo(extra = {}) {
   try {
     const result = await publishGalleries(bucket, galleries, { ...options, ...extra });
+    recordStamps(
+      recordFile,
+      targetKey(bucket),
+      stamps,
+      result.galleries.map((gallery) => gallery.id),
+    );
     for (const { warning } of result.carried) logger.warn(warning);
     if (result.leftOut.length) {
       console.log(
@@ -355,6 +371,12 @@ if (command === 'publish') {
             `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
             'again keeps it closed.',
     );
+    // A rehearsal's closing is not what her folder says: "changed since" until she publishes locally.
+    const closedHere = rehearsal ? new Map([[gallery.id, 'closed in a rehearsal']]) : new Map();
+    recordStamps(recordFile, targetKey(bucket), new Map([...stamps, ...closedHere]), [
+      ...result.galleries.map((published) => published.id),
+      ...closedHere.keys(),
+    ]);
     for (const { warning } of result.carried) logger.warn(warning);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
@@ -402,8 +424,25 @@ if (command === 'publish') {
       console.warn(`! Could not check ${bucketLabel} for closed galleries still published: ${error.message}\n`);
     }
   }
+  // Published to which bucket: the one on Cloudflare (her clients' links), or the local one with --local.
+  const names = targetNames({
+    remote: !values.local,
+    ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
+  });
+  const record = recordOrNone(recordFile);
   for (const gallery of galleries) {
-    console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')})`);
+    if (!values.local && isSampleGallery(gallery)) {
+      console.log(
+        `${gallery.title}  (${gallery.id}): the sample gallery, published only to the local bucket (npm start); its password and link are public, in docs/owner.md.\n`,
+      );
+      continue;
+    }
+    const state = stateWords(
+      publishedState(record, names.key, gallery, stamps.get(gallery.id)),
+      names.label,
+      `npm run galleries -- publish${values.local ? ' --local' : ''}`,
+    );
+    console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')}): ${state.mark}`);
     if (isExpired(gallery.expires)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
       if (stillOut.has(gallery.id)) {
@@ -416,7 +455,7 @@ if (command === 'publish') {
     }
     const secrets = options.links.get(gallery.id) ?? [];
     if (secrets.length === 0) console.log(`  no private link (${linksVariable(gallery.id)} is empty)`);
-    for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}`);
+    for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}${state.link}`);
     console.log(`  Gallery name for her password: ${gallery.id}`);
     if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (UTC)`);
     console.log('');

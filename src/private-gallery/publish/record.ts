@@ -36,6 +36,8 @@ export interface RecordedGallery {
   objects: string[];
   /** When it was last published (ISO); a carried-over gallery keeps the time it was. */
   published: string;
+  /** What it was sealed from (published-state.ts sourceStamp): "npm run galleries" says if it changed since. */
+  stamp?: string;
 }
 
 export interface TargetRecord {
@@ -186,6 +188,17 @@ async function carryOver(
 }
 
 /**
+ * The galleries `remove` deletes (those recorded); their folder names, with those removed before
+ * (not back in the folder), stay in the record, so the inbox still names their messages.
+ */
+function removedNames(next: TargetRecord, before: TargetRecord | undefined, remove: string[], present: Set<string>) {
+  const removed = remove.filter((id) => before?.galleries[id]);
+  const names = [...new Set([...(before?.removed ?? []), ...removed])].filter((id) => !present.has(id));
+  if (names.length) next.removed = names;
+  return removed;
+}
+
+/**
  * What one publish does with the record: which galleries it seals, which it carries over (grants
  * and objects), which objects it may delete; then the new record. Used by publishGalleries.
  */
@@ -222,9 +235,7 @@ export async function publishPlan<G extends { id: string }>(
     before ? [...before.objects, ...Object.values(before.galleries).flatMap((entry) => entry.objects)] : [],
   );
   const heldWithoutRecord = !file && hold.size > 0;
-  const removed = (options.remove ?? []).filter((id) => before?.galleries[id]);
-  const stillNamed = [...new Set([...(before?.removed ?? []), ...removed])].filter((id) => !present.has(id));
-  if (stillNamed.length) next.removed = stillNamed;
+  const removed = removedNames(next, before, options.remove ?? [], present);
 
   return {
     /** The galleries to seal now. */
