@@ -115,7 +115,7 @@ describe('npm run galleries -- inbox', () => {
     expect([...target.objects.keys()]).toEqual([`inbox/${tag}/2026-11-27/abcd1111${'0'.repeat(24)}.json`]);
   });
 
-  it('after "remove", a message from the removed gallery still names its folder, not its tag', async () => {
+  it('after remove, a message from the removed gallery still names its folder, not its tag', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inbox-removed-'));
     try {
       const target = memoryTarget();
