@@ -103,6 +103,19 @@ describe('npm run galleries', () => {
     expect(first.status).toBe(0);
     const before = await bucketNames();
     expect(before.length).toBeGreaterThan(10);
+    // Each gallery's mark: published to the local bucket; never to Cloudflare, whose links say so.
+    const local = galleriesCommand(['--local', '--persist-to', persistTo]).output;
+    expect(local).toContain(`ivy-2026-10  (ivy-2026-10, 1 photo): published to the local bucket in ${persistTo}\n`);
+    const remote = galleriesCommand([]).output;
+    expect(remote).toMatch(
+      /^ivy-2026-10 {2}\(ivy-2026-10, 1 photo\): never published to the bucket ".*" on Cloudflare$/m,
+    );
+    expect(remote).toMatch(
+      /^ {2}https:\/\/\S+#access=\S+ {2}\(not published yet: this link opens nothing until "npm run galleries -- publish"\)$/m,
+    );
+    expect(remote).toContain(
+      'Preview gallery  (preview): the sample gallery, published only to the local bucket (npm start); its password and link are public, in docs/owner.md.',
+    );
 
     // The drive is unplugged: PRIVATE_GALLERY_DIR names a folder that is not there.
     const missing = join(root, 'unplugged', 'galleries');
@@ -192,7 +205,11 @@ describe('npm run galleries', () => {
       PRIVATE_GALLERY_PASSWORD_MAY_2026_12: 'Jenna2026Oct!',
     });
     expect(closed.status).toBe(0);
-    expect(closed.output).toMatch(/^Closed "ivy-2026-10" in the local bucket in /m);
+    // --local is a rehearsal: closed in the local bucket, her gallery.yaml as it was.
+    expect(closed.output).toContain(
+      `Rehearsal: closed "ivy-2026-10" in the local preview only (the local bucket in ${persistTo}); your gallery.yaml is unchanged; run "npm run galleries -- close ivy-2026-10" without --local to close it for her.`,
+    );
+    expect(readFileSync(join(galleries, 'ivy-2026-10', 'gallery.yaml'), 'utf8')).toBe('title: ivy-2026-10\n');
     expect(closed.output).toMatch(
       /^! "may-2026-12" was not published \(PRIVATE_GALLERY_PASSWORD_MAY_2026_12 is too easy to guess; choose another, for example [a-z2-9-]{19}\): publish again once that is resolved\.$/m,
     );

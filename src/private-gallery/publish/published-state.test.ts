@@ -71,6 +71,20 @@ describe('npm run galleries marks each gallery published, changed since, or neve
     expect(readFileSync(record, 'utf8')).not.toContain('ava long password');
   });
 
+  it('reads a gallery recorded before stamps as changed only when one of its files is newer than its publish', () => {
+    const gallery = listGalleries(dir).find((candidate) => candidate.id === 'bea')!;
+    const at = (published: string) => ({
+      version: 1 as const,
+      targets: {
+        cloudflare: { seed: '00', objects: [], galleries: { bea: { ref: 'r', grants: [], objects: [], published } } },
+      },
+    });
+    expect(publishedState(at(new Date(Date.now() + 3_600_000).toISOString()), 'cloudflare', gallery, 'x')).toBe(
+      'published',
+    );
+    expect(publishedState(at('2020-01-01T00:00:00.000Z'), 'cloudflare', gallery, 'x')).toBe('changed');
+  });
+
   it('says what each mark means, and the link line of a gallery never published says it opens nothing yet', () => {
     const bucket = 'the bucket "site" on Cloudflare';
     expect(stateWords('published', bucket)).toEqual({ mark: `published to ${bucket}`, link: '' });
