@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -116,6 +116,27 @@ describe('npm run galleries', () => {
     expect(remote).toContain(
       'Preview gallery  (preview): the sample gallery, published only to the local bucket (npm start); its password and link are public, in docs/owner.md.',
     );
+
+    // With --local and no PRIVATE_GALLERY_DIR, the default folder in her home is not there: the same
+    // refusal, not the sample published over her galleries, and nothing written into the project.
+    const home = join(root, 'home');
+    const samplePasswords = join(process.cwd(), 'content', 'private', 'passwords.env');
+    const sampleBefore = existsSync(samplePasswords) ? readFileSync(samplePasswords, 'utf8') : null;
+    const { PRIVATE_GALLERY_DIR: _dir, ...withoutDir } = process.env;
+    const fallback = spawnSync(
+      process.execPath,
+      ['scripts/owner/galleries.mjs', '--local', '--persist-to', persistTo],
+      {
+        env: { ...withoutDir, ...PASSWORDS, HOME: home, WRANGLER_SEND_METRICS: 'false' },
+        encoding: 'utf8',
+      },
+    );
+    expect(fallback.stderr).toContain(
+      `The galleries folder ${join(home, 'coastlight-galleries')} is not there, and the local bucket in ${persistTo} holds galleries published from it: plug in the drive that holds it, or set PRIVATE_GALLERY_DIR to where it is, then try again (docs/owner.md, "Set up once"); nothing was changed.`,
+    );
+    expect(fallback.status).toBe(1);
+    expect(existsSync(samplePasswords) ? readFileSync(samplePasswords, 'utf8') : null).toBe(sampleBefore);
+    expect(await bucketNames()).toEqual(before);
 
     // The drive is unplugged: PRIVATE_GALLERY_DIR names a folder that is not there.
     const missing = join(root, 'unplugged', 'galleries');
