@@ -366,7 +366,7 @@ if (command === 'publish') {
     const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold, rehearsal });
     console.log(
       rehearsal
-        ? `Rehearsal: closed "${gallery.id}" in the local preview only (${bucket.label}); your gallery.yaml is unchanged; run "npm run galleries -- close ${gallery.id}" without --local to close it for her.`
+        ? `Rehearsal: closed "${gallery.id}" in the local preview only (${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted); your gallery.yaml is unchanged; run "npm run galleries -- close ${gallery.id}" without --local to close it for her.`
         : `Closed "${gallery.id}" in ${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted. Her next visit, her link and a ` +
             `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
             'again keeps it closed.',

@@ -228,7 +228,10 @@ describe('npm run galleries', () => {
     expect(closed.status).toBe(0);
     // --local is a rehearsal: closed in the local bucket, her gallery.yaml as it was.
     expect(closed.output).toContain(
-      `Rehearsal: closed "ivy-2026-10" in the local preview only (the local bucket in ${persistTo}); your gallery.yaml is unchanged; run "npm run galleries -- close ivy-2026-10" without --local to close it for her.`,
+      `; your gallery.yaml is unchanged; run "npm run galleries -- close ivy-2026-10" without --local to close it for her.`,
+    );
+    expect(closed.output).toMatch(
+      /^Rehearsal: closed "ivy-2026-10" in the local preview only \(the local bucket in .*: \d+ old files deleted\); /m,
     );
     expect(readFileSync(join(galleries, 'ivy-2026-10', 'gallery.yaml'), 'utf8')).toBe('title: ivy-2026-10\n');
     expect(closed.output).toMatch(
