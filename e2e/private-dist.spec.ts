@@ -214,10 +214,11 @@ test("the owner's command: publish refuses a gallery without its password, then 
     expect(closed.status, closed.output).toBe(0);
     // Her thumbnails, screen and large copies (2 x 3) and her old index, and the other indexes and
     // the decoys, sealed anew under new names as at every publish (format 4).
-    expect(closed.output).toContain('Closed "ivy" in');
-    const deleted = Number(/: (\d+) old files deleted\./.exec(closed.output)?.[1]);
+    // With --local, a rehearsal: closed in the local bucket only, her gallery.yaml unchanged.
+    expect(closed.output).toContain('Rehearsal: closed "ivy" in the local preview only');
+    const deleted = Number(/: (\d+) old files deleted\)/.exec(closed.output)?.[1]);
     expect(deleted).toBeGreaterThanOrEqual(7);
-    expect(readFileSync(join(galleries, 'ivy', 'gallery.yaml'), 'utf8')).toMatch(/^expires: \d{4}-\d{2}-\d{2}/m);
+    expect(readFileSync(join(galleries, 'ivy', 'gallery.yaml'), 'utf8')).toBe('title: Ivy, November 2026\n');
 
     expect(gitStatus(), 'git status after the owner published and closed').toBe(before);
   } finally {

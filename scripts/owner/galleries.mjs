@@ -26,14 +26,23 @@ import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import {
   invitationLink,
   linksVariable,
+  isSampleGallery,
   passwordsFileWarning,
   privateLink,
   readEnv,
   SAMPLE_GALLERY,
 } from '../../src/private-gallery/publish/secrets.ts';
-import { galleriesFolder, listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { localGalleriesFolder } from '../../src/private-gallery/publish/local-fallback.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
-import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { openTarget, targetNames } from '../../src/private-gallery/publish/target.ts';
+import {
+  publishedState,
+  recordOrNone,
+  recordStamps,
+  stampsOf,
+  stateWords,
+} from '../../src/private-gallery/publish/published-state.ts';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
@@ -137,7 +146,15 @@ if (values.unlock && !['publish', 'close', 'remove'].includes(command)) {
 const env = readEnv();
 // A fresh copy of the project has no galleries folder yet: its local preview (npm start) publishes
 // the sample gallery from content/private/ instead; the bucket on Cloudflare never does.
-const folder = galleriesFolder(env, !!values.local);
+// A local bucket that already holds her galleries never gets the sample instead: the same refusal
+// as without --local (publish/local-fallback.ts).
+const folder = await localGalleriesFolder(env, !!values.local, () =>
+  openTarget({ remote: false, ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}) }),
+);
+if (folder.refusal) {
+  console.error(folder.refusal);
+  process.exit(1);
+}
 if (folder.note) {
   console.log(folder.note);
   env.PRIVATE_GALLERY_DIR = folder.dir;
@@ -256,6 +273,8 @@ const inputs = await (async () => {
   }
 })();
 const { galleries, options } = inputs;
+// What each gallery is sealed from now: recorded at each publish, compared by "npm run galleries".
+const stamps = stampsOf(galleries, options);
 // One publish at a time per bucket (publish/lock.ts): a refusal names this very command with --unlock.
 const again = process.argv.slice(2).filter((arg) => arg !== '--unlock');
 options.lock = {
@@ -269,6 +288,12 @@ const where = foldersPhrase(dir);
 async function publishTo(extra = {}) {
   try {
     const result = await publishGalleries(bucket, galleries, { ...options, ...extra });
+    recordStamps(
+      recordFile,
+      targetKey(bucket),
+      stamps,
+      result.galleries.map((gallery) => gallery.id),
+    );
     for (const { warning } of result.carried) logger.warn(warning);
     if (result.leftOut.length) {
       console.log(
@@ -338,12 +363,21 @@ if (command === 'publish') {
   }
   try {
     const hold = heldForShares(gallery.id);
-    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold });
+    const rehearsal = !!values.local;
+    const { lastDay, result } = await closeGallery(bucket, galleries, gallery.id, { ...options, hold, rehearsal });
     console.log(
-      `Closed "${gallery.id}" in ${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted. Her next visit, her link and a ` +
-        `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
-        'again keeps it closed.',
+      rehearsal
+        ? `Rehearsal: closed "${gallery.id}" in the local preview only (${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted); your gallery.yaml is unchanged; run "npm run galleries -- close ${gallery.id}" without --local to close it for her.`
+        : `Closed "${gallery.id}" in ${bucket.label}: ${count(result.uploads.deleted, 'old file')} deleted. Her next visit, her link and a ` +
+            `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
+            'again keeps it closed.',
     );
+    // A rehearsal's closing is not what her folder says: "changed since" until she publishes locally.
+    const closedHere = rehearsal ? new Map([[gallery.id, 'closed in a rehearsal']]) : new Map();
+    recordStamps(recordFile, targetKey(bucket), new Map([...stamps, ...closedHere]), [
+      ...result.galleries.map((published) => published.id),
+      ...closedHere.keys(),
+    ]);
     for (const { warning } of result.carried) logger.warn(warning);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
@@ -392,8 +426,25 @@ if (command === 'publish') {
       console.warn(`! Could not check ${bucketLabel} for closed galleries still published: ${error.message}\n`);
     }
   }
+  // Published to which bucket: the one on Cloudflare (her clients' links), or the local one with --local.
+  const names = targetNames({
+    remote: !values.local,
+    ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
+  });
+  const record = recordOrNone(recordFile);
   for (const gallery of galleries) {
-    console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')})`);
+    if (!values.local && isSampleGallery(gallery)) {
+      console.log(
+        `${gallery.title}  (${gallery.id}): the sample gallery, published only to the local bucket (npm start); its password and link are public, in docs/owner.md.\n`,
+      );
+      continue;
+    }
+    const state = stateWords(
+      publishedState(record, names.key, gallery, stamps.get(gallery.id)),
+      names.label,
+      `npm run galleries -- publish${values.local ? ' --local' : ''}`,
+    );
+    console.log(`${gallery.title}  (${gallery.id}, ${count(gallery.photos.length, 'photo')}): ${state.mark}`);
     if (isExpired(gallery.expires, new Date(), options.timeZone)) {
       console.log(`  closed since ${gallery.expires}: publishing shows her "This gallery has closed".\n`);
       if (stillOut.has(gallery.id)) {
@@ -406,9 +457,11 @@ if (command === 'publish') {
     }
     const secrets = options.links.get(gallery.id) ?? [];
     if (secrets.length === 0) console.log(`  no private link (${linksVariable(gallery.id)} is empty)`);
-    for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}`);
+    for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}${state.link}`);
     // Her invitation names her gallery (after the #, never sent to the host): she types only her password.
-    console.log(`  With her password: ${invitationLink(settings.siteUrl, gallery.id)}  (gallery name: ${gallery.id})`);
+    console.log(
+      `  With her password: ${invitationLink(settings.siteUrl, gallery.id)}${state.link}  (gallery name: ${gallery.id})`,
+    );
     if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (midnight, ${options.timeZone} time)`);
     console.log('');
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -115,6 +115,40 @@ describe('npm run galleries', () => {
     expect(first.status).toBe(0);
     const before = await bucketNames();
     expect(before.length).toBeGreaterThan(10);
+    // Each gallery's mark: published to the local bucket; never to Cloudflare, whose links say so.
+    const local = galleriesCommand(['--local', '--persist-to', persistTo]).output;
+    expect(local).toContain(`ivy-2026-10  (ivy-2026-10, 1 photo): published to the local bucket in ${persistTo}\n`);
+    const remote = galleriesCommand([]).output;
+    expect(remote).toMatch(
+      /^ivy-2026-10 {2}\(ivy-2026-10, 1 photo\): never published to the bucket ".*" on Cloudflare$/m,
+    );
+    expect(remote).toMatch(
+      /^ {2}https:\/\/\S+#access=\S+ {2}\(not published yet: this link opens nothing until "npm run galleries -- publish"\)$/m,
+    );
+    expect(remote).toContain(
+      'Preview gallery  (preview): the sample gallery, published only to the local bucket (npm start); its password and link are public, in docs/owner.md.',
+    );
+
+    // With --local and no PRIVATE_GALLERY_DIR, the default folder in her home is not there: the same
+    // refusal, not the sample published over her galleries, and nothing written into the project.
+    const home = join(root, 'home');
+    const samplePasswords = join(process.cwd(), 'content', 'private', 'passwords.env');
+    const sampleBefore = existsSync(samplePasswords) ? readFileSync(samplePasswords, 'utf8') : null;
+    const { PRIVATE_GALLERY_DIR: _dir, ...withoutDir } = process.env;
+    const fallback = spawnSync(
+      process.execPath,
+      ['scripts/owner/galleries.mjs', '--local', '--persist-to', persistTo],
+      {
+        env: { ...withoutDir, ...PASSWORDS, HOME: home, WRANGLER_SEND_METRICS: 'false' },
+        encoding: 'utf8',
+      },
+    );
+    expect(fallback.stderr).toContain(
+      `The galleries folder ${join(home, 'coastlight-galleries')} is not there, and the local bucket in ${persistTo} holds galleries published from it: plug in the drive that holds it, or set PRIVATE_GALLERY_DIR to where it is, then try again (docs/owner.md, "Set up once"); nothing was changed.`,
+    );
+    expect(fallback.status).toBe(1);
+    expect(existsSync(samplePasswords) ? readFileSync(samplePasswords, 'utf8') : null).toBe(sampleBefore);
+    expect(await bucketNames()).toEqual(before);
 
     // The drive is unplugged: PRIVATE_GALLERY_DIR names a folder that is not there.
     const missing = join(root, 'unplugged', 'galleries');
@@ -204,7 +238,14 @@ describe('npm run galleries', () => {
       PRIVATE_GALLERY_PASSWORD_MAY_2026_12: 'Jenna2026Oct!',
     });
     expect(closed.status).toBe(0);
-    expect(closed.output).toMatch(/^Closed "ivy-2026-10" in the local bucket in /m);
+    // --local is a rehearsal: closed in the local bucket, her gallery.yaml as it was.
+    expect(closed.output).toContain(
+      `; your gallery.yaml is unchanged; run "npm run galleries -- close ivy-2026-10" without --local to close it for her.`,
+    );
+    expect(closed.output).toMatch(
+      /^Rehearsal: closed "ivy-2026-10" in the local preview only \(the local bucket in .*: \d+ old files deleted\); /m,
+    );
+    expect(readFileSync(join(galleries, 'ivy-2026-10', 'gallery.yaml'), 'utf8')).toBe('title: ivy-2026-10\n');
     expect(closed.output).toMatch(
       /^! "may-2026-12" was not published \(PRIVATE_GALLERY_PASSWORD_MAY_2026_12 is too easy to guess; choose another, for example [a-z2-9-]{19}\): publish again once that is resolved\.$/m,
     );

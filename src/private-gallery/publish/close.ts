@@ -27,20 +27,23 @@ export function markClosed(folder: string, day: string) {
  * the same grants), so her next visit, her link and a device that remembered her access all read
  * "This gallery has closed"; her photos' files are deleted as no longer reached. The galleries in
  * `options.hold` (a partner link's missing photo; a password publishing refuses, which only hers
- * may keep: close-passwords.ts) stay as they were last published.
+ * may keep: close-passwords.ts) stay as they were last published. With `rehearsal` (`close --local`)
+ * its gallery.yaml is left as it is: the gallery closes in `target` alone.
  */
 export async function closeGallery(
   target: VaultTarget,
   galleries: GallerySource[],
   id: string,
-  options: BuildOptions,
+  { rehearsal, ...options }: BuildOptions & { rehearsal?: boolean },
 ): Promise<{ lastDay: string; result: Awaited<ReturnType<typeof publishGalleries>> }> {
   const gallery = galleries.find((candidate) => candidate.id === id);
   if (!gallery) throw new Error(`no gallery named "${id}"`);
   // Already closed: its last day stays as it was.
   const zone = options.timeZone ?? STUDIO_TIME_ZONE;
   const lastDay = isExpired(gallery.expires, options.now, zone) ? gallery.expires! : yesterday(options.now, zone);
-  if (lastDay !== gallery.expires) markClosed(gallery.folder, lastDay);
-  const updated = galleries.map((candidate) => (candidate === gallery ? readGallery(gallery.folder) : candidate));
+  // A rehearsal (--local) closes it in that bucket only: nothing a later real publish reads changes.
+  if (lastDay !== gallery.expires && !rehearsal) markClosed(gallery.folder, lastDay);
+  const closing = rehearsal ? { ...gallery, expires: lastDay } : readGallery(gallery.folder);
+  const updated = galleries.map((candidate) => (candidate === gallery ? closing : candidate));
   return { lastDay, result: await publishGalleries(target, updated, options) };
 }

@@ -8,6 +8,7 @@ import { galleryRef } from '../format/seal';
 import { doneWith, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox';
 import { memoryTarget } from './fixtures/memory-target.ts';
+import { publishPlan, readRecord, RECORD_FILE } from './record';
 
 let root: string;
 const seed = randomBytes(32);
@@ -70,6 +71,7 @@ describe('npm run galleries -- inbox', () => {
         '  Photo 1 (IMG_0001.jpg): for the wall',
         '  Photo 4 (IMG_0004.jpg)',
         '  Lightroom: IMG_0001.jpg IMG_0004.jpg',
+        '  Her selection link (for "npm run galleries -- share ivy-2026-10 --favorites"): https://example.com/private-gallery#picks=1.4',
         '',
         `cccc3333  ${'c'.repeat(32)}, 2026-11-27: this message does not open with the ${INBOX_KEY_VARIABLE} in ${join(root, 'passwords.env')}; it was sealed to another studio key, and it was kept.`,
         '',
@@ -77,6 +79,7 @@ describe('npm run galleries -- inbox', () => {
         `  sent ${local('2026-11-26T09:00:00.000Z')}, 1 of 3 included`,
         '  Photo 2 (IMG_0002.jpg)',
         '  Lightroom: IMG_0002.jpg',
+        '  Her selection link (for "npm run galleries -- share ivy-2026-10 --favorites"): https://example.com/private-gallery#picks=1.4',
         '',
         'When you have handled one: npm run galleries -- inbox --done <its id>',
       ].join('\n'),
@@ -110,6 +113,28 @@ describe('npm run galleries -- inbox', () => {
       'Deleted abcd2222 (ivy-2026-10, 2026-11-27) from the local bucket in test.',
     );
     expect([...target.objects.keys()]).toEqual([`inbox/${tag}/2026-11-27/abcd1111${'0'.repeat(24)}.json`]);
+  });
+
+  it('after remove, a message from the removed gallery still names its folder, not its tag', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inbox-removed-'));
+    try {
+      const target = memoryTarget();
+      const record = join(dir, RECORD_FILE);
+      const now = new Date('2026-11-27T00:00:00Z');
+      // Published once from her folder, then removed (her folder moved out first): the record's own steps.
+      const first = await publishPlan(target, new Set(), [{ id: 'ivy-2026-10' }], seed, { record, now });
+      first.published('ivy-2026-10', galleryRef(seed, 'ivy-2026-10'), ['g1'], ['o1']);
+      first.save(new Set(['o1']));
+      const gone = await publishPlan(target, new Set(['o1']), [], seed, { record, remove: ['ivy-2026-10'], now });
+      gone.save(new Set());
+      expect(Object.keys(readRecord(record).targets[target.label]!.galleries)).toEqual([]);
+      const m = message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note: '' }]);
+      await store(target, tag, '2026-11-27', `abcd1111${'0'.repeat(24)}`, m);
+      const opened = await openMessages(target, { ...env, PRIVATE_GALLERY_DIR: dir });
+      expect(formatMessages(opened, target.label, env).split('\n')[2]).toBe('abcd1111  ivy-2026-10: Ivy, October');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says so plainly when there is no studio key, and when nothing is waiting', async () => {

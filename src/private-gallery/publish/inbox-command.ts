@@ -73,8 +73,9 @@ export function galleryNames(env: Env, root = process.cwd()): Map<string, string
   }
   const record = join(dir, RECORD_FILE);
   if (existsSync(record)) {
+    // Removed galleries stay named in the record, so their messages still show the folder.
     for (const target of Object.values(readRecord(record).targets)) {
-      for (const id of Object.keys(target.galleries)) ids.add(id);
+      for (const id of [...Object.keys(target.galleries), ...(target.removed ?? [])]) ids.add(id);
     }
   }
   for (const id of ids) names.set(inboxTag(seed, galleryRef(seed, id)), id);
@@ -165,6 +166,10 @@ function messageLines(short: string, gallery: string, message: InboxMessage): st
     lines.push(`  Photo ${pick.number} (${printable(pick.file)})${note ? `: ${note}` : ''}`);
   }
   lines.push(`  Lightroom: ${printable(message.lightroom)}`);
+  // Her #picks= link: what "share --favorites" takes, and what shows "Chosen by your client".
+  lines.push(
+    `  Her selection link (for "npm run galleries -- share ${gallery} --favorites"): ${printable(message.link)}`,
+  );
   return lines;
 }
 

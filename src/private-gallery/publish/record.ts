@@ -43,6 +43,8 @@ export interface RecordedGallery {
    * close on its day while its folder is missing or it is held. Absent in a record written before.
    */
   closes?: Record<string, string[]>;
+  /** What it was sealed from (published-state.ts sourceStamp): "npm run galleries" says if it changed since. */
+  stamp?: string;
 }
 
 export interface TargetRecord {
@@ -51,6 +53,8 @@ export interface TargetRecord {
   galleries: Record<string, RecordedGallery>;
   /** The bucket's other objects this publishing wrote: decoys and the like. */
   objects: string[];
+  /** Galleries removed from this bucket (`remove`), by folder name: the inbox still names their messages. */
+  removed?: string[];
 }
 
 export interface PublishRecord {
@@ -232,6 +236,17 @@ const knownObjects = (before: TargetRecord | undefined) =>
   );
 
 /**
+ * The galleries `remove` deletes (those recorded); their folder names, with those removed before
+ * (not back in the folder), stay in the record, so the inbox still names their messages.
+ */
+function removedNames(next: TargetRecord, before: TargetRecord | undefined, remove: string[], present: Set<string>) {
+  const removed = remove.filter((id) => before?.galleries[id]);
+  const names = [...new Set([...(before?.removed ?? []), ...removed])].filter((id) => !present.has(id));
+  if (names.length) next.removed = names;
+  return removed;
+}
+
+/**
  * What one publish does with the record: which galleries it seals, which it carries over (grants
  * and objects), which objects it may delete; then the new record. Used by publishGalleries.
  */
@@ -266,7 +281,7 @@ export async function publishPlan<G extends { id: string }>(
   }
   const known = knownObjects(before);
   const heldWithoutRecord = !file && hold.size > 0;
-  const removed = (options.remove ?? []).filter((id) => before?.galleries[id]);
+  const removed = removedNames(next, before, options.remove ?? [], present);
 
   return {
     /** The galleries to seal now. */

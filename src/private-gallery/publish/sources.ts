@@ -48,18 +48,20 @@ export function privateGalleryDir(env: Env = process.env): string {
  * bucket only (`--local`: npm start's preview) it is then content/private/, the sample gallery's
  * folder (git ignores all of it but the sample), and `note` says so. For the bucket on Cloudflare,
  * and for a PRIVATE_GALLERY_DIR that is not there (an unplugged drive), it stays the missing folder,
- * which publishing refuses.
+ * which publishing refuses. `missing` names the folder not found (local-fallback.ts refuses the
+ * sample when the local bucket holds her galleries).
  */
 export function galleriesFolder(
   env: Env,
   local: boolean,
   root = process.cwd(),
   defaultDir = DEFAULT_GALLERY_DIR,
-): { dir: string; note?: string } {
+): { dir: string; note?: string; missing?: string } {
   const dir = resolve(homeFolder(env['PRIVATE_GALLERY_DIR'] || defaultDir));
   if (!local || env['PRIVATE_GALLERY_DIR'] || existsSync(dir)) return { dir };
   return {
     dir: resolve(root, IN_REPOSITORY_DIR),
+    missing: dir,
     note: `No galleries folder at ${dir}: the local copy of the bucket gets the sample gallery in ${IN_REPOSITORY_DIR}/ instead (make that folder, or set PRIVATE_GALLERY_DIR, for your own galleries).`,
   };
 }

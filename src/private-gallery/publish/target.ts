@@ -101,6 +101,15 @@ export interface TargetOptions {
   root?: string;
 }
 
+/** A bucket's label and record key (record.ts targetKey), without opening it. */
+export function targetNames({ remote = false, persistTo = LOCAL_STATE, root = process.cwd() }: TargetOptions = {}) {
+  const bucket_name = bucketName(root);
+  return {
+    label: remote ? `the bucket "${bucket_name}" on Cloudflare` : `the local bucket in ${persistTo}`,
+    key: remote ? `cloudflare:${bucket_name}` : `local:${resolve(root, persistTo)}`,
+  };
+}
+
 export async function openTarget({
   remote = false,
   persistTo = LOCAL_STATE,
@@ -121,6 +130,7 @@ export async function openTarget({
       r2_buckets: [{ binding: VAULT_BINDING, bucket_name, ...(remote ? { remote: true } : {}) }],
     }),
   );
+  const names = targetNames({ remote, persistTo, root });
   const proxy = await getPlatformProxy<Record<string, Bucket>>({
     configPath,
     envFiles: [],
@@ -129,9 +139,9 @@ export async function openTarget({
   });
   const bucket = proxy.env[VAULT_BINDING]!;
   const target: VaultTarget = {
-    label: remote ? `the bucket "${bucket_name}" on Cloudflare` : `the local bucket in ${persistTo}`,
+    label: names.label,
     remote,
-    key: remote ? `cloudflare:${bucket_name}` : `local:${resolve(root, persistTo)}`,
+    key: names.key,
     async list() {
       const names = new Set<string>();
       let cursor: string | undefined;
