@@ -94,7 +94,7 @@ describe('one gallery on the desk', () => {
     expect(made.json.link).toMatch(/^https:\/\/studio\.example\/[a-z-]+\/?#access=[A-Za-z0-9_-]{43}$/);
     expect(made.json.message).toBe(
       [
-        'Partner link for Ivy, October 2026, photos 1, 3 (private-01.jpg, private-03.jpg), open until the end of 2099-12-20 (UTC):',
+        'Partner link for Ivy, October 2026, photos 1, 3 (private-01.jpg, private-03.jpg), open until the end of 2099-12-20 (midnight, America/New_York time):',
         `  ${made.json.link}`,
         'Publish again for it to open. It shows only those photos, for viewing; her own access is untouched.',
       ].join('\n'),

@@ -38,7 +38,7 @@ describe('npm run galleries -- share / unshare', () => {
       root,
     );
     expect(out).toContain(
-      'Partner link for Jenna, October 2026, photos 3, 7, 12 (IMG_103.jpg, IMG_107.jpg, IMG_112.jpg), open until the end of 2027-01-31 (UTC):',
+      'Partner link for Jenna, October 2026, photos 3, 7, 12 (IMG_103.jpg, IMG_107.jpg, IMG_112.jpg), open until the end of 2027-01-31 (midnight, America/New_York time):',
     );
     expect(shares().map((s) => [names(s), s.expires])).toEqual([
       [['IMG_103.jpg', 'IMG_107.jpg', 'IMG_112.jpg'], '2027-01-31'],

@@ -12,6 +12,7 @@ import { gallerySecrets, PASSWORDS_FILE, readEnv, writePasswordsFile } from './s
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
 import { galleriesFrom, privateGalleryDir, type Env } from './sources.ts';
 import { didYouMean, foldersPhrase } from './words.ts';
+import { loadSettings } from '../../lib/content/settings.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
@@ -70,7 +71,7 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   const names = share.photos.map((photo) => photo.name).join(', ');
   return [
     ...warnings,
-    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (UTC)` : ''}:`,
+    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (midnight, ${loadSettings().business.timeZone} time)` : ''}:`,
     `  ${partnerLink(siteUrl, share)}`,
     `Publish again for it to open. It shows only ${numbers.length === 1 ? 'that photo' : 'those photos'}, for viewing; her own access is untouched.`,
   ].join('\n');
