@@ -24,6 +24,8 @@ const flaky = [];
  * themselves (a step retried twice fails its test where it happens); a test retried by its runner does.
  */
 const retriedInTest = [];
+/** Page errors a journey allowed its engine's session, with how many and why (e2e/engines/run.mjs). */
+const allowedErrors = [];
 const notRun = [];
 /** Journeys an engine's automation cannot run (named with why by the runner): never counted as passed. */
 const notPossible = [];
@@ -126,6 +128,7 @@ const short = Object.entries(ran)
   .map(([runner, count]) => `${runner} ran ${count} tests, fewer than the ${EXPECTED[runner]} it declares`);
 
 for (const line of retriedInTest) console.log(`retried inside a test: ${line}`);
+for (const line of allowedErrors) console.log(`page errors allowed in its engine: ${line}`);
 for (const title of flaky) console.log(`flaky (passed only on a retry): ${title}`);
 for (const line of notPossible) console.log(`not possible in its engine, not run: ${line}`);
 for (const line of notAllowed) console.log(`not possible in its engine, and not allowed: ${line}`);
@@ -133,6 +136,7 @@ for (const line of unloaded) console.log(`failed to load or set up: ${line}`);
 for (const line of short) console.log(`too few tests: ${line} (scripts/test-run/expected-tests.json)`);
 const extras = [
   retriedInTest.length ? `${retriedInTest.length} step(s) retried inside a test (named above)` : '',
+  allowedErrors.length ? `${allowedErrors.length} journey(s) with page errors allowed in its engine (named above)` : '',
   flaky.length ? `${flaky.length} flaky` : '',
   notPossible.length ? `${notPossible.length} not possible in its engine (allowed, not run)` : '',
   notAllowed.length ? `${notAllowed.length} not possible in its engine without an allowance` : '',
