@@ -208,8 +208,7 @@ export async function publishPlan<G extends { id: string }>(
   );
   const { carried, carriedGrants, carriedObjects } = await carryOver(target, existing, before, toCarry, hold, file);
   for (const id of toCarry) next.galleries[id] = before!.galleries[id]!;
-  // A held gallery never published to this bucket: left out, nothing to carry. Its folder may not
-  // have been read at all (a YAML slip: sources.ts), so it need not be among `galleries`.
+  // A held gallery never published here: left out, nothing to carry (maybe unread: a YAML slip).
   const notPublished = [...hold.keys()].filter((id) => !gone.has(id) && !toCarry.includes(id));
   for (const id of notPublished) {
     carried.push({ id, warning: `"${id}" was not published (${hold.get(id)}): publish again once that is resolved.` });
