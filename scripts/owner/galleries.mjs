@@ -378,6 +378,9 @@ if (command === 'publish') {
     await bucket.close();
   }
 } else if (command === 'links') {
+  for (const [held, reason] of inputs.held) {
+    logger.warn(`"${held}" is not listed (${reason}), and publishing holds it until that is resolved.`);
+  }
   if (galleries.length === 0) {
     console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see docs/owner.md).`);
     process.exit(0);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,5 +121,17 @@ describe("a slip in one gallery's folder holds that gallery alone", () => {
     );
     expect(published).toEqual(expect.arrayContaining(['june-2026-11']));
     expect(published).not.toContain('ivy-2026-10');
+  });
+
+  it('the list of private links (npm run galleries) names a gallery it leaves out, with why', async () => {
+    const dir = await folder('links', 'title: Ivy\nphotos:\n  - file: private-01.jpg\n');
+    const env = { ...process.env, PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_SALT: newSalt() };
+    for (const id of ['ivy-2026-10', 'june-2026-11']) env[passwordVariable(id)] = generatedPassphrase();
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], { env, encoding: 'utf8' });
+    expect(run.stderr).toContain(
+      `! "ivy-2026-10" is not listed (its gallery.yaml lists private-01.jpg, which is not in ${join(dir, 'ivy-2026-10')}; remove that line or add the photo), and publishing holds it until that is resolved.`,
+    );
+    expect(run.stdout).toContain('(june-2026-11, 1 photo)');
+    expect(run.status).toBe(0);
   });
 });
