@@ -125,7 +125,7 @@ describe("a slip in one gallery's folder holds that gallery alone", () => {
 
   it('the list of private links (npm run galleries) names a gallery it leaves out, with why', async () => {
     const dir = await folder('links', 'title: Ivy\nphotos:\n  - file: private-01.jpg\n');
-    const env = { ...process.env, PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_SALT: newSalt() };
+    const env: NodeJS.ProcessEnv = { ...process.env, PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_SALT: newSalt() };
     for (const id of ['ivy-2026-10', 'june-2026-11']) env[passwordVariable(id)] = generatedPassphrase();
     const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], { env, encoding: 'utf8' });
     expect(run.stderr).toContain(
