@@ -47,6 +47,7 @@ import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
+import { unreadablePhotos } from '../../src/private-gallery/publish/photo-check.ts';
 import { optionProblem } from '../shared/options.mjs';
 import { cloudflareProblem, npmRefusal } from './command-guard.mjs';
 import { count, didYouMean, foldersPhrase } from '../../src/private-gallery/publish/words.ts';
@@ -238,7 +239,9 @@ let bucket = null;
 if (command !== 'links') {
   bucket = await openBucket();
   try {
-    const inFolder = existsSync(dir) ? listGalleries(dir).length : 0;
+    // A gallery that cannot be read counts: it is held, with why, once the inputs are read.
+    const unread = new Map();
+    const inFolder = existsSync(dir) ? listGalleries(dir, unread).length + unread.size : 0;
     const refusal = await folderRefusal(
       bucket,
       dir,
@@ -332,7 +335,10 @@ if (command === 'publish') {
   const started = Date.now();
   try {
     const hold = heldForShares();
-    if (hold.size) process.exitCode = 1;
+    for (const [held, reason] of await unreadablePhotos(galleries.filter((g) => !hold.has(g.id))))
+      hold.set(held, reason);
+    // A held gallery fails the run (a script notices), but not the local bucket's: npm start goes on to serve.
+    if (hold.size && !values.local) process.exitCode = 1;
     const result = await publishTo({ hold });
     const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
     const { photoFiles, other, bytes, kept, deleted } = result.uploads;
@@ -407,6 +413,9 @@ if (command === 'publish') {
     await bucket.close();
   }
 } else if (command === 'links') {
+  for (const [held, reason] of inputs.held) {
+    logger.warn(`"${held}" is not listed (${reason}), and publishing holds it until that is resolved.`);
+  }
   if (galleries.length === 0) {
     console.log(`No galleries in ${where}: add a folder with its photos and a gallery.yaml (see docs/owner.md).`);
     process.exit(0);

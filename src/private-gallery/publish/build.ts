@@ -41,7 +41,14 @@ import {
 } from './secrets.ts';
 import { cachedVariants, SCREEN_KEY, SIZES, strippedOriginal, VARIANTS_VERSION, type LazyVariant } from './sizes.ts';
 import { closingPasswords } from './close-passwords.ts';
-import { galleriesFrom, privateGalleryDir, type Env, type GallerySource, type PhotoSource } from './sources.ts';
+import {
+  galleriesFrom,
+  privateGalleryDir,
+  unpublishedFiles,
+  type Env,
+  type GallerySource,
+  type PhotoSource,
+} from './sources.ts';
 import { folderTarget, type VaultTarget } from './target.ts';
 import { makeSchedule, SCHEDULE } from '../host/schedule.ts';
 import { galleryInbox, inboxTag, studioInboxKey, writeInboxTokens, type InboxEntry } from './inbox.ts';
@@ -353,7 +360,12 @@ export async function sealPhoto(sealing: Sealing, photo: PhotoSource, index: num
   const read = () => readFileSync(photo.path);
   const id = photoRef(seed, ref, hash);
   // By its path: libvips reads the photo itself, so its bytes are not held in Node's heap.
-  const { thumb, screen, full } = await cachedVariants(hash, () => photo.path, cache);
+  const { thumb, screen, full } = await cachedVariants(hash, () => photo.path, cache).catch((error: unknown) => {
+    const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new Error(
+      `${basename(photo.path)} in "${source.gallery.id}" could not be read as a photo (${why}): export it again as a JPEG, or take it out of ${source.gallery.folder}.`,
+    );
+  });
   const seal = (role: FileRole, variant: LazyVariant, type = variant.type) =>
     sealFile(sealing, { hash, photo: id, role, variant, type });
   const image: VaultImage = {
@@ -638,7 +650,10 @@ export function vaultInputs(
    */
   closing?: string | null,
 ) {
-  const galleries = galleriesFrom(env);
+  // A gallery whose folder cannot be read is held, with why; the others publish (sources.ts).
+  const folderProblems = new Map<string, string>();
+  const galleries = galleriesFrom(env, process.cwd(), folderProblems);
+  for (const gallery of galleries) for (const note of unpublishedFiles(gallery.folder)) logger?.warn(note);
   moveOldCache(resolve(OLD_CACHE_DIR), cacheDir, logger);
   if (env['PRIVATE_GALLERY_PASSWORD']) {
     logger?.warn(
@@ -663,7 +678,7 @@ export function vaultInputs(
       inboxKey: studioInboxKey(env, logger),
       timeZone: studioTimeZone(),
     } satisfies BuildOptions,
-    /** Galleries not to publish this time, with why (closing and removing only): for `hold`. */
-    held,
+    /** Galleries not to publish this time, with why (a folder that cannot be read; closing and removing, a password): for `hold`. */
+    held: new Map([...folderProblems, ...held]),
   };
 }

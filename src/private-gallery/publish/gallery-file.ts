@@ -8,6 +8,8 @@ import { type DownloadPolicy } from '../format/types.ts';
 import { fromBase64 } from '../format/encodings.ts';
 import { SALT_BYTES } from '../format/keys.ts';
 import { describeIssues, parseYamlData } from '../../lib/content/yaml-data.ts';
+import { basename, dirname } from 'node:path';
+import { parse, YAMLError } from 'yaml';
 
 export const DOWNLOAD_POLICIES = ['none', 'web', 'full'] as const satisfies readonly DownloadPolicy[];
 
@@ -93,7 +95,26 @@ export function selectionRules(file: Pick<GalleryFile, 'included' | 'extraPhotoP
 
 /** Parses and validates a gallery.yaml; `file` is its path, for the error message. */
 export function parseGalleryFile(text: string, file: string): GalleryFile {
+  try {
+    parse(text);
+  } catch (error) {
+    if (error instanceof YAMLError) throw new Error(yamlSlip(error, file));
+    throw error;
+  }
   return parseYamlData(text, galleryFileSchema, file);
+}
+
+/**
+ * A YAML slip in a gallery.yaml, as she reads it: which gallery, which line, and the fix. A colon
+ * inside a text (an alt or a title) is the usual one: the text needs quotes around it.
+ */
+export function yamlSlip(error: YAMLError, file: string): string {
+  const where = `gallery.yaml of "${basename(dirname(file))}"${error.linePos ? `, line ${error.linePos[0].line}` : ''}`;
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || /mapping/i.test(error.message)) {
+    return `${where}: a colon inside a text needs quotes around the text, for example alt: "Ivy: by the window"`;
+  }
+  const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return `${where}: this line is not read as YAML (${first}); compare it with the lines around it, and put quotes around a text with a colon or a # in it`;
 }
 
 const saltSchema = z

@@ -271,8 +271,8 @@ export async function publishPlan<G extends { id: string }>(
   );
   const carrying = await carryOver(target, existing, before, toCarry, hold, file);
   Object.assign(next.galleries, carrying.entries);
-  // A held gallery never published to this bucket: left out, nothing to carry.
-  const notPublished = [...hold.keys()].filter((id) => present.has(id) && !toCarry.includes(id));
+  // A held gallery never published here: left out, nothing to carry (maybe unread: a YAML slip).
+  const notPublished = [...hold.keys()].filter((id) => !gone.has(id) && !toCarry.includes(id));
   for (const id of notPublished) {
     carrying.carried.push({
       id,

@@ -66,6 +66,38 @@ export function galleriesFolder(
   };
 }
 
+/** The formats publishing does not take that a phone or camera gives: said so, with the export that fixes it. */
+const HEIC = new Set(['.heic', '.heif']);
+const HEIC_FIX =
+  'HEIC photos are not taken; export it as a JPEG (on a Mac: Photos, File > Export; on an iPhone: Settings > Camera > Formats > Most Compatible)';
+
+/** Why a photo her gallery.yaml lists cannot be published: not there, or there but not a photo publishing takes. */
+export function missingPhoto(folder: string, name: string): string {
+  const lists = `its gallery.yaml lists ${name}`;
+  if (!existsSync(join(folder, name))) {
+    return `${lists}, which is not in ${folder}; remove that line or add the photo`;
+  }
+  if (HEIC.has(extname(name).toLowerCase())) return `${lists}, which is in the folder but not published: ${HEIC_FIX}`;
+  return `${lists}, which is in the folder but is not a JPEG, PNG, WebP or AVIF photo; export it as a JPEG, or remove that line`;
+}
+
+/**
+ * The files of a gallery folder that are not published (a HEIC photo, a note, a video), each with
+ * one sentence: no photo is ever left out without a word. Dotfiles (.DS_Store) and folders are not named.
+ */
+export function unpublishedFiles(folder: string): string[] {
+  const gallery = basename(folder);
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && entry.name !== 'gallery.yaml')
+    .filter((entry) => !IMAGE_EXTENSIONS.has(extname(entry.name).toLowerCase()))
+    .map(({ name }) =>
+      HEIC.has(extname(name).toLowerCase())
+        ? `${name} in "${gallery}" is not published: ${HEIC_FIX}.`
+        : `${name} in "${gallery}" is not published: only JPEG, PNG, WebP and AVIF photos are; move it out of ${folder} if it is not meant for her.`,
+    )
+    .sort();
+}
+
 function fail(file: string, message: string): never {
   throw new Error(`${file}: ${message}`);
 }
@@ -82,9 +114,7 @@ export function readGallery(folder: string): GallerySource {
     .sort();
   const order: { name: string; alt?: string }[] = [];
   for (const entry of listed) {
-    if (typeof entry.file !== 'string' || !present.includes(entry.file)) {
-      fail(file, `lists a photo that is not in the folder: ${String(entry.file)}`);
-    }
+    if (!present.includes(entry.file)) throw new Error(missingPhoto(folder, entry.file));
     order.push({ name: entry.file, ...(typeof entry.alt === 'string' ? { alt: entry.alt } : {}) });
   }
   // Photos in the folder but not in the list come last, in file-name order.
@@ -109,24 +139,36 @@ function withSelection(file: Parameters<typeof selectionRules>[0]): { selection?
   return selection ? { selection } : {};
 }
 
-/** Every gallery: each sub-folder of the private folder that holds a gallery.yaml. */
-export function listGalleries(dir: string): GallerySource[] {
+/**
+ * Every gallery: each sub-folder of the private folder that holds a gallery.yaml. With `problems`,
+ * a gallery whose folder cannot be read (a YAML slip, a listed photo missing) is left out and its
+ * reason put there by id, for publishing to hold it (the others publish); without, it throws.
+ */
+export function listGalleries(dir: string, problems?: Map<string, string>): GallerySource[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()
     .map((name) => join(dir, name))
     .filter((path) => statSync(path).isDirectory() && existsSync(join(path, 'gallery.yaml')))
-    .map(readGallery);
+    .flatMap((path) => {
+      if (!problems) return [readGallery(path)];
+      try {
+        return [readGallery(path)];
+      } catch (error) {
+        problems.set(basename(path), error instanceof Error ? error.message : String(error));
+        return [];
+      }
+    });
 }
 
 /**
  * Every gallery publishing reads: the owner's folder (privateGalleryDir) and the repository's
  * content/private/ (the sample gallery, and galleries not moved out yet). One id in both is refused.
  */
-export function galleriesFrom(env: Env, root = process.cwd()): GallerySource[] {
+export function galleriesFrom(env: Env, root = process.cwd(), problems?: Map<string, string>): GallerySource[] {
   refuseCommittedFolder(privateGalleryDir(env), root);
   const dirs = [...new Set([privateGalleryDir(env), resolve(root, IN_REPOSITORY_DIR)])];
-  const galleries = dirs.flatMap((dir) => listGalleries(dir));
+  const galleries = dirs.flatMap((dir) => listGalleries(dir, problems));
   for (const gallery of galleries) {
     const twin = galleries.find((other) => other !== gallery && other.id === gallery.id);
     if (twin) {
