@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import {
@@ -318,13 +319,24 @@ function counting(bucket, report) {
     get: (name) => bucket.get(name),
     delete: (names) => bucket.delete(names),
     close: () => bucket.close(),
+    version: (name) => bucket.version(name),
     async put(name, data) {
       await bucket.put(name, data);
-      done.files += 1;
-      done.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-      report({ ...done });
+      count(data);
+    },
+    // The manifest is written only over the version read at the start (one publish at a time).
+    async putIf(name, data, version) {
+      const written = await bucket.putIf(name, data, version);
+      // The publish lock (lock.ts) is the bucket's own note, deleted at the end: not an upload of hers.
+      if (written && name !== PUBLISH_LOCK) count(data);
+      return written;
     },
   };
+  function count(data) {
+    done.files += 1;
+    done.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    report({ ...done });
+  }
 }
 
 /**
@@ -338,23 +350,29 @@ async function refusalBefore(setup, bucket, removing = false) {
   return refusal ?? (existsSync(setup.dir) ? null : missingFolder(setup.dir));
 }
 
-/** Publishing's inputs (galleries.mjs: `vaultInputs(env, logger, undefined, strict)`), or the sentence that refuses them. */
-function inputsOf(setup, warnings, strict = true) {
+/**
+ * Publishing's inputs (galleries.mjs: `vaultInputs(env, logger, undefined, closing)`), or the sentence
+ * that refuses them: `closing` undefined to publish, the id of the gallery closed for a close.
+ */
+function inputsOf(setup, warnings, closing = undefined) {
   const logger = { warn: (message) => warnings.push(message) };
   const loose = passwordsFileWarning(setup.env);
   if (loose) warnings.push(loose);
   try {
-    return { inputs: vaultInputs(setup.env, logger, undefined, strict) };
+    return { inputs: vaultInputs(setup.env, logger, undefined, closing) };
   } catch (error) {
     return { refusal: error instanceof Error ? error.message : String(error) };
   }
 }
 
 /** galleries.mjs `heldForShares`: the galleries held for a partner link's missing photo, with why. */
-function heldForShares({ galleries, options }, closing) {
+function heldForShares({ galleries, options, held }, closing) {
   const cache = new VaultCache(options.cacheDir ?? null);
   const open = galleries.filter((gallery) => gallery.id !== closing);
-  return shareProblems(open, options.shares, (path) => photoHash(path, cache));
+  const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache), new Date(), options.timeZone);
+  // As the command: a gallery held for its folder (sources.ts) or, closing, for its password.
+  for (const [id, reason] of held ?? []) hold.set(id, reason);
+  return hold;
 }
 
 /** galleries.mjs `publishTo`'s lines after a publish: what was kept, left out or left. */
@@ -505,7 +523,7 @@ export async function closeOne(setup, id) {
   const refusal = await refusalBefore(setup, bucket);
   if (refusal) return { ok: false, message: refusal };
   const warnings = [];
-  const { inputs, refusal: refused } = inputsOf(setup, warnings, false);
+  const { inputs, refusal: refused } = inputsOf(setup, warnings, id);
   if (refused) return { ok: false, message: refused };
   const gallery = inputs.galleries.find((candidate) => candidate.id === id);
   if (!gallery) {

@@ -56,7 +56,6 @@ export function passwordRefusal(id, title, password, root = process.cwd()) {
     galleryPasswords(
       [{ id, title, folder: '', expires: null, downloads: 'web', photos: [] }],
       { [variable]: password },
-      undefined,
       root,
     );
     return null;

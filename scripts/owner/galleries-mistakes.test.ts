@@ -245,7 +245,7 @@ describe('npm run galleries: the small words', () => {
 
   it('one photo is "1 photo", and a mistyped gallery name is answered with the nearest one', () => {
     const links = command([]);
-    expect(links.output).toContain('Ivy  (ivy-2026-10, 1 photo)\n');
+    expect(links.output).toContain('Ivy  (ivy-2026-10, 1 photo): ');
     expect(links.output).toContain(`Private links (2 galleries in ${galleries} and content/private/):`);
     expect(links.status).toBe(0);
     const share = command(['share', 'ivy-2026-01', '--photos', '1']);

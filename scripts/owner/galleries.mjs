@@ -469,7 +469,7 @@ if (command === 'publish') {
     for (const secret of secrets) console.log(`  ${privateLink(settings.siteUrl, secret)}${state.link}`);
     // Her invitation names her gallery (after the #, never sent to the host): she types only her password.
     console.log(
-      `  With her password: ${invitationLink(settings.siteUrl, gallery.id)}${state.link}  (gallery name: ${gallery.id})`,
+      `  With her password: ${invitationLink(settings.siteUrl, gallery.id)}  (gallery name: ${gallery.id})${state.link}`,
     );
     if (gallery.expires) console.log(`  open until the end of ${gallery.expires} (midnight, ${options.timeZone} time)`);
     console.log('');
