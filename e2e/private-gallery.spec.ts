@@ -200,7 +200,9 @@ test.describe('private gallery', () => {
       const images = page.getByRole('list', { name: 'Your private photos' }).getByRole('img');
       for (const [i, img] of (await images.all()).entries()) {
         expect(await img.getAttribute('src')).toMatch(/^blob:/);
-        expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(SIZES.thumb.width);
+        expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => el.naturalWidth))).toBe(
+          SIZES.thumb.width,
+        );
         const before = photoFiles.length;
         await page.getByRole('button', { name: `Open photo ${i + 1}` }).click();
         const viewer = page.getByRole('dialog', { name: 'Private photo viewer' });
