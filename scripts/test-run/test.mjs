@@ -66,8 +66,10 @@ const started = performance.now();
 const since = () => (performance.now() - started) / 1000;
 const cpuAtStart = machineCpu();
 mkdirSync('reports', { recursive: true });
-// In-test retries and results of an earlier run must not be read as this run's.
-rmSync('reports/test-times.json', { force: true });
+// An earlier run's reports must not be read as this run's: the quick tier runs no engine journeys,
+// so a full run's reports/engines/results.json (its journeys, their retries) would otherwise be
+// counted in its summary. Vitest and Playwright write their reports anew at every run.
+for (const report of ['reports/test-times.json', 'reports/engines/results.json']) rmSync(report, { force: true });
 
 /** Runs one step in a shell, collecting its output; resolves with its exit code and duration. */
 function run({ name, command }, group) {
