@@ -76,6 +76,60 @@ const mark = (selector, text) => {
 };
 
 /**
+ * Like `mark`, and only once the page is quiet and the control can take a tap: scrolled to the middle of the screen, its
+ * middle point hit by nothing else, no transition running on it or around it, and where it was at the
+ * last poll (the editor's dialogs fade and scale in, and its lists are drawn again as the
+ * repository's files arrive; WebKit refuses a tap on a control mid-move as "not interactable", ci
+ * 2026-11-28). A control drawn again is found again. Returns a selector for it, or ''.
+ */
+const markSteady = (selector, text) => {
+  const norm = (s) =>
+    (s ?? '')
+      .replace(/[\u200e\u200f\u2066-\u2069]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  // The page as a whole quiet first: nothing added, removed or changed in it for 400 ms, and no
+  // transition running anywhere (a splash or a list fading out over the control is not on its line).
+  if (!window.__journeyQuiet) {
+    window.__journeyQuiet = { at: performance.now() };
+    new MutationObserver(() => (window.__journeyQuiet.at = performance.now())).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }
+  const finite = (animation) =>
+    animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity;
+  if (performance.now() - window.__journeyQuiet.at < 400 || document.getAnimations().some(finite)) return '';
+  const key = `${selector}\u0000${text}`;
+  const marks = (window.__journeyMarks ??= {});
+  let found = marks[key]?.el;
+  if (!found?.isConnected || !found.checkVisibility()) {
+    found = [...document.querySelectorAll(selector)].find(
+      (el) =>
+        el.checkVisibility() &&
+        (norm(el.textContent).startsWith(text) ||
+          norm(el.textContent).endsWith(text) ||
+          norm(el.getAttribute('aria-label')) === text),
+    );
+    if (!found) return '';
+    marks[key] = { el: found, rect: '' };
+  }
+  found.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const box = found.getBoundingClientRect();
+  const rect = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
+  const moved = rect !== marks[key].rect;
+  marks[key].rect = rect;
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  if (moved || box.width === 0 || box.height === 0 || !hit || !found.contains(hit)) return '';
+  const id = found.getAttribute('data-journey-target') ?? String(Math.random()).slice(2);
+  // Marking is a change too: the mark is set once, so the next poll still finds the page quiet.
+  if (found.getAttribute('data-journey-target') !== id) found.setAttribute('data-journey-target', id);
+  return `[data-journey-target="${id}"]`;
+};
+
+/**
  * Sets a form control's value at once, as a paste does (Playwright's fill): typed key by key, a list
  * item's input is drawn again between keys and loses some of them, on a loaded machine.
  */
@@ -109,13 +163,16 @@ const REDRAWN =
   /not interactable|ElementNotInteractable|ElementClickIntercepted|element click intercepted|stale element/i;
 
 async function clickText(d, selector, text, timeout = 15_000) {
-  const target = await until(d, `"${text}" in ${selector}`, mark, [selector, text], timeout).catch(async (error) => {
-    const seen = await d.run(
-      (sel) => [...document.querySelectorAll(sel)].slice(0, 12).map((el) => el.textContent.trim().slice(0, 60)),
-      selector,
-    );
-    throw new Error(`${error.message}; there: ${JSON.stringify(seen)}`);
-  });
+  // A page that never goes quiet (none seen yet) still gets its tap, as the owner would make it.
+  const target = await until(d, `"${text}" in ${selector}, the page quiet`, markSteady, [selector, text], timeout)
+    .catch(() => until(d, `"${text}" in ${selector}`, mark, [selector, text], 2_000))
+    .catch(async (error) => {
+      const seen = await d.run(
+        (sel) => [...document.querySelectorAll(sel)].slice(0, 12).map((el) => el.textContent.trim().slice(0, 60)),
+        selector,
+      );
+      throw new Error(`${error.message}; there: ${JSON.stringify(seen)}`);
+    });
   await d.click(target);
 }
 
