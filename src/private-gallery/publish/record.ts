@@ -314,7 +314,6 @@ export async function publishPlan<G extends { id: string }>(
   const known = knownObjects(before);
   const heldWithoutRecord = !file && hold.size > 0;
   const removed = removedNames(next, before, options.remove ?? [], present);
-  const entry = (keep: Set<string>) => withOwnObjects(next, keep);
 
   return {
     /** The galleries to seal now. */
@@ -332,11 +331,11 @@ export async function publishPlan<G extends { id: string }>(
       next.galleries[id] = Object.keys(closes).length ? { ...entry, closes } : entry;
     },
     /** The new record of this bucket, once `keep` is known (the bucket's copy of it: record-copy.ts). */
-    entry,
+    entry: (keep: Set<string>) => withOwnObjects(next, keep),
     /** Writes the new record; a copy it noted as pending (record-copy.ts) is done with. */
     save(keep: Set<string>) {
       if (!file || !record) return;
-      record.targets[key] = entry(keep);
+      record.targets[key] = withOwnObjects(next, keep);
       if (record.pending) delete record.pending[key];
       writeRecord(file, record);
     },

@@ -63,7 +63,7 @@ function useOpenGallery(unlocked: Unlocked, onClosed: Props['onClosed']) {
  * favorites (a selection with notes when her package sets a number), downloads. A partner's view
  * shows the photos only.
  */
-export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed, timeZone }: Props) {
+export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed, timeZone: zone }: Props) {
   const { index } = unlocked;
   const images = index.images;
   const partner = index.view === 'partner';
@@ -73,13 +73,7 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
 
   return (
     <div data-client-gallery data-view={partner ? 'partner' : 'client'}>
-      <GalleryHeader
-        title={index.title}
-        count={images.length}
-        expires={index.expires}
-        partner={partner}
-        timeZone={timeZone}
-      />
+      <GalleryHeader title={index.title} count={images.length} expires={index.expires} partner={partner} zone={zone} />
       {picks && !partner && <PicksNotice picks={picks} galleryId={index.id} count={images.length} />}
 
       <SlideshowButtons

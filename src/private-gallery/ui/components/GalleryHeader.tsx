@@ -8,11 +8,11 @@ interface Props {
   /** A partner's view: photos shared with them, not their own gallery. */
   partner?: boolean;
   /** The studio's time zone: the last day ends at its midnight (the settings' `business.timeZone`). */
-  timeZone: string;
+  zone: string;
 }
 
 /** The gallery's title, how many photographs it holds, and until when it is open. */
-export function GalleryHeader({ title, count, expires, partner = false, timeZone }: Props) {
+export function GalleryHeader({ title, count, expires, partner = false, zone }: Props) {
   return (
     <header className="mb-10 text-center">
       <p className="eyebrow mb-3">{partner ? 'Shared with you, privately' : 'Your private gallery'}</p>
@@ -21,7 +21,7 @@ export function GalleryHeader({ title, count, expires, partner = false, timeZone
       </h2>
       <p className="mt-4 text-muted">
         {count} {count === 1 ? 'photograph' : 'photographs'}
-        <ExpiryNotice expires={expires} timeZone={timeZone} />
+        <ExpiryNotice expires={expires} zone={zone} />
       </p>
       {partner && (
         <p className="mt-2 text-sm text-muted" data-partner-notice>
@@ -33,7 +33,7 @@ export function GalleryHeader({ title, count, expires, partner = false, timeZone
 }
 
 /** Until when the gallery is open; nothing when it has no last day (or has closed). */
-function ExpiryNotice({ expires, timeZone }: { expires: string | null; timeZone: string }) {
-  const label = openUntil(expires, new Date(), timeZone);
+function ExpiryNotice({ expires, zone }: { expires: string | null; zone: string }) {
+  const label = openUntil(expires, new Date(), zone);
   return label ? <> · {label}</> : null;
 }
