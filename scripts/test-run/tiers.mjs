@@ -19,6 +19,8 @@ export const FULL_ONLY_UNIT = {
   'src/content.config.test.ts': 'builds copies of the site',
   'src/private-gallery/publish/lock-local.test.ts':
     "opens the local bucket through wrangler's platform proxy and runs the owner's command",
+  'src/private-gallery/publish/record-copy-local.test.ts':
+    "runs the owner's command four times against wrangler's local bucket, and opens it through the platform proxy",
   'scripts/owner/galleries-mistakes.test.ts': 'runs the real `npm run galleries` a dozen times, each starting wrangler',
   'src/content-validation.test.ts': "runs Astro's content sync (the build's first step) on copies of the site",
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay } from './labels';
+import { formatBytes, formatDay, openUntil } from './labels';
 
 describe('formatBytes', () => {
   it('writes whole kilobytes under a megabyte, never 0 KB', () => {
@@ -25,5 +25,16 @@ describe('formatDay', () => {
   it('writes a date-time as its day in UTC', () => {
     expect(formatDay('2026-10-31T23:30:00Z')).toBe('October 31, 2026');
     expect(formatDay('2026-11-01T01:00:00+03:00')).toBe('October 31, 2026');
+  });
+});
+
+describe('openUntil', () => {
+  it("says until when a gallery is open, its last day ending at midnight in the studio's time zone from the settings, not New York's", () => {
+    // 10 pm on December 31 in Los Angeles, 1 am on January 1 in New York.
+    const lateEvening = new Date('2027-01-01T06:00:00Z');
+    expect(openUntil('2026-12-31', lateEvening, 'America/Los_Angeles')).toBe('open until December 31, 2026');
+    expect(openUntil('2026-12-31', lateEvening, 'America/New_York')).toBeNull();
+    expect(openUntil('2026-12-31', new Date('2027-01-01T08:00:00Z'), 'America/Los_Angeles')).toBeNull();
+    expect(openUntil(null, lateEvening, 'America/Los_Angeles')).toBeNull();
   });
 });

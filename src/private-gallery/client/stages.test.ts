@@ -83,6 +83,16 @@ describe('galleryStage', () => {
     expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T03:59:59Z'))).toBe('gallery');
     expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T04:00:00Z'))).toBe('closed');
   });
+
+  it("closes at midnight in the studio's time zone the page was built with, not New York's", () => {
+    // 11 pm on June 30 in Los Angeles, 2 am on July 1 in New York.
+    const at = new Date('2030-07-01T06:00:00Z');
+    expect(galleryStage(unlocked('2030-06-30'), at, 'America/Los_Angeles')).toBe('gallery');
+    expect(galleryStage(unlocked('2030-06-30'), at, 'America/New_York')).toBe('closed');
+    expect(galleryStage(unlocked('2030-06-30'), new Date('2030-07-01T07:00:00Z'), 'America/Los_Angeles')).toBe(
+      'closed',
+    );
+  });
 });
 
 describe('problemOf', () => {

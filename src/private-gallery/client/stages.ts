@@ -1,6 +1,6 @@
 /** How the private gallery decides what a visitor sees: a private link, kept access, or the password. */
 import { type GalleryPassword, type VaultManifest } from '../format/types';
-import { isExpired } from '../format/dates';
+import { isExpired, STUDIO_TIME_ZONE } from '../format/dates';
 import { ACCESS_DAYS } from './key-store';
 import { GoneError, LoadError, secretFromHash, type Unlocked } from './unlock';
 import { GALLERY_PARAM } from '../../lib/site/private-links';
@@ -81,9 +81,16 @@ export function withoutInvitation(hash: string): string {
   return rest ? `#${rest}` : '';
 }
 
-/** An opened gallery shows as closed once its closing date has passed. */
-export function galleryStage(unlocked: Unlocked, now: Date = new Date()): 'gallery' | 'closed' {
-  return isExpired(unlocked.index.expires, now) ? 'closed' : 'gallery';
+/**
+ * An opened gallery shows as closed once its closing date has passed: its last day ends at
+ * midnight in `zone`, the studio's time zone the page was built with (STUDIO_TIME_ZONE by default).
+ */
+export function galleryStage(
+  unlocked: Unlocked,
+  now: Date = new Date(),
+  zone: string = STUDIO_TIME_ZONE,
+): 'gallery' | 'closed' {
+  return isExpired(unlocked.index.expires, now, zone) ? 'closed' : 'gallery';
 }
 
 /** What the visitor reads when a gallery cannot be opened: a download's own message, else a general one. */

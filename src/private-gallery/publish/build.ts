@@ -29,7 +29,16 @@ import {
   wrapPhotoKey,
 } from '../format/seal.ts';
 import { hashFile, moveOldCache, sha256, VaultCache } from './cache.ts';
-import { markSeed, publishPlan, RECORD_FILE, refuseOtherSeed, rememberObjects, SEED_MARK } from './record.ts';
+import {
+  markSeed,
+  publishPlan,
+  RECORD_FILE,
+  recordCopyName,
+  refuseOtherSeed,
+  rememberObjects,
+  SEED_MARK,
+} from './record.ts';
+import { checkRecordCopy, writeRecordCopy } from './record-copy.ts';
 import { readShares, sealShares, type Share } from './share.ts';
 import {
   galleryPasswords,
@@ -217,19 +226,31 @@ export interface Bucket {
    * if still that one (putManifest). Unset (a step's test), it is written as it is.
    */
   manifestVersion?: string | null;
+  /**
+   * Writes the bucket's copy of the record (record-copy.ts) as it will be once `keep` is published,
+   * just before the manifest; false when the copy changed since the start. Unset: no copy (no record).
+   */
+  recordCopy?: (keep: Set<string>) => Promise<boolean>;
 }
 
 /** Refused: the manifest changed while this publish ran. Its message is the one sentence to print. */
 export class ManifestChanged extends Error {}
 
-/** The manifest, written only if it is still the version this publish started from. */
+/** The refusal of a publish whose manifest, or copy of the record, changed while it ran. */
+const changedWhileRunning = (bucket: Bucket) =>
+  new ManifestChanged(
+    `Nothing was published: ${bucket.target.label} was published from somewhere else while this publish ran (its list of galleries changed), so this one stopped rather than drop what that one published; publish again.`,
+  );
+
+/**
+ * The manifest, written only if it is still the version this publish started from; the bucket's
+ * copy of the record just before it, likewise: a publish that stops between the two leaves a copy
+ * that knows every gallery the manifest lists, and more, never less.
+ */
 async function putManifest(bucket: Bucket, manifest: string) {
+  if (bucket.recordCopy && !(await bucket.recordCopy(bucket.keep))) throw changedWhileRunning(bucket);
   if (bucket.manifestVersion === undefined) return put(bucket, MANIFEST, manifest);
-  if (!(await bucket.target.putIf(MANIFEST, manifest, bucket.manifestVersion))) {
-    throw new ManifestChanged(
-      `Nothing was published: ${bucket.target.label} was published from somewhere else while this publish ran (its list of galleries changed), so this one stopped rather than drop what that one published; publish again.`,
-    );
-  }
+  if (!(await bucket.target.putIf(MANIFEST, manifest, bucket.manifestVersion))) throw changedWhileRunning(bucket);
   bucket.uploads.bytes += Buffer.byteLength(manifest);
 }
 
@@ -567,19 +588,42 @@ const rememberUploads = (bucket: Bucket, existing: Set<string>, options: BuildOp
   throw error;
 };
 
-/** publishGalleries, holding the bucket's lock. */
-async function publishLocked(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
-  const cache = new VaultCache(options.cacheDir ?? null);
-  const now = options.now ?? new Date();
-  const { seed } = options;
+/**
+ * What a publish reads before it seals anything: the bucket's objects (its lock left out), the
+ * manifest's version, the seed's mark, and the bucket's copy of the record (record-copy.ts: a copy
+ * newer than this computer's record is taken, and the publish refused once unless the copy is this
+ * computer's own); then the plan, and the bucket as the steps see it.
+ */
+async function startPublish(target: VaultTarget, galleries: GallerySource[], options: BuildOptions, now: Date) {
+  const { seed, record, hold, remove } = options;
   const existing = await target.list();
   existing.delete(PUBLISH_LOCK);
   const manifestVersion = await target.version(MANIFEST);
   await refuseOtherSeed(target, existing, seed);
+  const copying = record ? { file: record, now, lock: options.lock } : null;
+  const copy = copying ? await checkRecordCopy(target, seed, copying) : null;
   const leftOut = sampleLeftOut(target, galleries);
-  const { record, hold, remove } = options;
-  const plan = await publishPlan(target, existing, galleries, seed, { record, hold, remove, leaveOut: leftOut, now });
-  const bucket = { ...openBucket(target, new Set(existing)), manifestVersion };
+  const generation = copy?.generation;
+  const plan = await publishPlan(target, existing, galleries, seed, {
+    record,
+    hold,
+    remove,
+    leaveOut: leftOut,
+    now,
+    generation,
+  });
+  const bucket: Bucket = { ...openBucket(target, new Set(existing)), manifestVersion };
+  // The copy is never pruned, nor named among the objects the record keeps.
+  if (copy || existing.has(recordCopyName(seed))) bucket.keep.add(recordCopyName(seed));
+  if (copy && copying) bucket.recordCopy = (keep) => writeRecordCopy(target, seed, copy, plan.entry(keep), copying);
+  return { existing, leftOut, plan, bucket };
+}
+
+/** publishGalleries, holding the bucket's lock. */
+async function publishLocked(target: VaultTarget, galleries: GallerySource[], options: BuildOptions) {
+  const cache = new VaultCache(options.cacheDir ?? null);
+  const now = options.now ?? new Date();
+  const { existing, leftOut, plan, bucket } = await startPublish(target, galleries, options, now);
   const grants: Record<string, Grant> = {};
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];

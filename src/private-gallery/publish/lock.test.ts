@@ -10,7 +10,7 @@ import { VAULT_NAME } from '../host/serve';
 import { publishGalleries } from './build';
 import { closeGallery } from './close';
 import { PUBLISH_LOCK } from './lock';
-import { RECORD_FILE } from './record';
+import { RECORD_FILE, recordCopyName } from './record';
 import { listGalleries } from './sources';
 import { memoryTarget } from './fixtures/memory-target.ts';
 
@@ -80,11 +80,12 @@ describe('one publish at a time', () => {
     );
     expect(await opened(target)).toEqual(['ava', 'bea']);
     expect(target.objects.has(PUBLISH_LOCK)).toBe(false);
-    // Every object in the bucket is one the record knows, or the manifest and seed mark.
+    // Every object in the bucket is one the record knows, or the manifest, seed mark and the record's copy.
     const recorded = JSON.parse(readFileSync(record, 'utf8')).targets['the local bucket in test'];
     const known = new Set([
       'manifest.json',
       'seed-fingerprint.txt',
+      recordCopyName(seed),
       ...recorded.objects,
       ...Object.values(recorded.galleries as Record<string, { objects: string[] }>).flatMap((g) => g.objects),
     ]);

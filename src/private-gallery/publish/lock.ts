@@ -42,8 +42,8 @@ export interface LockOptions {
 /** Refused: another publish holds the bucket's lock. Its message is the one sentence to print. */
 export class PublishLocked extends Error {}
 
-/** "at 14:02 UTC on 2026-11-28 (3 minutes ago)", from the lock's start and the time now. */
-function whenStarted(note: LockNote | null, now: Date) {
+/** "at 14:02 UTC on 2026-11-28 (3 minutes ago)", from the lock's start (or a publish's) and the time now. */
+export function whenStarted(note: { started: string } | null, now: Date) {
   const started = note ? new Date(note.started) : null;
   if (!started || Number.isNaN(started.getTime())) return 'at a time it does not say';
   const minutes = Math.max(0, Math.round((now.getTime() - started.getTime()) / 60_000));
@@ -71,6 +71,10 @@ async function readNote(target: VaultTarget): Promise<LockNote | null> {
 /** The owner's command that breaks the lock on `target` and publishes. */
 const unlockCommand = (target: VaultTarget) =>
   `npm run galleries -- publish${target.remote ? '' : ' --local'} --unlock`;
+
+/** The owner's command that ran this publish, without --unlock: to run it again. */
+export const againCommand = (target: VaultTarget, options: LockOptions = {}) =>
+  options.unlockWith?.replace(/ --unlock$/, '') ?? `npm run galleries -- publish${target.remote ? '' : ' --local'}`;
 
 /**
  * Takes the bucket's lock, or throws PublishLocked with the sentence that says when and where

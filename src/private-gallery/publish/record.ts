@@ -8,6 +8,10 @@
  *   carried over as recorded: its grants copied from the bucket's manifest by id, its objects kept,
  *   until the owner runs `npm run galleries -- remove <id>`. Publishing deletes only objects a
  *   record names: never what it does not know.
+ * - `record-<24 hex digits>.txt` in the bucket (record-copy.ts): this bucket's entry of the record,
+ *   sealed under a key from the seed, with a generation counted up at each publish. A computer whose
+ *   record is older than the bucket's (another computer published since) takes it before publishing,
+ *   so it never drops from the manifest, nor deletes, what that computer published.
  * - `seed-fingerprint.txt` in the bucket: the first 8 hex digits of HMAC(seed, "fingerprint"), a
  *   name the Function never serves (serve.ts's VAULT_NAME). Publishing with another seed over a
  *   published bucket is refused, so a lost passwords.env never re-keys (and wipes) every gallery.
@@ -55,13 +59,30 @@ export interface TargetRecord {
   objects: string[];
   /** Galleries removed from this bucket (`remove`), by folder name: the inbox still names their messages. */
   removed?: string[];
+  /**
+   * The generation of the bucket's copy of this record (record-copy.ts) this computer last wrote or
+   * took: a copy with a higher one was written by a publish this record does not know of.
+   */
+  generation?: number;
 }
 
 export interface PublishRecord {
   version: 1;
   /** By target: `targetKey`. */
   targets: Record<string, TargetRecord>;
+  /**
+   * By target: the mark of the copy a publish is writing into the bucket (record-copy.ts), noted
+   * before it is written and gone once the record is saved. Still here, it names a copy this
+   * computer wrote in a publish that stopped before saving the record.
+   */
+  pending?: Record<string, string>;
 }
+
+/** The name of the bucket's copy of the record under a seed (record-copy.ts): not a VAULT_NAME, so never served. */
+export const recordCopyName = (seed: Uint8Array) =>
+  `record-${fromSeed(seed, 'name', 'record copy').toString('hex', 0, 12)}.txt`;
+/** Any seed's copy of the record: never among the objects a record names. */
+const RECORD_COPY = /^record-[0-9a-f]{24}\.txt$/;
 
 /** The first 8 hex digits of HMAC-SHA-256(seed, "fingerprint"): names a seed, reveals nothing of it. */
 export function seedFingerprint(seed: Uint8Array): string {
@@ -158,6 +179,8 @@ export interface PlanOptions {
   remove?: string[] | undefined;
   /** Galleries never to publish to this bucket (the sample, remotely): deleted if recorded. */
   leaveOut?: string[] | undefined;
+  /** The generation this publish gives the record and the bucket's copy of it (record-copy.ts). */
+  generation?: number | undefined;
   now: Date;
 }
 
@@ -246,6 +269,14 @@ function removedNames(next: TargetRecord, before: TargetRecord | undefined, remo
   return removed;
 }
 
+/** The new record of a bucket, `next`: every object reached (`keep`) that no gallery names is the bucket's own. */
+function withOwnObjects(next: TargetRecord, keep: Set<string>): TargetRecord {
+  const owned = new Set(Object.values(next.galleries).flatMap((gallery) => gallery.objects));
+  const own = (name: string) => !owned.has(name) && name !== MANIFEST && name !== SEED_MARK && !RECORD_COPY.test(name);
+  next.objects = [...keep].filter(own);
+  return next;
+}
+
 /**
  * What one publish does with the record: which galleries it seals, which it carries over (grants
  * and objects), which objects it may delete; then the new record. Used by publishGalleries.
@@ -265,6 +296,7 @@ export async function publishPlan<G extends { id: string }>(
   const gone = new Set([...(options.remove ?? []), ...(options.leaveOut ?? [])]);
   const present = new Set(galleries.map((gallery) => gallery.id));
   const next: TargetRecord = { seed: seedFingerprint(seed), galleries: {}, objects: [] };
+  if (options.generation !== undefined) next.generation = options.generation;
   // The galleries recorded for this bucket and not published this time: carried over as they are.
   const toCarry = Object.keys(before?.galleries ?? {}).filter(
     (id) => !gone.has(id) && (!present.has(id) || hold.has(id)),
@@ -298,12 +330,13 @@ export async function publishPlan<G extends { id: string }>(
       const entry: RecordedGallery = { ref, grants, objects, published: options.now.toISOString() };
       next.galleries[id] = Object.keys(closes).length ? { ...entry, closes } : entry;
     },
-    /** Writes the new record: every object reached that no gallery names is the bucket's own. */
+    /** The new record of this bucket, once `keep` is known (the bucket's copy of it: record-copy.ts). */
+    entry: (keep: Set<string>) => withOwnObjects(next, keep),
+    /** Writes the new record; a copy it noted as pending (record-copy.ts) is done with. */
     save(keep: Set<string>) {
       if (!file || !record) return;
-      const owned = new Set(Object.values(next.galleries).flatMap((entry) => entry.objects));
-      next.objects = [...keep].filter((name) => !owned.has(name) && name !== MANIFEST && name !== SEED_MARK);
-      record.targets[key] = next;
+      record.targets[key] = withOwnObjects(next, keep);
+      if (record.pending) delete record.pending[key];
       writeRecord(file, record);
     },
   };

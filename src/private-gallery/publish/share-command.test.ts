@@ -105,3 +105,23 @@ describe('npm run galleries -- share / unshare', () => {
     expect(shares().every((s) => !s.numbers && s.photos.every((p) => /^[0-9a-f]{16}$/.test(p.id)))).toBe(true);
   });
 });
+
+describe("share reads the studio's zone from the settings of the project it is given", () => {
+  it("names the zone of the root's settings, not the one of the folder the command runs in", () => {
+    const { root } = site();
+    mkdirSync(join(root, 'content'), { recursive: true });
+    const settings = readFileSync('content/settings.yaml', 'utf8').replace(
+      /^(\s*timeZone:).*$/m,
+      '$1 America/Los_Angeles',
+    );
+    writeFileSync(join(root, 'content', 'settings.yaml'), settings);
+    const out = shareCommand(
+      ['share', 'jenna-2026-10', '--photos', '3', '--expires', '2027-01-31'],
+      'https://studio.test',
+      root,
+    );
+    expect(out).toContain(
+      'Partner link for Jenna, October 2026, photo 3 (IMG_103.jpg), open until the end of 2027-01-31 (midnight, America/Los_Angeles time):',
+    );
+  });
+});

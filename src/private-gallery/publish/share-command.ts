@@ -12,13 +12,21 @@ import { gallerySecrets, PASSWORDS_FILE, readEnv, writePasswordsFile } from './s
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
 import { galleriesFrom, privateGalleryDir, type Env } from './sources.ts';
 import { didYouMean, foldersPhrase } from './words.ts';
-import { loadSettings } from '../../lib/content/settings.ts';
+import { loadSettings, SETTINGS_FILE } from '../../lib/content/settings.ts';
+import { STUDIO_TIME_ZONE } from '../format/dates.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
   'npm run galleries -- share <gallery> --favorites "<selection link>" [--expires 2027-01-31]',
   'npm run galleries -- unshare <gallery> <partner link>',
 ].join('\n  ');
+
+/**
+ * The studio's time zone in the project at `root` (its content/settings.yaml `business.timeZone`);
+ * the default where that project has no settings (a test's folder).
+ */
+const timeZoneAt = (root: string) =>
+  existsSync(join(root, SETTINGS_FILE)) ? loadSettings(root).business.timeZone : STUDIO_TIME_ZONE;
 
 /** Runs `share` or `unshare` with their arguments; returns what to print. */
 export function shareCommand(args: string[], siteUrl: string, root = process.cwd(), base: Env = process.env): string {
@@ -71,7 +79,7 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
   const names = share.photos.map((photo) => photo.name).join(', ');
   return [
     ...warnings,
-    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (midnight, ${loadSettings().business.timeZone} time)` : ''}:`,
+    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (midnight, ${timeZoneAt(root)} time)` : ''}:`,
     `  ${partnerLink(siteUrl, share)}`,
     `Publish again for it to open. It shows only ${numbers.length === 1 ? 'that photo' : 'those photos'}, for viewing; her own access is untouched.`,
   ].join('\n');

@@ -25,6 +25,8 @@ interface Props {
   onForget: () => void;
   /** The host answered 410 Gone for a photo: the gallery has closed (whatever this device's clock says). */
   onClosed?: () => void;
+  /** The studio's time zone, where its last day ends (the page's, from the settings). */
+  timeZone: string;
 }
 
 /** Everything the open gallery holds: thumbnails, her selection, the viewer, the slideshow, downloads. */
@@ -61,7 +63,7 @@ function useOpenGallery(unlocked: Unlocked, onClosed: Props['onClosed']) {
  * favorites (a selection with notes when her package sets a number), downloads. A partner's view
  * shows the photos only.
  */
-export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed }: Props) {
+export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onClosed, timeZone: zone }: Props) {
   const { index } = unlocked;
   const images = index.images;
   const partner = index.view === 'partner';
@@ -71,7 +73,7 @@ export function OpenGallery({ unlocked, studioEmail, requestHref, onForget, onCl
 
   return (
     <div data-client-gallery data-view={partner ? 'partner' : 'client'}>
-      <GalleryHeader title={index.title} count={images.length} expires={index.expires} partner={partner} />
+      <GalleryHeader title={index.title} count={images.length} expires={index.expires} partner={partner} zone={zone} />
       {picks && !partner && <PicksNotice picks={picks} galleryId={index.id} count={images.length} />}
 
       <SlideshowButtons

@@ -7,6 +7,7 @@ import { PasswordDialog } from '@/private-gallery/ui/components/PasswordDialog';
 import { UnlockingStatus } from '@/private-gallery/ui/components/UnlockingStatus';
 import { useInvitation } from '@/private-gallery/ui/hooks/useInvitation';
 import { usePrivateGalleryStage } from '@/private-gallery/ui/hooks/usePrivateGalleryStage';
+import { STUDIO_TIME_ZONE } from '@/private-gallery/format/dates';
 
 /**
  * The open gallery's code (its grid, viewer, choosing, downloads) is its own chunk: none of it is needed
@@ -23,6 +24,8 @@ interface Props {
   requestHref: string;
   /** The studio's address, for favorites and for closed galleries. */
   studioEmail: string;
+  /** The studio's time zone (the settings' `business.timeZone`, at build time): a last day ends at its midnight. */
+  timeZone?: string;
 }
 
 /**
@@ -30,10 +33,11 @@ interface Props {
  * private link or access kept on this device; her name and password, or her password alone under the
  * gallery her invitation link names), then the client's photos, or why they cannot show.
  */
-function PrivateGallery({ age, requestHref, studioEmail }: Props) {
+function PrivateGallery({ age, requestHref, studioEmail, timeZone = STUDIO_TIME_ZONE }: Props) {
   // Before the stage: her invitation's part of the address is read (and taken out) first.
   const invited = useInvitation();
-  const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget, closed } = usePrivateGalleryStage();
+  const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget, closed } =
+    usePrivateGalleryStage(timeZone);
   const onForget = () => void forget();
   useEffect(() => {
     const warm = () => void loadOpenGallery();
@@ -78,6 +82,7 @@ function PrivateGallery({ age, requestHref, studioEmail }: Props) {
             requestHref={requestHref}
             onForget={onForget}
             onClosed={closed}
+            timeZone={timeZone}
           />
         </Suspense>
       )}

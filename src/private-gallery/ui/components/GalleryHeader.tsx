@@ -1,5 +1,4 @@
-import { formatDay } from '@/private-gallery/client/labels';
-import { isExpired } from '@/private-gallery/format/dates';
+import { openUntil } from '@/private-gallery/client/labels';
 
 interface Props {
   title: string;
@@ -8,10 +7,12 @@ interface Props {
   expires: string | null;
   /** A partner's view: photos shared with them, not their own gallery. */
   partner?: boolean;
+  /** The studio's time zone: the last day ends at its midnight (the settings' `business.timeZone`). */
+  zone: string;
 }
 
 /** The gallery's title, how many photographs it holds, and until when it is open. */
-export function GalleryHeader({ title, count, expires, partner = false }: Props) {
+export function GalleryHeader({ title, count, expires, partner = false, zone }: Props) {
   return (
     <header className="mb-10 text-center">
       <p className="eyebrow mb-3">{partner ? 'Shared with you, privately' : 'Your private gallery'}</p>
@@ -20,7 +21,7 @@ export function GalleryHeader({ title, count, expires, partner = false }: Props)
       </h2>
       <p className="mt-4 text-muted">
         {count} {count === 1 ? 'photograph' : 'photographs'}
-        <ExpiryNotice expires={expires} />
+        <ExpiryNotice expires={expires} zone={zone} />
       </p>
       {partner && (
         <p className="mt-2 text-sm text-muted" data-partner-notice>
@@ -32,7 +33,7 @@ export function GalleryHeader({ title, count, expires, partner = false }: Props)
 }
 
 /** Until when the gallery is open; nothing when it has no last day (or has closed). */
-function ExpiryNotice({ expires }: { expires: string | null }) {
-  if (!expires || isExpired(expires)) return null;
-  return <> · open until {formatDay(expires)}</>;
+function ExpiryNotice({ expires, zone }: { expires: string | null; zone: string }) {
+  const label = openUntil(expires, new Date(), zone);
+  return label ? <> · {label}</> : null;
 }

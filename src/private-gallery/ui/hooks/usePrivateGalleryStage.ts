@@ -21,6 +21,7 @@ import {
   type Stage,
 } from '@/private-gallery/client/stages';
 import { removeStorage } from '@/lib/browser/storage';
+import { STUDIO_TIME_ZONE } from '@/private-gallery/format/dates';
 import {
   clearAccess,
   fetchManifest,
@@ -91,16 +92,22 @@ async function forgetOnThisDevice(unlocked: Unlocked | null) {
   }
 }
 
-/** The stage, the opened gallery, why the password is asked and what failed; `show` opens a gallery. */
-function useStageState() {
+/**
+ * The stage, the opened gallery, why the password is asked and what failed; `show` opens a gallery
+ * (closed past its last day, which ends at midnight in the studio's time zone, `timeZone`).
+ */
+function useStageState(timeZone: string) {
   const [stage, setStage] = useState<Stage>('checking');
   const [unlocked, setUnlocked] = useState<Unlocked | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
-  const show = useCallback((result: Unlocked) => {
-    setUnlocked(result);
-    setStage(galleryStage(result));
-  }, []);
+  const show = useCallback(
+    (result: Unlocked) => {
+      setUnlocked(result);
+      setStage(galleryStage(result, new Date(), timeZone));
+    },
+    [timeZone],
+  );
   return { stage, setStage, unlocked, setUnlocked, reason, setReason, problem, setProblem, show };
 }
 
@@ -108,8 +115,9 @@ function useStageState() {
  * The private gallery's stages: age gate, then a private link, kept access or the password, then
  * the gallery (or closed, or a failure to retry). Mirrors the stage on <html> for the page's CSS.
  */
-export function usePrivateGalleryStage() {
-  const { stage, setStage, unlocked, setUnlocked, reason, setReason, problem, setProblem, show } = useStageState();
+export function usePrivateGalleryStage(timeZone: string = STUDIO_TIME_ZONE) {
+  const { stage, setStage, unlocked, setUnlocked, reason, setReason, problem, setProblem, show } =
+    useStageState(timeZone);
   const [vault] = useState(browserVault);
   const linkSecret = useRef<Uint8Array<ArrayBuffer> | null>(null);
 
