@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { builtPages, fileForPath } from '../../src/lib/site/site-files.ts';
 import { missingRoutes } from '../shared/expected-routes.mjs';
+import { parse } from 'yaml';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -52,6 +53,23 @@ for (const { file, route } of files) {
 }
 
 if (checked === 0) problems.push('no internal reference found in any page');
+
+// The private gallery's page decides "open until" and its closing in the studio's time zone, the one
+// content/settings.yaml names: the built page hands that zone to its island, not a default.
+const zone = parse(readFileSync(new URL('../../content/settings.yaml', import.meta.url), 'utf8'))?.business?.timeZone;
+const gallery = files.find((page) => page.route === '/private-gallery');
+const islandProps = gallery
+  ? [...readFileSync(gallery.file, 'utf8').matchAll(/<astro-island[^>]*\sprops="([^"]*)"/g)].map((m) =>
+      JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&')),
+    )
+  : [];
+const handed = islandProps.map((props) => props.timeZone?.[1]).filter(Boolean);
+if (!zone) problems.push('content/settings.yaml: business.timeZone is missing');
+else if (!handed.includes(zone)) {
+  problems.push(
+    `/private-gallery: the gallery's island is not handed the studio's time zone ${zone} (got ${JSON.stringify(handed)})`,
+  );
+}
 
 if (problems.length) {
   console.error(
