@@ -321,12 +321,14 @@ async function unlock(page) {
   await page.locator('astro-island[ssr]').waitFor({ state: 'detached', timeout: 60_000 });
   await page.getByLabel('Gallery name', { exact: true }).fill('bench');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  const thumbNames = [...files].filter(([, file]) => file.role === 'thumb').map(([name]) => name);
+  const thumbNames = index.images.map((image) => image.thumb.file);
   return page.evaluate(
     ({ indexName, thumbNames }) =>
       new Promise((done) => {
         const start = performance.now();
-        const times = {};
+        const times = { shownAt: {} };
+        const long = [];
+        new PerformanceObserver((list) => long.push(...list.getEntries())).observe({ type: 'longtask' });
         const thumbs = new Set(thumbNames);
         const name = (entry) => new URL(entry.name).pathname.split('/').pop();
         const phases = (shownFiles) => {
@@ -347,13 +349,21 @@ async function unlock(page) {
             thumbArrived: firstEnd === undefined ? undefined : at(firstEnd),
             screenArrived: Number.isFinite(screenEnd) ? at(screenEnd) : undefined,
             thumbsBeforeScreen: thumbEntries.filter((entry) => entry.startTime <= screenEnd).length,
+            long: long.map((task) => `${at(task.startTime)}+${Math.round(task.duration)}`).join(' '),
+            // The first screen's thumbnails, in the grid's order: when each was in, and shown.
+            screen: Object.keys(times.shownAt).map((n) => {
+              const entry = thumbEntries.find((e) => name(e) === thumbNames[n - 1]);
+              return `${n}: ${entry ? `${at(entry.startTime)}-${at(entry.responseEnd)}` : '?'}/${at(times.shownAt[n])}`;
+            }),
           };
         };
         const check = () => {
-          const shown = [...document.querySelectorAll('[data-client-gallery] li img')].filter((img) => {
+          const shownImages = [...document.querySelectorAll('[data-client-gallery] li img')].filter((img) => {
             const box = img.getBoundingClientRect();
             return img.complete && img.naturalWidth > 0 && box.top < innerHeight && box.bottom > 0;
-          }).length;
+          });
+          for (const img of shownImages) times.shownAt[img.closest('li').dataset.photo] ??= performance.now();
+          const shown = shownImages.length;
           if (shown >= 1 && times.first === undefined) times.first = performance.now() - start;
           const tiles = [...document.querySelectorAll('[data-client-gallery] li')].filter(
             (li) => li.getBoundingClientRect().top < innerHeight,
@@ -517,7 +527,8 @@ if (!values['slow-only']) {
     console.log(
       `  run ${run}: first thumbnail ${ms(times.first)} ms, first screen (${times.onScreen}) ${ms(times.screen)} ms; ` +
         `index ${p.index ? p.index.join('-') : '?'} ms, first thumbnail asked ${ms(p.thumbRequested)} and in ${ms(p.thumbArrived)}, ` +
-        `${p.thumbsBeforeScreen} thumbnails in by ${ms(p.screenArrived)}; scripts after Unlock: ${scripts || 'none'}`,
+        `${p.thumbsBeforeScreen} thumbnails in by ${ms(p.screenArrived)}; the screen's (asked-in/shown) ${p.screen.join(', ')}; ` +
+        `scripts after Unlock: ${scripts || 'none'}; long tasks ${p.long}`,
     );
   }
   console.log(
