@@ -17,6 +17,9 @@ import { settings } from '../src/lib/content/settings';
 // A proofing gallery of five photos whose package includes three (a strict limit), with a partner
 // link to photos 2 and 4, built like the galleries are published and served at /vault/.
 const GALLERY = { id: 'proof-2026-11', title: 'Ana, November 2026', password: 'ana proofing password' };
+// A longer proofing gallery, landscapes and portraits, for the count at the foot of the screen.
+const LONG = { id: 'proof-long-2026-11', title: 'Bea, November 2026', password: 'bea proofing password' };
+const LONG_PHOTOS = 14;
 let fixture: Fixture;
 let partner: Share;
 const seed = randomBytes(32);
@@ -35,12 +38,25 @@ test.beforeAll(async () => {
     join(folder, 'gallery.yaml'),
     `title: ${GALLERY.title}\ndownloads: web\nincluded: 3\nextraPhotoPrice: 35\nlimit: strict\n`,
   );
+  const long = join(root, 'private', LONG.id);
+  mkdirSync(long, { recursive: true });
+  for (let i = 1; i <= LONG_PHOTOS; i++) {
+    const [width, height] = i % 3 === 0 ? [400, 600] : [600, 400];
+    await sharp({ create: { width, height, channels: 3, background: `hsl(${i * 29}, 35%, 45%)` } })
+      .jpeg()
+      .toFile(join(long, `BE_${String(i).padStart(3, '0')}.jpg`));
+  }
+  writeFileSync(join(long, 'gallery.yaml'), `title: ${LONG.title}\ndownloads: web\nincluded: 5\n`);
   const galleries = listGalleries(join(root, 'private'));
-  partner = newShare(galleries[0]!, [2, 4]);
+  const ana = galleries.find((gallery) => gallery.id === GALLERY.id)!;
+  partner = newShare(ana, [2, 4]);
   const vault = join(root, 'vault');
   await buildVault(vault, galleries, {
     kdf: kdfFor(newSalt()),
-    passwords: new Map([[GALLERY.id, GALLERY.password]]),
+    passwords: new Map([
+      [GALLERY.id, GALLERY.password],
+      [LONG.id, LONG.password],
+    ]),
     seed,
     shares: new Map([[GALLERY.id, [partner]]]),
   });
@@ -51,17 +67,64 @@ const photos = (page: Page) => page.getByRole('list', { name: 'Your private phot
 const counter = (page: Page) => page.locator('[data-selection-counter]');
 const UNLOCK = { timeout: 20_000 };
 
-async function open(page: Page, hash = '', password: string | null = GALLERY.password) {
+async function open(page: Page, hash = '', password: string | null = GALLERY.password, gallery = GALLERY) {
   await serveVault(page, fixture);
   await page.goto(`/private-gallery${hash}`);
   await waitForIslands(page);
   await page.getByRole('button', { name: 'I am 18+' }).click();
   if (password) {
-    await page.getByLabel('Gallery name', { exact: true }).fill(GALLERY.id);
+    await page.getByLabel('Gallery name', { exact: true }).fill(gallery.id);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
   }
-  await expect(page.getByRole('heading', { name: GALLERY.title })).toBeVisible(UNLOCK);
+  await expect(page.getByRole('heading', { name: gallery.title })).toBeVisible(UNLOCK);
+}
+
+/**
+ * Scrolls the page from the top to its end in small steps and, at each, looks at the count at the
+ * foot of the screen; returns what covered a photo (empty when nothing did): a photo seen beside
+ * or through the count (the point of the screen under the count along the grid's width is not the
+ * count), and, at the end, a photo or its number not ending above the count.
+ */
+function coveredPhotos(page: Page) {
+  return page.evaluate(async () => {
+    const problems: string[] = [];
+    const bar = document.querySelector<HTMLElement>('[data-selection-pill]')!;
+    const grid = document.querySelector<HTMLElement>('[aria-label="Your private photos"]')!;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const { backgroundColor } = getComputedStyle(bar);
+    if (!/^rgb\(/.test(backgroundColor)) problems.push(`the count's background is not opaque: ${backgroundColor}`);
+    const end = document.documentElement.scrollHeight - innerHeight;
+    for (let y = 0; ; y = Math.min(end, y + 97)) {
+      // At once: the page scrolls smoothly otherwise.
+      scrollTo({ top: y, behavior: 'instant' });
+      await frame();
+      const box = bar.getBoundingClientRect();
+      const column = grid.getBoundingClientRect();
+      if (box.left > column.left + 0.5 || box.right < column.right - 0.5) {
+        problems.push(`at ${y}: the count spans ${box.left}-${box.right}, the photos ${column.left}-${column.right}`);
+      }
+      for (const at of [box.top + 1, (box.top + box.bottom) / 2, box.bottom - 1]) {
+        if (at < 0 || at >= innerHeight) continue;
+        for (let x = Math.ceil(column.left) + 1; x < column.right - 1; x += 6) {
+          const seen = document.elementFromPoint(x, at);
+          if (seen && !bar.contains(seen) && seen.closest('[aria-label="Your private photos"]')) {
+            problems.push(`at ${y}: a photo shows at (${x}, ${Math.round(at)}), on the count's line`);
+            break;
+          }
+        }
+      }
+      if (y === end) break;
+    }
+    // At the end, every photo and its number end above the count.
+    const top = bar.getBoundingClientRect().top;
+    for (const tile of grid.querySelectorAll('li')) {
+      const { bottom } = tile.getBoundingClientRect();
+      if (bottom > top + 0.5)
+        problems.push(`at the end: photo ${tile.dataset.photo} ends at ${bottom}, the count starts at ${top}`);
+    }
+    return problems;
+  });
 }
 
 test.describe('proofing', () => {
@@ -137,6 +200,27 @@ test.describe('proofing', () => {
       await expectNoAxeViolations(page);
     },
   );
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    test(`at ${width} px the chosen count never covers a photo, from the top to the last row`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await open(page, '', LONG.password, LONG);
+      await expect(photos(page).locator('li[data-photo="1"] img')).toBeVisible(UNLOCK);
+      const bar = page.locator('[data-selection-pill]');
+      await page.getByRole('button', { name: 'Favorite photo 2' }).click();
+      await expect(bar).toHaveText('1 of 5 chosen');
+      // Kept in view while she scrolls: at the foot of the screen halfway down the photos.
+      const list = (await photos(page).boundingBox())!;
+      await page.evaluate((y) => scrollTo({ top: y, behavior: 'instant' }), list.y + list.height / 2 - 400);
+      const box = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(height + 0.5);
+      expect(box.y + box.height).toBeGreaterThan(height - 24);
+      expect(await coveredPhotos(page)).toEqual([]);
+    });
+  }
 
   test('the selection link opens the owner’s copy with those photos marked', async ({ page }) => {
     const link = selectionLink('http://x', galleryRef(seed, GALLERY.id), [1, 3, 5]);

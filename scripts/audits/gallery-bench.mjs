@@ -5,11 +5,17 @@
 // the time from pressing Unlock to the first thumbnail on screen and to a full first screen, the
 // peak JS heap while scrolling through every photo and opening a few in the viewer, and which
 // encrypted files the page fetched at each step (thumbnails, screen and large copies: only what is
-// on screen should be). Then, on simulated slow 4G, the viewer: per photo opened, the bytes fetched
-// and the time from the tap to the photo shown sharp. Not a test: numbers vary with the host.
-// Usage: npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--views N] [--build]
+// on screen should be). Then, on simulated slow 4G (Lighthouse's mobile figures) at 390 px, the
+// gallery unlocked --runs times by a fresh phone: first thumbnail and first screenful after Unlock,
+// as median (min-max), with where the time went in each run; then the viewer: per photo opened, the
+// bytes fetched and the time from the tap to the photo shown sharp. Not a test: numbers vary with
+// the host.
+// Usage: npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--views N] [--runs N] [--slow-only] [--build]
 //   --port N       the server's port (default 4335; its inspector uses N+10000)
-//   --views N      photos opened in the viewer on slow 4G (default 5)
+//   --views N      photos opened in the viewer on slow 4G (default 5; 0 for none)
+//   --runs N       unlocks timed on slow 4G, each by a fresh phone (default 5)
+//   --slow-only    only the slow-4G unlocks and the viewer: no unthrottled phone, no scroll through
+// GALLERY_BENCH_PROFILE=<file> writes a CPU profile (.cpuprofile) of the first slow-4G unlock.
 //   --build        build the site first even if dist/ has a build
 //   --width N      long side of the generated photos (default 2400; 6000 makes 24 MP camera-sized ones)
 //   --camera       camera-like photos (scripts/audits/camera-photos.mjs: a scene with strands, texture
@@ -47,11 +53,13 @@ import { fileHeader, readOptions } from '../shared/options.mjs';
 const { values } = readOptions({
   name: 'gallery-bench',
   usage:
-    'npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--camera] [--views N] [--build] [--build-only] [--publish [--galleries G]]',
+    'npm run gallery-bench -- [--port N] [--photos N] [--cpu N] [--width N] [--camera] [--views N] [--runs N] [--slow-only] [--build] [--build-only] [--publish [--galleries G]]',
   help: fileHeader(import.meta.url),
   options: {
     port: { type: 'string' },
     views: { type: 'string' },
+    runs: { type: 'string' },
+    'slow-only': { type: 'boolean' },
     photos: { type: 'string' },
     cpu: { type: 'string' },
     width: { type: 'string' },
@@ -65,6 +73,7 @@ const { values } = readOptions({
 const option = (name, fallback) => (values[name.slice(2)] === undefined ? fallback : Number(values[name.slice(2)]));
 const PORT = option('--port', 4335);
 const VIEWS = option('--views', 5);
+const RUNS = option('--runs', 5);
 const PHOTOS = option('--photos', 150);
 const CPU = option('--cpu', 4);
 const WIDTH = option('--width', 2400);
@@ -240,11 +249,13 @@ const options = {
 const state = join(root, `state-${WIDTH}${CAMERA ? '-camera' : ''}`);
 const target = await openTarget({ persistTo: state });
 let index;
+let indexFile;
 try {
   await timed('cached', () => publishGalleries(target, [gallery], options));
   // Which file is which, read the way the page reads it.
   const manifest = JSON.parse(Buffer.from(await target.get('manifest.json')).toString('utf8'));
   const opened = await openWithPassword(manifest, { gallery: 'bench', password: PASSWORD });
+  indexFile = opened.pointer.file;
   index = await openIndex(opened.pointer, await target.get(opened.pointer.file));
 } finally {
   await target.close();
@@ -300,29 +311,80 @@ const described = (fetched) =>
     )
     .join(', ');
 
-/** Types the gallery's name and password and presses Unlock; resolves with the times to the first thumbnail and the first full screen. */
+/**
+ * Types the gallery's name and password and presses Unlock; resolves with the times to the first
+ * thumbnail and the first full screen, and where the time went (from the page's resource timings,
+ * in ms after Unlock): the index's request and response, scripts fetched after Unlock, and the
+ * thumbnails' first request, first response and the first screen's last response.
+ */
 async function unlock(page) {
   await page.goto(`${base}/private-gallery`);
   await page.locator('astro-island[ssr]').waitFor({ state: 'detached', timeout: 60_000 });
   await page.getByLabel('Gallery name', { exact: true }).fill('bench');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // She takes a few seconds to type: what the page fetches meanwhile is in before she presses Unlock.
+  await page.waitForLoadState('networkidle');
+  const thumbNames = index.images.map((image) => image.thumb.file);
   return page.evaluate(
-    () =>
+    ({ indexName, thumbNames }) =>
       new Promise((done) => {
         const start = performance.now();
-        const times = {};
+        const times = { shownAt: {} };
+        const long = [];
+        new PerformanceObserver((list) => long.push(...list.getEntries())).observe({ type: 'longtask' });
+        const thumbs = new Set(thumbNames);
+        const name = (entry) => new URL(entry.name).pathname.split('/').pop();
+        const phases = (shownFiles) => {
+          const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime >= start - 1);
+          const at = (ms) => Math.round(ms - start);
+          const index = entries.find((entry) => name(entry) === indexName);
+          const scripts = entries.filter((entry) => entry.initiatorType === 'script' || /\.js$/.test(name(entry)));
+          const thumbEntries = entries.filter((entry) => thumbs.has(name(entry)));
+          const first = thumbEntries.map((entry) => entry.startTime).sort((a, b) => a - b)[0];
+          const firstEnd = thumbEntries.map((entry) => entry.responseEnd).sort((a, b) => a - b)[0];
+          const screenEnd = Math.max(
+            ...thumbEntries.filter((entry) => shownFiles.has(entry.name)).map((entry) => entry.responseEnd),
+          );
+          return {
+            index: index && [at(index.startTime), at(index.responseEnd)],
+            scripts: scripts.map((entry) => [name(entry), at(entry.startTime), at(entry.responseEnd)]),
+            thumbRequested: first === undefined ? undefined : at(first),
+            thumbArrived: firstEnd === undefined ? undefined : at(firstEnd),
+            screenArrived: Number.isFinite(screenEnd) ? at(screenEnd) : undefined,
+            thumbsBeforeScreen: thumbEntries.filter((entry) => entry.startTime <= screenEnd).length,
+            long: long.map((task) => `${at(task.startTime)}+${Math.round(task.duration)}`).join(' '),
+            // The first screen's thumbnails, in the grid's order: when each was in, and shown.
+            screen: Object.keys(times.shownAt).map((n) => {
+              const entry = thumbEntries.find((e) => name(e) === thumbNames[n - 1]);
+              return `${n}: ${entry ? `${at(entry.startTime)}-${at(entry.responseEnd)}` : '?'}/${at(times.shownAt[n])}`;
+            }),
+          };
+        };
         const check = () => {
-          const shown = [...document.querySelectorAll('[data-client-gallery] li img')].filter((img) => {
-            const box = img.getBoundingClientRect();
-            return img.complete && img.naturalWidth > 0 && box.top < innerHeight && box.bottom > 0;
-          }).length;
+          // The first screen is among the first tiles: looking at 150 each frame would slow the page it times.
+          const tiles = [...document.querySelectorAll('[data-client-gallery] li')].slice(0, 30);
+          const shownImages = tiles
+            .flatMap((li) => [...li.querySelectorAll('img')])
+            .filter((img) => {
+              const box = img.getBoundingClientRect();
+              return img.complete && img.naturalWidth > 0 && box.top < innerHeight && box.bottom > 0;
+            });
+          for (const img of shownImages) times.shownAt[img.closest('li').dataset.photo] ??= performance.now();
+          const shown = shownImages.length;
           if (shown >= 1 && times.first === undefined) times.first = performance.now() - start;
-          const tiles = [...document.querySelectorAll('[data-client-gallery] li')].filter(
-            (li) => li.getBoundingClientRect().top < innerHeight,
-          ).length;
-          if (tiles > 0 && shown >= tiles) {
+          const onScreen = tiles.filter((li) => li.getBoundingClientRect().top < innerHeight).length;
+          if (onScreen > 0 && shown >= onScreen) {
             times.screen = performance.now() - start;
             times.onScreen = shown;
+            // The first screen's thumbnails are blob: URLs; the files they came from are all the
+            // thumbnails that arrived before the last of them was shown.
+            const arrived = new Set(
+              performance
+                .getEntriesByType('resource')
+                .filter((entry) => thumbs.has(name(entry)) && entry.responseEnd <= performance.now())
+                .map((entry) => entry.name),
+            );
+            times.phases = phases(arrived);
             return done(times);
           }
           requestAnimationFrame(check);
@@ -330,6 +392,7 @@ async function unlock(page) {
         document.querySelector('[data-password-dialog] button[type=submit]').click();
         requestAnimationFrame(check);
       }),
+    { indexName: indexFile, thumbNames },
   );
 }
 
@@ -365,7 +428,7 @@ function tapToSharp(page, number) {
 }
 
 // 4. Open it as a client on a phone (network unthrottled, CPU slowed down).
-{
+if (!values['slow-only']) {
   const { context, page, cdp, fetched } = await phone();
   // The key derivation alone, as the page does it (PBKDF2-SHA-256, the manifest's parameters; the
   // gallery's own salt costs one SHA-256 more).
@@ -441,23 +504,61 @@ function tapToSharp(page, number) {
   await context.close();
 }
 
-// 5. The viewer on simulated slow 4G (Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps
-// down, 750 Kbps up, CPU 4x): per photo opened, the bytes fetched and the time from the tap to the
-// photo shown sharp.
+// 5. On simulated slow 4G (Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps down, 750 Kbps
+// up, CPU 4x) at 390 px: the gallery unlocked RUNS times, each by a fresh phone (nothing cached),
+// timed from Unlock to the first thumbnail and to the first screenful; then, on the last phone, the
+// viewer: per photo opened, the bytes fetched and the time from the tap to the photo shown sharp.
 {
   const SLOW_4G = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-  const { context, page, fetched } = await phone({ network: SLOW_4G });
-  const times = await unlock(page);
-  // The first screen's thumbnails are all in before the first tap, so the photo has the line to itself.
-  const inFlight = () => ROLES.reduce((sum, role) => sum + fetched[role].count, 0);
-  for (let last = -1; last !== inFlight();) {
-    last = inFlight();
-    await page.waitForTimeout(1500);
+  const ms = (value) => (value === undefined ? '?' : Math.round(value).toLocaleString('en-US'));
+  const spread = (list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return `median ${ms(sorted[Math.floor(sorted.length / 2)])} ms (min ${ms(sorted[0])}, max ${ms(sorted.at(-1))})`;
+  };
+  console.log(
+    `Unlocking on slow 4G (150 ms RTT, 1.6 Mbps down, CPU ${CPU}x), 390 px at 3x, ${RUNS} fresh phones; load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}:`,
+  );
+  const runs = [];
+  let last;
+  for (let run = 1; run <= RUNS; run++) {
+    if (last) await last.context.close();
+    last = await phone({ network: SLOW_4G });
+    const profile = process.env.GALLERY_BENCH_PROFILE && run === 1;
+    if (profile) {
+      await last.cdp.send('Profiler.enable');
+      await last.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await last.cdp.send('Profiler.start');
+    }
+    const times = await unlock(last.page);
+    if (profile) {
+      writeFileSync(process.env.GALLERY_BENCH_PROFILE, JSON.stringify((await last.cdp.send('Profiler.stop')).profile));
+    }
+    runs.push(times);
+    const p = times.phases;
+    const scripts = p.scripts.map(([file, from, to]) => `${file} ${from}-${to}`).join(', ');
+    console.log(
+      `  run ${run}: first thumbnail ${ms(times.first)} ms, first screen (${times.onScreen}) ${ms(times.screen)} ms; ` +
+        `index ${p.index ? p.index.join('-') : '?'} ms, first thumbnail asked ${ms(p.thumbRequested)} and in ${ms(p.thumbArrived)}, ` +
+        `${p.thumbsBeforeScreen} thumbnails in by ${ms(p.screenArrived)}; the screen's (asked-in/shown) ${p.screen.join(', ')}; ` +
+        `scripts after Unlock: ${scripts || 'none'}; long tasks ${p.long}`,
+    );
   }
   console.log(
-    `The viewer on slow 4G (150 ms RTT, 1.6 Mbps down, CPU ${CPU}x), 390 px at 3x; load average ${loadavg()[0].toFixed(1)}:\n` +
-      `  first thumbnail ${Math.round(times.first)} ms after Unlock, first screen ${Math.round(times.screen)} ms; then ${described(fetched)}`,
+    `  first thumbnail after Unlock: ${spread(runs.map((t) => t.first))}\n` +
+      `  first screenful after Unlock: ${spread(runs.map((t) => t.screen))}; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
   );
+  const { context, page, fetched } = last;
+  // The first screen's thumbnails are all in before the first tap, so the photo has the line to itself.
+  const inFlight = () => ROLES.reduce((sum, role) => sum + fetched[role].count, 0);
+  for (let seen = -1; VIEWS > 0 && seen !== inFlight();) {
+    seen = inFlight();
+    await page.waitForTimeout(1500);
+  }
+  if (VIEWS > 0) console.log(`The viewer on the last phone, after Unlock: ${described(fetched)}`);
   const rows = [];
   for (let n = 1; n <= VIEWS; n++) {
     const before = Object.fromEntries(ROLES.map((role) => [role, { ...fetched[role] }]));
@@ -473,12 +574,14 @@ function tapToSharp(page, number) {
     );
   }
   const sorted = rows.map((row) => row.ms).sort((a, b) => a - b);
-  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
-  console.log(
-    `  ${VIEWS} photos: median ${Math.round(sorted[Math.floor(sorted.length / 2)]).toLocaleString('en-US')} ms to sharp ` +
-      `(min ${Math.round(sorted[0]).toLocaleString('en-US')}, max ${Math.round(sorted.at(-1)).toLocaleString('en-US')}), ` +
-      `${kb(total / VIEWS)} KB a photo, ${kb(total)} KB in all`,
-  );
+  if (VIEWS > 0) {
+    const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+    console.log(
+      `  ${VIEWS} photos: median ${Math.round(sorted[Math.floor(sorted.length / 2)]).toLocaleString('en-US')} ms to sharp ` +
+        `(min ${Math.round(sorted[0]).toLocaleString('en-US')}, max ${Math.round(sorted.at(-1)).toLocaleString('en-US')}), ` +
+        `${kb(total / VIEWS)} KB a photo, ${kb(total)} KB in all`,
+    );
+  }
   await context.close();
 }
 await browser.close();

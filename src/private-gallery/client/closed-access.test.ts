@@ -18,6 +18,7 @@ import { loadAccess } from './key-store';
 import { loadNotes, loadSent, notesKey, saveNotes, saveSent, sentKey } from './selection';
 import {
   decryptToBlob,
+  firstScreenCount,
   fullPhoto,
   GoneError,
   LoadError,
@@ -34,6 +35,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const seed = randomBytes(32);
 const PHOTO = new TextEncoder().encode('the screen copy of photo 1');
+const THUMB = new TextEncoder().encode('the thumbnail of photo 1');
 const START = new Date('2026-11-01T10:00:00Z').getTime();
 
 /** What the fake host answers instead of the file, by name (410, 304…); the requests it had. */
@@ -54,13 +56,14 @@ async function vault() {
   const photoKey = randomBytes(32);
   const sealed = await sealPhotoFile(seed, photoKey, PHOTO, ava, 'p1', 'screen');
   files.set('photo1.bin', sealed);
+  files.set('thumb1.bin', await sealPhotoFile(seed, photoKey, THUMB, ava, 'p1', 'thumb'));
   const file = { width: 16, height: 9, type: 'image/webp', bytes: PHOTO.length };
   const image = async (galleryKey: Uint8Array<ArrayBuffer>): Promise<VaultImage> => ({
     id: 'p1',
     key: await wrapPhotoKey(seed, galleryKey, photoKey, ava, 'p1', 'photo'),
     alt: 'photo 1',
     name: '01',
-    thumb: { ...file, file: 'thumb1.bin' },
+    thumb: { ...file, bytes: THUMB.length, file: 'thumb1.bin' },
     screen: { ...file, file: 'photo1.bin' },
     full: { ...file, file: 'large1.bin' },
   });
@@ -239,5 +242,23 @@ describe("a dated partner link re-checks its index before each full photo, so it
       await fullPhoto(unlocked, unlocked.index.images[0]!, 'screen', '/vault');
       expect(requests.map((request) => request.name)).toEqual(['photo1.bin']);
     }
+  });
+});
+
+describe('the first screen comes sooner', () => {
+  it("the first screen's thumbnails are on their way as soon as the index opens, and the grid's ask takes that download instead of a second one", async () => {
+    const { manifest, links } = await vault();
+    const unlocked = (await unlockWithSecret(manifest, links['ava']!, '/vault'))!;
+    // Asked for before anything on the page asked (two rows of the grid: 4 on a phone, 6 from 640 px).
+    expect([firstScreenCount(390), firstScreenCount(1280)]).toEqual([4, 6]);
+    const thumbRequests = () => requests.filter((request) => request.name === 'thumb1.bin').length;
+    expect(thumbRequests()).toBe(1);
+    const [image] = unlocked.index.images;
+    const blob = await decryptToBlob(unlocked.keys, unlocked.index, image!, 'thumb', '/vault');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(THUMB);
+    expect(thumbRequests()).toBe(1);
+    // Asked for again (a retry), it is downloaded again.
+    await decryptToBlob(unlocked.keys, unlocked.index, image!, 'thumb', '/vault');
+    expect(thumbRequests()).toBe(2);
   });
 });

@@ -50,7 +50,10 @@ function PrivateGallery({ age, requestHref, studioEmail, timeZone = STUDIO_TIME_
   }, []);
 
   return (
-    <div data-private-gallery>
+    // Her first keystroke in the password dialog fetches the open gallery's code too, if the idle
+    // moment has not come yet: it is there when she presses Unlock, not fetched beside her key's
+    // derivation and the index.
+    <div data-private-gallery onInput={() => void loadOpenGallery()}>
       <AgeGateDialog {...age} open={stage === 'age'} onConfirm={confirmAge} />
       <PasswordDialog
         open={stage === 'password'}

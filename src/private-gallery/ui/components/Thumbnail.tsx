@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useNearViewport } from '@/private-gallery/ui/hooks/useNearViewport';
 import type { ThumbState } from '@/private-gallery/client/viewer';
 import type { VaultImage } from '@/private-gallery/format/types';
@@ -27,9 +27,10 @@ export interface ThumbnailProps {
 
 /**
  * One photo of the grid: asks for its thumbnail as it comes near the viewport, shows a placeholder
- * until then, opens the viewer, and carries its favorite heart.
+ * until then, opens the viewer, and carries its favorite heart. Drawn again only when its own props
+ * change, so a thumbnail arriving redraws its own tile, not every tile of the grid.
  */
-export function Thumbnail({
+export const Thumbnail = memo(function Thumbnail({
   image,
   number,
   state,
@@ -67,7 +68,7 @@ export function Thumbnail({
       )}
     </li>
   );
-}
+});
 
 /**
  * The photo's button, the shape of its thumbnail (the whole photo, its own aspect, from the index:
