@@ -3,9 +3,12 @@ import type { VaultIndex } from './types.ts';
 
 /**
  * Encrypted indexes are padded to one of these sizes (then to multiples of the last), so their size
- * hides the number of photos; decoy indexes take every bucket in turn.
+ * hides the number of photos; decoy indexes take every bucket in turn. A size tells a range of photo
+ * counts at most: up to about 25, 100, 200 and 400 photos (about 660 bytes of index a photo). The
+ * 128 KiB step keeps a gallery of 100-200 photos from downloading 256 KiB before its first thumbnail
+ * (half a second on slow 4G: docs/performance.md).
  */
-export const INDEX_BUCKETS = [16_384, 65_536, 262_144] as const;
+export const INDEX_BUCKETS = [16_384, 65_536, 131_072, 262_144] as const;
 /** Photo files of at most this size are padded to it; larger ones to eight steps per doubling. */
 export const MIN_FILE_BUCKET = 16_384;
 
