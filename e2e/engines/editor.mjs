@@ -53,36 +53,15 @@ const bodyHas = (text) =>
 
 /**
  * Tags the first shown `selector` match whose text starts or ends with `text` (an icon's ligature
- * may come first) or whose aria-label is `text`; returns a selector for it, or '' if none.
+ * may come first; the editor wraps names and numbers in direction marks) or whose aria-label is
+ * `text`; returns a selector for it, or '' if none. With `steady`, only once the page is quiet and
+ * the control can take a tap: nothing in the page changed for 400 ms and no transition runs, the
+ * control scrolled to the middle of the screen, where it was at the last poll, its middle point hit
+ * by nothing else (the editor's dialogs fade and scale in, and its lists are drawn again as the
+ * repository's files arrive; WebKit refused a tap on a control mid-move as "not interactable", CI
+ * 2026-11-28). A control drawn again is found again.
  */
-const mark = (selector, text) => {
-  // The editor wraps names and numbers in direction marks.
-  const norm = (s) =>
-    (s ?? '')
-      .replace(/[\u200e\u200f\u2066-\u2069]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const found = [...document.querySelectorAll(selector)].find(
-    (el) =>
-      el.checkVisibility() &&
-      (norm(el.textContent).startsWith(text) ||
-        norm(el.textContent).endsWith(text) ||
-        norm(el.getAttribute('aria-label')) === text),
-  );
-  if (!found) return '';
-  const id = String(Math.random()).slice(2);
-  found.setAttribute('data-journey-target', id);
-  return `[data-journey-target="${id}"]`;
-};
-
-/**
- * Like `mark`, and only once the page is quiet and the control can take a tap: scrolled to the middle of the screen, its
- * middle point hit by nothing else, no transition running on it or around it, and where it was at the
- * last poll (the editor's dialogs fade and scale in, and its lists are drawn again as the
- * repository's files arrive; WebKit refuses a tap on a control mid-move as "not interactable", ci
- * 2026-11-28). A control drawn again is found again. Returns a selector for it, or ''.
- */
-const markSteady = (selector, text) => {
+const mark = (selector, text, steady = false) => {
   const norm = (s) =>
     (s ?? '')
       .replace(/[\u200e\u200f\u2066-\u2069]/g, '')
@@ -101,10 +80,11 @@ const markSteady = (selector, text) => {
   }
   const finite = (animation) =>
     animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity;
-  if (performance.now() - window.__journeyQuiet.at < 400 || document.getAnimations().some(finite)) return '';
+  if (steady && (performance.now() - window.__journeyQuiet.at < 400 || document.getAnimations().some(finite)))
+    return '';
   const key = `${selector}\u0000${text}`;
   const marks = (window.__journeyMarks ??= {});
-  let found = marks[key]?.el;
+  let found = steady ? marks[key]?.el : undefined;
   if (!found?.isConnected || !found.checkVisibility()) {
     found = [...document.querySelectorAll(selector)].find(
       (el) =>
@@ -115,6 +95,10 @@ const markSteady = (selector, text) => {
     );
     if (!found) return '';
     marks[key] = { el: found, rect: '' };
+  }
+  if (!steady) {
+    found.setAttribute('data-journey-target', String(Math.random()).slice(2));
+    return `[data-journey-target="${found.getAttribute('data-journey-target')}"]`;
   }
   found.scrollIntoView({ block: 'center', behavior: 'instant' });
   const box = found.getBoundingClientRect();
@@ -164,7 +148,7 @@ const REDRAWN =
 
 async function clickText(d, selector, text, timeout = 15_000) {
   // A page that never goes quiet (none seen yet) still gets its tap, as the owner would make it.
-  const target = await until(d, `"${text}" in ${selector}, the page quiet`, markSteady, [selector, text], timeout)
+  const target = await until(d, `"${text}" in ${selector}, the page quiet`, mark, [selector, text, true], timeout)
     .catch(() => until(d, `"${text}" in ${selector}`, mark, [selector, text], 2_000))
     .catch(async (error) => {
       const seen = await d.run(
