@@ -1,18 +1,22 @@
 // The desk's close rehearsal, Remove and Unlock: the command's own code (scripts/owner/gallery-actions.mjs),
-// so its sentences are the command's.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// so its sentences are the command's; her photos' order and descriptions, in gallery.yaml by its
+// own rules; photos copied from a folder named by its path.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
 import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
 import { closeOne, deskSetup, publishAll, removable } from './actions.mjs';
+import { copyFolder, newGallery } from './galleries.mjs';
+import { readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { deskRoutes } from './routes.mjs';
 import { startDesk, TOKEN_HEADER } from './server.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'desk-actions-'));
 /** Each gallery's own password: this, then its id. */
 const PASSWORD = 'quiet harbour lantern mosaic 7';
+const CAMERA = resolve('content/private/preview/private-01.jpg');
 
 /** A galleries folder with these galleries, each of the sample's three photos, and their passwords. */
 function folder(name: string, ids: string[]) {
@@ -54,7 +58,7 @@ async function deskOver(setup: Awaited<ReturnType<typeof deskSetup>>) {
 beforeAll(() => mkdirSync(root, { recursive: true }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('closing, removing and unlocking from the desk', () => {
+describe('the desk changes her galleries as the command and gallery.yaml do', () => {
   it("with the local preview, closing is the command's rehearsal: her gallery.yaml unchanged, the dialog says so", async () => {
     const { dir, env } = folder('rehearsal', ['ivy-2026-10']);
     const target = memoryTarget();
@@ -146,5 +150,80 @@ describe('closing, removing and unlocking from the desk', () => {
     } finally {
       await desk.close();
     }
+  });
+
+  it("reorders her photos and describes them in gallery.yaml, refusing with gallery.yaml's own message", async () => {
+    const { dir, env } = folder('order', ['ivy-2026-10']);
+    const setup = await deskSetup({ local: true, env, target: () => memoryTarget() });
+    const { desk, page, change } = await deskOver(setup);
+    const file = join(dir, 'ivy-2026-10', 'gallery.yaml');
+    writeFileSync(file, 'title: Ivy, October 2026\nexpires: 2099-12-24\nincluded: 2\n');
+    const saved = await change('/api/photos', {
+      id: 'ivy-2026-10',
+      files: ['private-03.jpg', 'private-01.jpg', 'private-02.jpg'],
+      alts: ['Ivy: by the window', '', '  '],
+    });
+    expect({ status: saved.status, json: saved.json }).toEqual({
+      status: 200,
+      json: { message: 'Saved in its gallery.yaml: publish for her to see the new order and descriptions.' },
+    });
+    expect(readFileSync(file, 'utf8')).toBe(
+      'title: Ivy, October 2026\nexpires: 2099-12-24\nincluded: 2\nphotos:\n' +
+        '  - file: private-03.jpg\n    alt: "Ivy: by the window"\n  - file: private-01.jpg\n  - file: private-02.jpg\n',
+    );
+    const gallery = readGallery(join(dir, 'ivy-2026-10'));
+    expect(gallery.photos.map((photo) => [photo.path.split('/').pop(), photo.alt])).toEqual([
+      ['private-03.jpg', 'Ivy: by the window'],
+      ['private-01.jpg', 'Photograph 2 of your gallery'],
+      ['private-02.jpg', 'Photograph 3 of your gallery'],
+    ]);
+    const list = await page();
+    const shown = await page(/href="(\/gallery\/[^"]+)">Ivy, October 2026</.exec(list)![1]);
+    expect(shown).toMatch(/<input id="alt-0" name="alts" value="Ivy: by the window" autocomplete="off" \/>/);
+
+    const missing = await change('/api/photos', { id: 'ivy-2026-10', files: ['private-01.jpg'], alts: [''] });
+    expect(missing.json.message).toBe(
+      'The photos in its folder changed since this page was shown: reload the page and try again.',
+    );
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, `${before}expire: 2099-12-01\n`);
+    const slip = await change('/api/photos', {
+      id: 'ivy-2026-10',
+      files: ['private-01.jpg', 'private-02.jpg', 'private-03.jpg'],
+      alts: ['', '', ''],
+    });
+    expect(slip.status).toBe(400);
+    expect(slip.json.message).toContain('expire: not a field of gallery.yaml');
+    expect(readFileSync(file, 'utf8')).toBe(`${before}expire: 2099-12-01\n`);
+    await desk.close();
+  });
+
+  it('copies every photo of a folder named by its path, pasted in quotes or not, leaving the folder as it was', async () => {
+    const { env } = folder('from-folder', []);
+    mkdirSync(env.PRIVATE_GALLERY_DIR!, { recursive: true });
+    const setup = await deskSetup({ local: true, env, target: () => memoryTarget() });
+    newGallery(setup, { id: 'jenna-2026-10', title: 'Jenna', password: '' });
+    const camera = join(root, 'camera card');
+    mkdirSync(join(camera, 'edits'), { recursive: true });
+    for (const name of ['DSC_0001.JPG', 'DSC_0002.jpg', 'DSC_0003.jpeg']) cpSync(CAMERA, join(camera, name));
+    writeFileSync(join(camera, 'DSC_0004.heic'), 'heic');
+    writeFileSync(join(camera, '.DS_Store'), '');
+    const before = readdirSync(camera).sort();
+    expect(copyFolder(setup, 'jenna-2026-10', `"${camera}"`)).toEqual({
+      copied: ['DSC_0001.JPG', 'DSC_0002.jpg', 'DSC_0003.jpeg'],
+      left: ['DSC_0004.heic: not a photo a gallery takes (JPEG, PNG, WebP or AVIF)'],
+    });
+    expect(readdirSync(camera).sort()).toEqual(before);
+    expect(readGallery(join(setup.dir, 'jenna-2026-10')).photos).toHaveLength(3);
+    expect(copyFolder(setup, 'jenna-2026-10', camera).left).toContain(
+      'DSC_0001.JPG: already in jenna-2026-10, left as it was',
+    );
+    expect(() => copyFolder(setup, 'jenna-2026-10', join(root, 'unplugged'))).toThrow(
+      `There is no folder "${join(root, 'unplugged')}" on this computer: copy its path again`,
+    );
+    expect(() => copyFolder(setup, 'jenna-2026-10', 'Pictures/Jenna')).toThrow(/^There is no folder "Pictures\/Jenna"/);
+    expect(() => copyFolder(setup, 'jenna-2026-10', join(camera, 'edits'))).toThrow(
+      `${join(camera, 'edits')} holds no photo a gallery takes: JPEG, PNG, WebP or AVIF.`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // A new gallery from the desk: gallery.yaml by the file's own rules, her password as publishing
 // checks it, her photos copied in.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { readEnv } from '../../src/private-gallery/publish/secrets.ts';
 import { readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup } from './actions.mjs';
-import { addPhoto, copyFolder, newGallery } from './galleries.mjs';
+import { addPhoto, newGallery } from './galleries.mjs';
 import { deskRoutes } from './routes.mjs';
 import { startDesk, TOKEN_HEADER } from './server.mjs';
 
@@ -98,33 +98,6 @@ describe('a new gallery from the desk', () => {
     expect(readGallery(join(setup.dir, 'rose-2026-11')).photos.map((photo) => photo.path)).toEqual([
       join(setup.dir, 'rose-2026-11', 'IMG_0412.jpg'),
     ]);
-  });
-
-  it('copies every photo of a folder named by its path, pasted in quotes or not, leaving the folder as it was', async () => {
-    const setup = await setupIn('from-folder');
-    newGallery(setup, { id: 'jenna-2026-10', title: 'Jenna', password: '' });
-    const camera = join(root, 'camera card');
-    mkdirSync(join(camera, 'edits'), { recursive: true });
-    for (const name of ['DSC_0001.JPG', 'DSC_0002.jpg', 'DSC_0003.jpeg']) cpSync(CAMERA, join(camera, name));
-    writeFileSync(join(camera, 'DSC_0004.heic'), 'heic');
-    writeFileSync(join(camera, '.DS_Store'), '');
-    const before = readdirSync(camera).sort();
-    expect(copyFolder(setup, 'jenna-2026-10', `"${camera}"`)).toEqual({
-      copied: ['DSC_0001.JPG', 'DSC_0002.jpg', 'DSC_0003.jpeg'],
-      left: ['DSC_0004.heic: not a photo a gallery takes (JPEG, PNG, WebP or AVIF)'],
-    });
-    expect(readdirSync(camera).sort()).toEqual(before);
-    expect(readGallery(join(setup.dir, 'jenna-2026-10')).photos).toHaveLength(3);
-    expect(copyFolder(setup, 'jenna-2026-10', camera).left).toContain(
-      'DSC_0001.JPG: already in jenna-2026-10, left as it was',
-    );
-    expect(() => copyFolder(setup, 'jenna-2026-10', join(root, 'unplugged'))).toThrow(
-      `There is no folder "${join(root, 'unplugged')}" on this computer: copy its path again`,
-    );
-    expect(() => copyFolder(setup, 'jenna-2026-10', 'Pictures/Jenna')).toThrow(/^There is no folder "Pictures\/Jenna"/);
-    expect(() => copyFolder(setup, 'jenna-2026-10', join(camera, 'edits'))).toThrow(
-      `${join(camera, 'edits')} holds no photo a gallery takes: JPEG, PNG, WebP or AVIF.`,
-    );
   });
 
   it('takes a photo over HTTP only as a POST with the token, its name in a header', async () => {
