@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
@@ -9,7 +9,8 @@ import { writeCameraPhoto } from '../scripts/audits/camera-photos.mjs';
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
 // published to the test server's own bucket (where its sample gallery and studio key are), her
 // invitation copied and opened by the client in another browser context, the client's selection
-// read on the desk and marked Done, a partner link made by tapping two photos, the gallery closed
+// read on the desk and marked Done, a partner link made by tapping two photos, a photo moved and
+// described by keyboard, the gallery closed
 // (the desk runs with --local: the command's rehearsal, which closes it in the local preview and
 // leaves her gallery.yaml as it is). At 1280 and 390 px. Each journey publishes into the server's one bucket: they run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -173,6 +174,19 @@ for (const [width, height, port] of [
           `Partner link for ${title}, photos 1, 2 (IMG_0410.jpg, IMG_0420.jpg):`,
         );
         await expect(page.locator('ul.shares li')).toHaveCount(1);
+
+        // Her photos' order and descriptions, by keyboard: photo 1 moved down, described, saved in gallery.yaml.
+        await page.getByRole('button', { name: 'Down photo 1' }).focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('status')).toHaveText('Photo 1 is now number 2: save to keep it.');
+        await page.getByLabel('Photo 1 (IMG_0410.jpg)').fill('Ada by the window, in morning light');
+        await page.getByRole('button', { name: 'Save the order and descriptions' }).click();
+        await expect(page.getByRole('status')).toHaveText(
+          'Saved in its gallery.yaml: publish for her to see the new order and descriptions.',
+        );
+        expect(readFileSync(join(dir, id, 'gallery.yaml'), 'utf8')).toContain(
+          'photos:\n  - file: IMG_0420.jpg\n  - file: IMG_0410.jpg\n    alt: Ada by the window, in morning light\n  - file: IMG_0430.jpg\n',
+        );
 
         // Closed, after a confirmation that says what she will see: with --local, the command's rehearsal.
         await page.getByRole('button', { name: 'Close this gallery…' }).click();

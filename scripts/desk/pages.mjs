@@ -168,7 +168,7 @@ export function removeSection(gone) {
                 This cannot be taken back: every file of it is deleted from the bucket now. To show it again you would
                 need its folder and a new publish.
               </p>
-              <form data-action="/api/remove" data-after="reload">
+              <form data-action="/api/remove" data-after="refresh">
                 <input type="hidden" name="id" value="${id}" />
                 <button type="submit" class="btn btn-danger">Remove it now</button>
                 <button type="button" class="btn btn-quiet" data-dialog-close>Keep it</button>
