@@ -36,6 +36,7 @@ import {
   gallerySetup,
   inboxDoneAction,
   inputsFor,
+  lightroomAction,
   missingFolder,
   openInbox,
   runAction,
@@ -166,18 +167,19 @@ if (!values.local && !process.env.WRANGLER_LOG && (process.env.CLOUDFLARE_API_TO
 
 // npm run galleries -- inbox [--lightroom <id> | --done <message>]: read, never publish.
 if (command === 'inbox') {
-  const { lightroomLine, formatMessages } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const { formatMessages } = await import('../../src/private-gallery/publish/inbox-command.ts');
   const inbox = await openInbox(setup);
   if (inbox.problem) {
     console.error(inbox.problem);
     process.exit(1);
   }
   try {
-    if (values.lightroom) console.log(lightroomLine(inbox.opened, values.lightroom, inbox.bucket.label));
-    else if (values.done) process.exitCode = (await inboxDoneAction(inbox.bucket, inbox.opened, values.done, say)).code;
-    else console.log(formatMessages(inbox.opened, inbox.bucket.label, setup.env));
+    const { bucket, opened } = inbox;
+    if (values.lightroom) process.exitCode = (await lightroomAction(bucket, opened, values.lightroom, say)).code;
+    else if (values.done) process.exitCode = (await inboxDoneAction(bucket, opened, values.done, say)).code;
+    else console.log(formatMessages(opened, bucket.label, setup.env));
   } catch (error) {
-    console.error(error.message);
+    console.error(`The inbox could not be read: ${error.message}`);
     process.exitCode = 1;
   } finally {
     await inbox.bucket.close();

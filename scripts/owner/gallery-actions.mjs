@@ -381,19 +381,36 @@ export async function openInbox(setup, bucket) {
     return { bucket: target, opened: await openMessages(target, setup.env, setup.root) };
   } catch (error) {
     if (target && !bucket) await target.close();
-    const plain = error instanceof InboxError || error.name === 'CloudflareProblem';
-    return { problem: plain ? error.message : `The inbox could not be read: ${sentence(error)}` };
+    return { problem: inboxProblem(error, InboxError) };
+  }
+}
+
+/** The inbox's failure as the command says it: its own sentence, else "The inbox could not be read: …". */
+function inboxProblem(error, InboxError) {
+  const plain = error instanceof InboxError || error?.name === 'CloudflareProblem';
+  return plain ? error.message : `The inbox could not be read: ${sentence(error)}`;
+}
+
+/** `inbox --lightroom <id>`: the latest selection's file names from that gallery, on one line. */
+export async function lightroomAction(bucket, opened, id, say) {
+  const { InboxError, lightroomLine } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  try {
+    say.out(lightroomLine(opened, id, bucket.label));
+    return { code: 0 };
+  } catch (error) {
+    say.err(inboxProblem(error, InboxError));
+    return { code: 1 };
   }
 }
 
 /** `inbox --done <message>`: that selection deleted, in the command's words; a refusal says why. */
 export async function inboxDoneAction(bucket, opened, id, say) {
-  const { doneWith } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const { doneWith, InboxError } = await import('../../src/private-gallery/publish/inbox-command.ts');
   try {
     say.out(await doneWith(bucket, opened, id, bucket.label));
     return { code: 0 };
   } catch (error) {
-    say.err(sentence(error));
+    say.err(inboxProblem(error, InboxError));
     return { code: 1 };
   }
 }
