@@ -116,11 +116,25 @@ for (const [width, height, port] of [
         await page.getByRole('link', { name: 'Back to your galleries' }).click();
         const card = page.locator(`[data-gallery="${id}"]`);
         await expect(card).toContainText('Never published');
+        // The progress bar's words, as they change.
+        await page.evaluate(() => {
+          const words = document.querySelector('.progress-words')!;
+          const seen: string[] = [];
+          (window as unknown as { seen: string[] }).seen = seen;
+          new MutationObserver(() => seen.push(words.textContent ?? '')).observe(words, { childList: true });
+        });
         await page.getByRole('button', { name: 'Publish to the local preview' }).click();
         await expect(page.getByRole('status')).toHaveText(
           /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the local bucket in /,
           PUBLISHED,
         );
+        const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+        expect(seen).toContainEqual(
+          expect.stringMatching(
+            /^\d+ of \d+ photos sealed, \d+ resized; \d+ files? uploaded, \d+(\.\d)? (KB|MB); about \d+ (s|min) left$/,
+          ),
+        );
+        expect(seen.at(-1)).toMatch(/^(\d+) of \1 photos sealed, \d+ resized; \d+ files uploaded, \d+(\.\d)? (KB|MB)$/);
         await expect(card).toContainText(`Published on ${new Date().toISOString().slice(0, 10)}`);
 
         // Her invitation, copied.
