@@ -103,7 +103,17 @@ for (const [width, height, port] of [
         await page.getByLabel('Title, as she will see it').fill(title);
         await page.getByLabel(/^Folder name/).fill(id);
         await page.getByLabel(/^Photos included/).fill('2');
-        await page.getByLabel('Choose them').setInputFiles(files);
+        // Two chosen, the third dropped onto the form as from the Finder.
+        await page.getByLabel('Choose them').setInputFiles(files.slice(0, 2));
+        const third = { name: 'IMG_0430.jpg', data: readFileSync(files[2]!).toString('base64') };
+        await page.locator('[data-drop]').evaluate((zone, { name, data }) => {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], name, { type: 'image/jpeg' }));
+          zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+          zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+        }, third);
+        await expect(page.locator('.drop-count')).toHaveText('1 photo dropped: IMG_0430.jpg');
         await expectNoAxeViolations(page);
         await page.getByRole('button', { name: 'Make the gallery' }).click();
         await expect(page.getByRole('status')).toHaveText(
