@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
@@ -9,8 +9,10 @@ import { writeCameraPhoto } from '../scripts/audits/camera-photos.mjs';
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
 // published to the test server's own bucket (where its sample gallery and studio key are), her
 // invitation copied and opened by the client in another browser context, the client's selection
-// read on the desk, a partner link made by tapping two photos, the gallery closed. At 1280 and
-// 390 px. Each journey publishes into the server's one bucket: they run one after the other.
+// read on the desk and marked Done, a partner link made by tapping two photos, a photo moved and
+// described by keyboard, the gallery closed
+// (the desk runs with --local: the command's rehearsal, which closes it in the local preview and
+// leaves her gallery.yaml as it is). At 1280 and 390 px. Each journey publishes into the server's one bucket: they run one after the other.
 test.describe.configure({ mode: 'serial' });
 
 const UNLOCK = { timeout: 30_000 };
@@ -57,9 +59,12 @@ function startDesk(
   });
 }
 
+/** The desk's own port, beside this checkout's servers (E2E_PORT): one per viewport. */
+const deskPort = (offset: number) => Number(process.env['E2E_PORT'] ?? 4322) + 120 + offset;
+
 for (const [width, height, port] of [
-  [1280, 800, 5110],
-  [390, 844, 5111],
+  [1280, 800, deskPort(0)],
+  [390, 844, deskPort(1)],
 ] as const) {
   test.describe(`the studio desk at ${width} px`, () => {
     test.use({ viewport: { width, height } });
@@ -98,7 +103,17 @@ for (const [width, height, port] of [
         await page.getByLabel('Title, as she will see it').fill(title);
         await page.getByLabel(/^Folder name/).fill(id);
         await page.getByLabel(/^Photos included/).fill('2');
-        await page.getByLabel('Her photos', { exact: true }).setInputFiles(files);
+        // Two chosen, the third dropped onto the form as from the Finder.
+        await page.getByLabel('Choose them').setInputFiles(files.slice(0, 2));
+        const third = { name: 'IMG_0430.jpg', data: readFileSync(files[2]!).toString('base64') };
+        await page.locator('[data-drop]').evaluate((zone, { name, data }) => {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], name, { type: 'image/jpeg' }));
+          zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+          zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+        }, third);
+        await expect(page.locator('.drop-count')).toHaveText('1 photo dropped: IMG_0430.jpg');
         await expectNoAxeViolations(page);
         await page.getByRole('button', { name: 'Make the gallery' }).click();
         await expect(page.getByRole('status')).toHaveText(
@@ -111,11 +126,25 @@ for (const [width, height, port] of [
         await page.getByRole('link', { name: 'Back to your galleries' }).click();
         const card = page.locator(`[data-gallery="${id}"]`);
         await expect(card).toContainText('Never published');
+        // The progress bar's words, as they change.
+        await page.evaluate(() => {
+          const words = document.querySelector('.progress-words')!;
+          const seen: string[] = [];
+          (window as unknown as { seen: string[] }).seen = seen;
+          new MutationObserver(() => seen.push(words.textContent ?? '')).observe(words, { childList: true });
+        });
         await page.getByRole('button', { name: 'Publish to the local preview' }).click();
         await expect(page.getByRole('status')).toHaveText(
           /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the local bucket in /,
           PUBLISHED,
         );
+        const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+        expect(seen).toContainEqual(
+          expect.stringMatching(
+            /^\d+ of \d+ photos sealed, \d+ resized; \d+ files? uploaded, \d+(\.\d)? (KB|MB); about \d+ (s|min) left$/,
+          ),
+        );
+        expect(seen.at(-1)).toMatch(/^(\d+) of \1 photos sealed, \d+ resized; \d+ files uploaded, \d+(\.\d)? (KB|MB)$/);
         await expect(card).toContainText(`Published on ${new Date().toISOString().slice(0, 10)}`);
 
         // Her invitation, copied.
@@ -149,6 +178,15 @@ for (const [width, height, port] of [
         await expect(message.getByRole('img', { name: 'Photo 1' })).toBeVisible();
         await expect(message.locator('code[id^="lightroom-"]')).toHaveText('IMG_0410, IMG_0430');
         await expectNoAxeViolations(page);
+        // Done: that selection is deleted, and the badge counts one fewer.
+        const badge = page.getByRole('link', { name: /^Selections/ }).locator('.badge');
+        const waiting = Number(await badge.textContent());
+        expect(waiting).toBeGreaterThanOrEqual(1);
+        await message.getByRole('button', { name: `Done with ${title}` }).click();
+        await expect(page.getByRole('status')).toHaveText(/^Deleted [0-9a-f]+ \(.+\) from the local bucket in /);
+        await expect(page.locator('li.message', { hasText: id })).toHaveCount(0);
+        if (waiting > 1) await expect(badge).toHaveText(String(waiting - 1));
+        else await expect(badge).toHaveCount(0);
 
         // A partner link: two photos tapped.
         await page.getByRole('link', { name: 'Galleries', exact: true }).click();
@@ -161,16 +199,39 @@ for (const [width, height, port] of [
         );
         await expect(page.locator('ul.shares li')).toHaveCount(1);
 
-        // Closed, after a confirmation that says what she will see and what cannot be taken back.
+        // Her photos' order and descriptions, by keyboard: photo 1 moved down, described, saved in gallery.yaml.
+        await page.getByRole('button', { name: 'Down photo 1' }).focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('status')).toHaveText('Photo 1 is now number 2: save to keep it.');
+        await page.getByLabel('Photo 1 (IMG_0410.jpg)').fill('Ada by the window, in morning light');
+        await page.getByRole('button', { name: 'Save the order and descriptions' }).click();
+        await expect(page.getByRole('status')).toHaveText(
+          'Saved in its gallery.yaml: publish for her to see the new order and descriptions.',
+        );
+        expect(readFileSync(join(dir, id, 'gallery.yaml'), 'utf8')).toContain(
+          'photos:\n  - file: IMG_0420.jpg\n  - file: IMG_0410.jpg\n    alt: Ada by the window, in morning light\n  - file: IMG_0430.jpg\n',
+        );
+
+        // Closed, after a confirmation that says what she will see: with --local, the command's rehearsal.
         await page.getByRole('button', { name: 'Close this gallery…' }).click();
         const dialog = page.getByRole('dialog', { name: `Close ${title} now?` });
-        await expect(dialog).toContainText('This cannot be taken back');
-        await dialog.getByRole('button', { name: 'Close it now' }).click();
+        await expect(dialog).toContainText('This desk publishes to the local preview: closing here is a rehearsal.');
+        await expectNoAxeViolations(page);
+        await dialog.getByRole('button', { name: 'Rehearse closing it' }).click();
         await expect(page.getByRole('status')).toHaveText(
-          new RegExp(`^Closed "${id}" in the local bucket in .*: \\d+ old files deleted\\. Her next visit`),
+          new RegExp(
+            `^Rehearsal: closed "${id}" in the local preview only \\(the local bucket in .*: \\d+ old files deleted\\); your gallery\\.yaml is unchanged`,
+          ),
           PUBLISHED,
         );
-        await expect(page.getByText('This gallery has closed: there is nothing to send.')).toBeVisible();
+        // Her link, in the local preview, now says the gallery has closed.
+        const after = await browser.newContext({ viewport: { width, height } });
+        const closed = await after.newPage();
+        await closed.goto(link);
+        await waitForIslands(closed);
+        await closed.getByRole('button', { name: 'I am 18+' }).click();
+        await expect(closed.getByText('This gallery has closed', { exact: false }).first()).toBeVisible(UNLOCK);
+        await after.close();
       } finally {
         desk.kill();
         rmSync(dir, { recursive: true, force: true });

@@ -1,53 +1,69 @@
-// The desk's adapter over the publishing code: everything the desk reads or does, in the words of
-// src/private-gallery/publish/, as the owner's command (scripts/owner/galleries.mjs) does it. The
-// glue that lives only in galleries.mjs today is mirrored here, each piece saying which; it belongs
-// in a module both share.
+// The desk's adapter over the owner's galleries code: what the desk reads (cards, a gallery's page,
+// the selections) in the words of src/private-gallery/publish/, and what it does (publish, close,
+// remove, share, Done) through scripts/owner/gallery-actions.mjs, the very functions the command
+// `npm run galleries` runs, so their refusals and summaries are the command's sentences.
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
-import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
 import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
-import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
-import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
 import {
   DEVELOPMENT_PASSWORD,
   isSampleGallery,
   linksVariable,
-  passwordsFileWarning,
   passwordVariable,
   privateLink,
-  readEnv,
-  SAMPLE_GALLERY,
 } from '../../src/private-gallery/publish/secrets.ts';
 import { linkCode, partnerLink, readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
-import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
-import { closeGallery } from '../../src/private-gallery/publish/close.ts';
+import { CACHE_FOLDER, photoHash } from '../../src/private-gallery/publish/build.ts';
+import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
+import { publishedState, recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
 import { fromBase64Url } from '../../src/private-gallery/format/encodings.ts';
+import { IN_REPOSITORY_DIR, readGallery } from '../../src/private-gallery/publish/sources.ts';
+import { shortIds } from '../../src/private-gallery/publish/inbox-command.ts';
 import {
-  galleriesFolder,
-  IN_REPOSITORY_DIR,
-  listGalleries,
-  privateGalleryDir,
-  readGallery,
-} from '../../src/private-gallery/publish/sources.ts';
-import { bucketName, LOCAL_STATE, openTarget } from '../../src/private-gallery/publish/target.ts';
-import { CACHE_FOLDER } from '../../src/private-gallery/publish/build.ts';
-import {
-  doneWith,
-  InboxError,
-  inboxKeyOf,
-  openMessages,
-  shortIds,
-} from '../../src/private-gallery/publish/inbox-command.ts';
+  gallerySetup,
+  heldForShares,
+  inboxDoneAction,
+  inputsFor,
+  missingFolder,
+  openInbox,
+  runAction,
+  shareAction as shareCommandAction,
+} from '../owner/gallery-actions.mjs';
+
+export { missingFolder };
+
+/** A `say` that keeps what an action says: its lines (out), its refusals (err) and its warnings. */
+export function collector() {
+  const said = { out: [], err: [], warn: [] };
+  return {
+    said,
+    say: {
+      out: (text) => said.out.push(text),
+      err: (text) => said.err.push(text),
+      warn: (text) => said.warn.push(text),
+    },
+  };
+}
 
 /**
- * What one desk works on: the environment, the galleries folder and the bucket.
- * Mirrors galleries.mjs: `readEnv()`, `galleriesFolder(env, !!values.local)` with its note (the
- * sample's folder for a fresh copy, local only), the Cloudflare variables copied from .env into
- * the process, `privateGalleryDir(env)` and the record file beside it; and `openTarget`'s options
- * (`remote: !values.local`, `--persist-to`).
+ * @typedef {import('../../src/private-gallery/publish/target.ts').VaultTarget} VaultTarget
+ * @typedef {{
+ *   refusal: string | null, env: Record<string, string | undefined>, root: string, local: boolean,
+ *   persistTo: string, note: string | null, dir: string, recordFile: string, where: string,
+ *   names: { key: string, label: string }, key: string, label: string, account: string | null,
+ *   warnings: string[], target: () => Promise<VaultTarget>, bucket: () => Promise<VaultTarget>,
+ *   close: () => Promise<void>,
+ * }} DeskSetup
+ */
+
+/**
+ * What one desk works on, as `npm run galleries` with the same options (gallery-actions.mjs
+ * gallerySetup): her environment, the galleries folder (or the sentence refusing it, shown on
+ * every page), the bucket, opened once for the desk's life (opening it starts wrangler's proxy:
+ * seconds), its label and account.
  *
  * @param {{
  *   local?: boolean,
@@ -57,61 +73,54 @@ import {
  *   target?: () => import('../../src/private-gallery/publish/target.ts').VaultTarget
  *     | Promise<import('../../src/private-gallery/publish/target.ts').VaultTarget>,
  * }} [options]
+ * @returns {Promise<DeskSetup>}
  */
-export function deskSetup({
-  local = false,
-  persistTo = LOCAL_STATE,
-  root = process.cwd(),
-  env = process.env,
-  target = () => openTarget({ remote: !local, persistTo, root }),
-} = {}) {
-  const folder = galleriesFolder(readEnv(root, env), local, root);
-  const base = folder.note ? { ...env, PRIVATE_GALLERY_DIR: folder.dir } : env;
-  // Read again for each action: publishing writes new secrets into passwords.env.
-  const fresh = () => readEnv(root, base);
-  for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID']) {
-    const value = fresh()[name];
-    if (value && !process.env[name]) process.env[name] = value;
+export async function deskSetup({ local = false, persistTo, root = process.cwd(), env = process.env, target } = {}) {
+  const { said, say } = collector();
+  const base = await gallerySetup({
+    local,
+    root,
+    env,
+    say,
+    ...(persistTo ? { persistTo } : {}),
+    ...(target ? { open: async () => target() } : {}),
+  });
+  if (base.refusal) {
+    const none = () => Promise.reject(new Error(base.refusal));
+    const names = { key: '', label: '' };
+    return {
+      ...{ refusal: base.refusal, env, root, local, persistTo: persistTo ?? '', note: null, dir: '', recordFile: '' },
+      ...{ where: '', names, key: '', label: '', account: null, warnings: [], target: none, bucket: none },
+      close: async () => {},
+    };
   }
-  const dir = privateGalleryDir(fresh());
-  // The record's key for the bucket, as openTarget names it (target.ts), without opening it.
-  const key = local ? `local:${resolve(root, persistTo)}` : `cloudflare:${bucketName(root)}`;
-  const label = local ? `the local bucket in ${persistTo}` : `the bucket "${bucketName(root)}" on Cloudflare`;
-  const account = local ? null : (fresh().CLOUDFLARE_ACCOUNT_ID ?? null);
-  // The bucket, opened once for the desk's life (opening it starts wrangler's proxy: seconds).
   let opened = null;
   let openedKey = null;
   const bucket = () =>
-    (opened ??= Promise.resolve()
-      .then(target)
+    (opened ??= base
+      .target()
       .then((ready) => {
-        openedKey = targetKey(ready);
+        openedKey = ready.key ?? ready.label;
         return ready;
       })
       .catch((error) => {
         opened = null;
         throw error;
       }));
-  const close = async () => (opened ? (await opened).close() : undefined);
-  return {
-    get env() {
-      return fresh();
-    },
-    root,
-    dir,
-    note: folder.note ?? null,
-    local,
-    persistTo,
-    recordFile: join(dir, RECORD_FILE),
-    /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
-    get key() {
-      return openedKey ?? key;
-    },
-    label,
-    account,
-    bucket,
-    close,
-  };
+  return /** @type {DeskSetup} */ (
+    /** @type {unknown} */ (
+      Object.defineProperties(base, {
+        refusal: { value: null },
+        warnings: { value: said.warn },
+        /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
+        key: { get: () => openedKey ?? base.names.key },
+        label: { value: base.names.label },
+        account: { get: () => (local ? null : (base.env.CLOUDFLARE_ACCOUNT_ID ?? null)) },
+        bucket: { value: bucket },
+        close: { value: async () => (opened ? (await opened).close() : undefined) },
+      })
+    )
+  );
 }
 
 /** Every gallery folder publishing reads (sources.ts galleriesFrom's two folders), each read alone so one broken gallery.yaml spoils only its own card. */
@@ -127,12 +136,6 @@ function galleryFolders(setup) {
   );
 }
 
-/** The newest change in a gallery's folder: its gallery.yaml, a photo, or the folder itself (a photo taken out). */
-function lastChange(gallery) {
-  const paths = [gallery.folder, join(gallery.folder, 'gallery.yaml'), ...gallery.photos.map((photo) => photo.path)];
-  return Math.max(...paths.map((path) => statSync(path).mtimeMs));
-}
-
 /** The package her gallery.yaml sets (proofing), in words. */
 export function packageOf(gallery) {
   const rules = gallery.selection;
@@ -145,16 +148,18 @@ export function packageOf(gallery) {
 
 export const DOWNLOADS = { none: 'No downloads', web: 'Web-size downloads', full: 'Full-size downloads (originals)' };
 
-/** A gallery's state for the bucket the desk publishes to: closed, held (and why), never published, changed since, published. */
-export function stateOf(gallery, recorded, held, now = new Date()) {
+/**
+ * A gallery's state for the bucket the desk publishes to: closed, held (and why), never published,
+ * changed since, published (published-state.ts, as "npm run galleries" marks it, by its stamp).
+ */
+export function stateOf(gallery, record, key, stamp, held, now = new Date()) {
   if (isExpired(gallery.expires, now)) return { kind: 'closed', text: `Closed since the end of ${gallery.expires}` };
   if (held) return { kind: 'held', text: `Held as it was last published: ${held}` };
-  if (!recorded) return { kind: 'never', text: 'Never published' };
-  const day = recorded.published.slice(0, 10);
-  if (lastChange(gallery) > Date.parse(recorded.published)) {
-    return { kind: 'changed', text: `Changed since it was published on ${day}` };
-  }
-  return { kind: 'published', text: `Published on ${day}` };
+  const kind = publishedState(record, key, gallery, stamp ?? '');
+  const day = record.targets[key]?.galleries[gallery.id]?.published.slice(0, 10);
+  if (kind === 'never') return { kind, text: 'Never published' };
+  if (kind === 'changed') return { kind, text: `Changed since it was published on ${day}` };
+  return { kind, text: `Published on ${day}` };
 }
 
 /** Opaque ids for her photos' thumbnails: a key of this run, so an id tells nothing and lives no longer than the desk. */
@@ -180,11 +185,32 @@ export class PhotoIds {
 }
 
 /**
- * Her galleries at a glance: one card each, as publishing would read it. The held ones are
- * publishing's own (galleries.mjs `heldForShares`: shareProblems with the cached photo hashes).
+ * The galleries publishing holds now, with why, and the stamps of what each is sealed from: as
+ * publishing reads them (gallery-actions.mjs inputsFor and heldForShares). While publishing refuses
+ * her inputs (a gallery without its password: the publish says which), the holds for a partner
+ * link's missing photo, and no stamps (a gallery recorded with one reads "changed since").
+ */
+function heldAndStamps(setup, galleries) {
+  const { say } = collector();
+  const prepared = setup.refusal ? { refusal: setup.refusal } : inputsFor(setup, 'links', undefined, say);
+  if (prepared.inputs) return { held: heldForShares(prepared.inputs, say), stamps: prepared.stamps };
+  try {
+    const cache = new VaultCache(join(setup.dir, CACHE_FOLDER));
+    const shares = readShares(galleries, setup.env, setup.root, undefined, false);
+    return { held: shareProblems(galleries, shares, (path) => photoHash(path, cache)), stamps: new Map() };
+  } catch {
+    // A partner-links line publishing would refuse: publishing says why.
+    return { held: new Map(), stamps: new Map() };
+  }
+}
+
+/**
+ * Her galleries at a glance: one card each, as publishing would read it. Held: as publishing holds
+ * them (gallery-actions.mjs heldForShares: a partner link's missing photo, a slip in its folder),
+ * with why; the stamps of what each is sealed from, when her passwords let publishing read them.
  */
 export function galleriesAtAGlance(setup, photos, now = new Date(), pages = photos) {
-  const recorded = readRecord(setup.recordFile).targets[setup.key]?.galleries ?? {};
+  const record = recordOrNone(setup.recordFile);
   const read = galleryFolders(setup).map((folder) => {
     try {
       return { gallery: readGallery(folder) };
@@ -192,16 +218,10 @@ export function galleriesAtAGlance(setup, photos, now = new Date(), pages = phot
       return { folder, problem: error instanceof Error ? error.message : String(error) };
     }
   });
-  const galleries = read.flatMap((entry) => (entry.gallery ? [entry.gallery] : []));
-  let held = new Map();
-  try {
-    const cache = new VaultCache(join(setup.dir, CACHE_FOLDER));
-    held = shareProblems(galleries, readShares(galleries, setup.env, setup.root, undefined, false), (path) =>
-      photoHash(path, cache),
-    );
-  } catch {
-    // A partner-links line publishing would refuse: publishing says why.
-  }
+  const { held, stamps } = heldAndStamps(
+    setup,
+    read.flatMap((entry) => (entry.gallery ? [entry.gallery] : [])),
+  );
   return read.map(({ gallery, folder, problem }) => {
     if (!gallery) return { id: folder.split(/[\\/]/).pop(), problem };
     return {
@@ -213,7 +233,7 @@ export function galleriesAtAGlance(setup, photos, now = new Date(), pages = phot
       package: packageOf(gallery),
       downloads: DOWNLOADS[gallery.downloads],
       lastDay: gallery.expires ? gallery.expires.slice(0, 10) : null,
-      state: stateOf(gallery, recorded[gallery.id], held.get(gallery.id), now),
+      state: stateOf(gallery, record, setup.key, stamps.get(gallery.id), held.get(gallery.id), now),
       sample: isSampleGallery(gallery, setup.root),
     };
   });
@@ -235,25 +255,16 @@ function foldersById(setup) {
 }
 
 /**
- * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (galleries.mjs:
- * `inboxKeyOf(env)`, the target, `openMessages`): each with its picks' thumbnails from her folder.
- * `problem`: the command's sentence when the inbox cannot be read.
+ * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (gallery-actions.mjs
+ * openInbox): each with its picks' thumbnails from her folder. `problem`: the command's sentence
+ * when the inbox cannot be read.
  */
 export async function inboxMessages(setup, photos) {
-  let opened;
-  try {
-    inboxKeyOf(setup.env);
-    opened = await openMessages(await setup.bucket(), setup.env, setup.root);
-  } catch (error) {
-    const problem =
-      error instanceof InboxError
-        ? error.message
-        : `The inbox could not be read: ${error instanceof Error ? error.message : error}`;
-    return { messages: [], problem };
-  }
-  const short = shortIds(opened.map((o) => o.id));
+  const inbox = await openInbox(setup, await setup.bucket().catch(() => undefined));
+  if (inbox.problem) return { messages: [], problem: inbox.problem };
+  const short = shortIds(inbox.opened.map((o) => o.id));
   const folders = foldersById(setup);
-  const messages = opened.map(({ id, gallery, day, message }) => {
+  const messages = inbox.opened.map(({ id, gallery, day, message }) => {
     const base = { id, short: short.get(id), gallery, day };
     if (!message) return { ...base, unreadable: true };
     const folder = folders.get(gallery);
@@ -277,7 +288,7 @@ export async function inboxMessages(setup, photos) {
 /** How many selections are waiting (the badge); 0 when the inbox cannot be read. */
 export async function waitingCount(setup) {
   try {
-    inboxKeyOf(setup.env);
+    if (setup.refusal) return 0;
     const names = await (await setup.bucket()).list();
     return [...names].filter((name) => /^inbox\/[0-9a-f]{32}\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.json$/.test(name))
       .length;
@@ -286,143 +297,97 @@ export async function waitingCount(setup) {
   }
 }
 
-/** Done with one selection: deletes it (galleries.mjs `inbox --done`: doneWith), saying so in the command's words. */
+/** What an action said, as the desk answers it: its sentence, and the lines beside it. */
+function answerOf(outcome, said) {
+  const ok = outcome.code === 0 && said.err.length === 0;
+  const message = ok ? (said.out.at(-1) ?? '') : said.err.join('\n');
+  const notes = [...(ok ? said.out.slice(0, -1) : said.out), ...said.warn];
+  const held = said.warn.filter((line) => line.startsWith('Not published, kept as it was: '));
+  return {
+    ok,
+    message,
+    warnings: notes.filter((line) => !held.includes(line)),
+    held,
+    ...(outcome.locked ? { locked: true } : {}),
+    ...(outcome.rehearsal ? { rehearsal: true } : {}),
+  };
+}
+
+/** The sentence for a desk that cannot work on her galleries folder, as an answer. */
+const refused = (setup) => ({ ok: false, message: setup.refusal, warnings: [], held: [] });
+
+/** Done with one selection: deletes it (`inbox --done`, gallery-actions.mjs inboxDoneAction), in the command's words. */
 export async function inboxDone(setup, id) {
   if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
     return { ok: false, message: 'This is not a selection the desk listed: reload the page and try again.' };
   }
+  if (setup.refusal) return refused(setup);
+  const inbox = await openInbox(setup, await setup.bucket().catch(() => undefined));
+  if (inbox.problem) return { ok: false, message: inbox.problem };
+  const { said, say } = collector();
+  return answerOf(await inboxDoneAction(inbox.bucket, inbox.opened, id, say), said);
+}
+
+/** One of the command's actions on the desk's bucket, answered with what it said. */
+async function run(setup, command, id, options = {}) {
+  if (setup.refusal) return refused(setup);
+  let bucket;
   try {
-    const bucket = await setup.bucket();
-    const opened = await openMessages(bucket, setup.env, setup.root);
-    return { ok: true, message: await doneWith(bucket, opened, id, bucket.label) };
+    bucket = await setup.bucket();
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: error instanceof Error ? error.message : String(error), warnings: [], held: [] };
   }
-}
-
-/** galleries.mjs `missingFolder`, word for word. */
-export const missingFolder = (dir) =>
-  `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`;
-
-/**
- * The bucket, counting what is written to it: `report({ files, bytes })` after each upload, for the
- * desk's progress line (publishGalleries has no progress of its own).
- */
-function counting(bucket, report) {
-  const done = { files: 0, bytes: 0 };
-  return {
-    ...bucket,
-    label: bucket.label,
-    remote: bucket.remote,
-    key: bucket.key,
-    list: () => bucket.list(),
-    get: (name) => bucket.get(name),
-    delete: (names) => bucket.delete(names),
-    close: () => bucket.close(),
-    version: (name) => bucket.version(name),
-    async put(name, data) {
-      await bucket.put(name, data);
-      count(data);
-    },
-    // The manifest is written only over the version read at the start (one publish at a time).
-    async putIf(name, data, version) {
-      const written = await bucket.putIf(name, data, version);
-      // The publish lock (lock.ts) is the bucket's own note, deleted at the end: not an upload of hers.
-      if (written && name !== PUBLISH_LOCK) count(data);
-      return written;
-    },
-  };
-  function count(data) {
-    done.files += 1;
-    done.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-    report({ ...done });
-  }
+  const { said, say } = collector();
+  return answerOf(await runAction(setup, command, id, say, { ...options, bucket }), said);
 }
 
 /**
- * Before anything is read or written, as galleries.mjs refuses: a galleries folder that is not
- * there, or holds no gallery over a published bucket (`folderRefusal`, `missingFolder`). Returns
- * the sentence, or null.
+ * Publishes every gallery, as `npm run galleries -- publish` does (gallery-actions.mjs runAction),
+ * telling `report` its progress (build.ts PublishProgress). `unlock` breaks a lock a publish that
+ * stopped halfway left (`--unlock`). Resolves to `{ ok, message, warnings, held, locked? }`:
+ * `message` is the command's summary or refusal.
+ * @param {DeskSetup} setup
+ * @param {(progress: import('../../src/private-gallery/publish/build.ts').PublishProgress) => void} [report]
+ * @param {{ unlock?: boolean }} [options]
  */
-async function refusalBefore(setup, bucket, removing = false) {
-  const inFolder = existsSync(setup.dir) ? listGalleries(setup.dir).length : 0;
-  const refusal = await folderRefusal(bucket, setup.dir, removing ? 1 : inFolder, setup.recordFile, SAMPLE_GALLERY.id);
-  return refusal ?? (existsSync(setup.dir) ? null : missingFolder(setup.dir));
+export function publishAll(setup, report = () => {}, { unlock = false } = {}) {
+  return run(setup, 'publish', undefined, { onProgress: report, unlock });
 }
 
 /**
- * Publishing's inputs (galleries.mjs: `vaultInputs(env, logger, undefined, closing)`), or the sentence
- * that refuses them: `closing` undefined to publish, the id of the gallery closed for a close.
+ * Closes one gallery now, as `npm run galleries -- close <id>` does; with the local bucket, the
+ * command's rehearsal (her gallery.yaml unchanged).
  */
-function inputsOf(setup, warnings, closing = undefined) {
-  const logger = { warn: (message) => warnings.push(message) };
-  const loose = passwordsFileWarning(setup.env);
-  if (loose) warnings.push(loose);
+export function closeOne(setup, id) {
+  return run(setup, 'close', id);
+}
+
+/**
+ * Deletes from the bucket a gallery whose folder she took away, as `npm run galleries -- remove <id>`.
+ */
+export function removeOne(setup, id) {
+  return run(setup, 'remove', id);
+}
+
+/**
+ * The galleries the desk may offer to remove: published to its bucket (the record), their folder
+ * gone; none when the record cannot be read.
+ */
+export function removable(setup) {
+  if (setup.refusal) return [];
+  const record = recordOrNone(setup.recordFile).targets[setup.key]?.galleries ?? {};
+  const here = new Set(galleryFolders(setup).map((folder) => folder.split(/[\\/]/).pop()));
+  return Object.entries(record)
+    .filter(([id]) => !here.has(id))
+    .map(([id, entry]) => ({ id, published: entry.published.slice(0, 10) }));
+}
+
+/** Whether the desk's bucket holds a publish's lock (a publish elsewhere, or one that stopped halfway). */
+export async function lockLeft(setup) {
   try {
-    return { inputs: vaultInputs(setup.env, logger, undefined, closing) };
-  } catch (error) {
-    return { refusal: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** galleries.mjs `heldForShares`: the galleries held for a partner link's missing photo, with why. */
-function heldForShares({ galleries, options, held }, closing) {
-  const cache = new VaultCache(options.cacheDir ?? null);
-  const open = galleries.filter((gallery) => gallery.id !== closing);
-  const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache), new Date(), options.timeZone);
-  // As the command: a gallery held for its folder (sources.ts) or, closing, for its password.
-  for (const [id, reason] of held ?? []) hold.set(id, reason);
-  return hold;
-}
-
-/** galleries.mjs `publishTo`'s lines after a publish: what was kept, left out or left. */
-function publishedNotes(result, bucket, setup) {
-  const notes = result.carried.map(({ warning }) => warning);
-  if (result.leftOut.length) {
-    notes.push(
-      `The sample gallery (${result.leftOut.join(', ')}) is published only to the local bucket (--local): its password and partner link are public, in docs/owner.md.`,
-    );
-  }
-  if (result.unrecorded) {
-    notes.push(
-      `${result.unrecorded} files in ${bucket.label} that no gallery in ${setup.dir} reaches were left as they were (the first publish recorded in ${setup.recordFile}): if a gallery's folder is missing, put it back and publish again.`,
-    );
-  }
-  return notes;
-}
-
-/**
- * Publishes every gallery, as `npm run galleries -- publish` does (galleries.mjs: its refusals,
- * `heldForShares`, `publishTo` and its summary line), reporting uploads as they go.
- * Resolves to `{ ok, message, warnings, held }`: `message` is the command's summary or refusal.
- *
- * @param {ReturnType<typeof deskSetup>} setup
- * @param {(progress: { files: number, bytes: number, seconds: number }) => void} [report]
- */
-export async function publishAll(setup, report = () => {}) {
-  const started = Date.now();
-  const bucket = counting(await setup.bucket(), (done) => report({ ...done, seconds: (Date.now() - started) / 1000 }));
-  const refusal = await refusalBefore(setup, bucket);
-  if (refusal) return { ok: false, message: refusal, warnings: [], held: [] };
-  const warnings = [];
-  const { inputs, refusal: refused } = inputsOf(setup, warnings);
-  if (refused) return { ok: false, message: refused, warnings, held: [] };
-  try {
-    const hold = heldForShares(inputs);
-    const held = [...hold.values()].map((message) => `Not published, kept as it was: ${message}`);
-    const result = await publishGalleries(bucket, inputs.galleries, { ...inputs.options, hold });
-    warnings.push(...publishedNotes(result, bucket, setup));
-    const photos = result.galleries.reduce((sum, gallery) => sum + gallery.photos, 0);
-    const { photoFiles, other, bytes, kept, deleted } = result.uploads;
-    const count = result.galleries.length;
-    const message =
-      `Published ${count} ${count === 1 ? 'gallery' : 'galleries'} (${photos} photos)` +
-      `${result.closed.length ? ` and ${result.closed.length} closed` : ''} to ${bucket.label} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-      `${photoFiles} photo files uploaded, ${kept} already there, ${other} indexes and lists, ${Math.round(bytes / 1024)} KB; ` +
-      `${deleted} old files deleted; ${result.cache.resized} photos resized.`;
-    return { ok: held.length === 0, message, warnings, held };
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error), warnings, held: [] };
+    return !setup.refusal && (await (await setup.bucket()).version(PUBLISH_LOCK)) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -450,6 +415,9 @@ export function invitationText({ links, id, password, lastDay }) {
 export function galleryDetail(setup, id, photos, siteUrl) {
   const gallery = galleryOf(setup, id);
   if (!gallery) return null;
+  // First: reading publishing's inputs makes a new gallery's private link, as "npm run galleries" does.
+  const { held, stamps } = heldAndStamps(setup, [gallery]);
+  const state = stateOf(gallery, recordOrNone(setup.recordFile), setup.key, stamps.get(id), held.get(id));
   const env = setup.env;
   const sample = isSampleGallery(gallery, setup.root);
   const secrets = (env[linksVariable(id)] ?? '')
@@ -473,13 +441,16 @@ export function galleryDetail(setup, id, photos, siteUrl) {
   return {
     id,
     title: gallery.title,
+    state,
     sample,
     closed: isExpired(gallery.expires),
     lastDay,
     photos: gallery.photos.map((photo, index) => ({
       number: index + 1,
       thumb: photos.idOf(photo.path),
-      alt: photo.alt,
+      file: basename(photo.path),
+      // Her own description; readGallery's generic one is none of hers.
+      alt: photo.alt === `Photograph ${index + 1} of your gallery` ? '' : photo.alt,
     })),
     links,
     password,
@@ -490,9 +461,11 @@ export function galleryDetail(setup, id, photos, siteUrl) {
 
 /**
  * A partner link for these photos (numbers as she sees them), or one withdrawn: the command's own
- * shareCommand, so its answer and refusals are the command's ("Nothing was changed: …").
+ * share and unshare (gallery-actions.mjs shareAction), so its answer and refusals are the command's
+ * ("Nothing was changed: …").
  */
 export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
+  if (setup.refusal) return refused(setup);
   const args = withdraw
     ? ['unshare', String(id), String(withdraw)]
     : [
@@ -502,49 +475,11 @@ export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
         (Array.isArray(photos) ? photos : []).map(Number).join(','),
         ...(expires ? ['--expires', String(expires)] : []),
       ];
-  try {
-    const said = shareCommand(args, siteUrl, setup.root, setup.env);
-    const link = said
-      .split('\n')
-      .map((line) => line.trim())
-      .find((line) => line.startsWith('http'));
-    return { ok: true, message: said, link: link ?? null };
-  } catch (error) {
-    return { ok: false, message: `Nothing was changed: ${error instanceof Error ? error.message : error}` };
-  }
-}
-
-/**
- * Closes one gallery now, as `npm run galleries -- close <id>` does (galleries.mjs' close branch:
- * its refusals, `heldForShares` without it, `closeGallery` and its sentence).
- */
-export async function closeOne(setup, id) {
-  const bucket = await setup.bucket();
-  const refusal = await refusalBefore(setup, bucket);
-  if (refusal) return { ok: false, message: refusal };
-  const warnings = [];
-  const { inputs, refusal: refused } = inputsOf(setup, warnings, id);
-  if (refused) return { ok: false, message: refused };
-  const gallery = inputs.galleries.find((candidate) => candidate.id === id);
-  if (!gallery) {
-    return {
-      ok: false,
-      message: `No gallery named "${id}" in ${setup.dir} and content/private/: "npm run galleries -- close <folder name>".`,
-    };
-  }
-  try {
-    const hold = heldForShares(inputs, gallery.id);
-    const { lastDay, result } = await closeGallery(bucket, inputs.galleries, gallery.id, { ...inputs.options, hold });
-    warnings.push(...result.carried.map(({ warning }) => warning));
-    return {
-      ok: true,
-      warnings,
-      message:
-        `Closed "${gallery.id}" in ${bucket.label}: ${result.uploads.deleted} old files deleted. Her next visit, her link and a ` +
-        `device that remembered her show "This gallery has closed". Its gallery.yaml says expires: ${lastDay}, so publishing ` +
-        'again keeps it closed.',
-    };
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
+  const { say } = collector();
+  const { code, said } = shareCommandAction(setup, args, siteUrl, say);
+  const link = said
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.startsWith('http'));
+  return { ok: code === 0, message: said, ...(code === 0 ? { link: link ?? null } : {}) };
 }

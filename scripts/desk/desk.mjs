@@ -45,7 +45,7 @@ function openBrowser(address) {
   child.unref();
 }
 
-const setup = deskSetup({
+const setup = await deskSetup({
   local: !!values.local,
   ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
 });

@@ -29,7 +29,7 @@ function gallery(id: string, yaml: string, at = PAST) {
 
 const env: Record<string, string> = { PRIVATE_GALLERY_DIR: dir };
 
-beforeAll(() => {
+beforeAll(async () => {
   gallery(
     'jenna-2026-10',
     'title: Jenna, October 2026\nexpires: 2026-12-24\nincluded: 20\nlimit: strict\ndownloads: full\n',
@@ -42,7 +42,7 @@ beforeAll(() => {
   rmSync(join(held, 'private-03.jpg'));
   utimesSync(held, PAST, PAST);
   gallery('broken', 'title: Broken\nexpire: 2026-12-01\n');
-  const setup = deskSetup({ local: true, env, root: process.cwd() });
+  const setup = await deskSetup({ local: true, env, root: process.cwd() });
   const record = (published: string) => ({ ref: 'r', grants: [], objects: [], published });
   writeFileSync(
     join(dir, 'published.json'),
@@ -67,8 +67,8 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('her galleries at a glance', () => {
-  it('gives each gallery its title, folder, photo count, package, downloads, last day and state', () => {
-    const cards = galleriesAtAGlance(deskSetup({ local: true, env }), new PhotoIds(), NOW);
+  it('gives each gallery its title, folder, photo count, package, downloads, last day and state', async () => {
+    const cards = galleriesAtAGlance(await deskSetup({ local: true, env }), new PhotoIds(), NOW);
     const byId = Object.fromEntries(cards.map((card) => [card.id, card]));
     expect(Object.keys(byId)).toEqual([
       'broken',
@@ -111,7 +111,7 @@ describe('her galleries at a glance', () => {
 
   it('names each cover photo by an opaque id that says nothing of the file, and serves its thumbnail by it', async () => {
     const photos = new PhotoIds();
-    const cards = galleriesAtAGlance(deskSetup({ local: true, env }), photos, NOW);
+    const cards = galleriesAtAGlance(await deskSetup({ local: true, env }), photos, NOW);
     const cover = cards.find((card) => card.id === 'jenna-2026-10')!.cover!;
     expect(cover).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(cover).not.toMatch(/private|jpg|jenna/i);

@@ -1,9 +1,18 @@
 // The desk's gallery-making: a new gallery folder with its gallery.yaml (checked by gallery-file.ts,
 // the file's own rules and messages) and its password in passwords.env (checked as publishing
 // checks it: secrets.ts galleryPasswords), and her photos copied into it.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
-import { stringify } from 'yaml';
+import {
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, extname, isAbsolute, join } from 'node:path';
+import { parseDocument, stringify } from 'yaml';
 import { parseGalleryFile } from '../../src/private-gallery/publish/gallery-file.ts';
 import {
   galleryPasswords,
@@ -12,7 +21,7 @@ import {
   passwordVariable,
   writePasswordsFile,
 } from '../../src/private-gallery/publish/secrets.ts';
-import { IMAGE_EXTENSIONS } from '../../src/private-gallery/publish/sources.ts';
+import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { missingFolder } from './actions.mjs';
 
 /** A refusal the desk shows as it is: one sentence. */
@@ -121,4 +130,89 @@ export function addPhoto(setup, id, name, bytes) {
   if (existsSync(join(folder, file))) throw new DeskError(`${file} is already in ${id}: it was left as it was.`);
   writeFileSync(join(folder, file), bytes, { flag: 'wx' });
   return file;
+}
+
+/** The description readGallery gives a photo gallery.yaml does not describe: not hers, so not written. */
+export const unnamedAlt = (index) => `Photograph ${index + 1} of your gallery`;
+
+/**
+ * Her photos' order and descriptions, written into the gallery's gallery.yaml as its `photos` list
+ * (`- file: …` with `alt: …` when she wrote one), every other line as it was; the file is checked
+ * by gallery-file.ts before it is written, and refused with its message. `files`: the photos'
+ * names in her order (every photo of the folder, once); `alts`: their descriptions, empty for none.
+ */
+export function savePhotos(setup, id, files, alts) {
+  const folder = join(setup.dir, String(id ?? ''));
+  const file = join(folder, 'gallery.yaml');
+  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(file)) {
+    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
+  }
+  const gallery = (() => {
+    try {
+      return readGallery(folder);
+    } catch (error) {
+      throw new DeskError(error.message);
+    }
+  })();
+  const present = gallery.photos.map((photo) => basename(photo.path));
+  const names = Array.isArray(files) ? files.map(String) : [];
+  const texts = Array.isArray(alts) ? alts.map((alt) => String(alt ?? '').trim()) : [];
+  if (names.length !== present.length || [...present].sort().join('/') !== [...names].sort().join('/')) {
+    throw new DeskError('The photos in its folder changed since this page was shown: reload the page and try again.');
+  }
+  const document = parseDocument(readFileSync(file, 'utf8'));
+  document.set(
+    'photos',
+    names.map((name, index) => ({ file: name, ...(texts[index] ? { alt: texts[index] } : {}) })),
+  );
+  const text = document.toString({ lineWidth: 0 });
+  try {
+    parseGalleryFile(text, file);
+  } catch (error) {
+    throw new DeskError(error.message);
+  }
+  writeFileSync(file, text);
+  return { id, photos: names.length };
+}
+
+/**
+ * Her photos copied from a folder she named by its path (pasted, or typed), into a gallery the desk
+ * made: every JPEG, PNG, WebP or AVIF in it (not in its sub-folders), never over a file already
+ * there; the folder and its photos stay as they were. Returns `{ copied, left }`: the names copied,
+ * and the files left out, each with why.
+ */
+export function copyFolder(setup, id, from) {
+  const folder = join(setup.dir, String(id ?? ''));
+  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
+    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
+  }
+  // A path copied on Windows ("Copy as path") comes in quotes; ~ is her home folder, as in a shell.
+  const path = homeFolder(
+    String(from ?? '')
+      .trim()
+      .replace(/^(["'])(.*)\1$/, '$2'),
+  );
+  if (!path || !isAbsolute(path) || !existsSync(path) || !statSync(path).isDirectory()) {
+    throw new DeskError(
+      `There is no folder "${path}" on this computer: copy its path again (on a Mac, hold Option in the Finder's Edit menu for "Copy as Pathname"; on Windows, hold Shift, right-click the folder and choose "Copy as path").`,
+    );
+  }
+  const names = readdirSync(path)
+    .filter((name) => statSync(join(path, name)).isFile())
+    .sort();
+  const photos = names.filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()));
+  if (!photos.length) throw new DeskError(`${path} holds no photo a gallery takes: JPEG, PNG, WebP or AVIF.`);
+  const copied = [];
+  const left = names
+    .filter((name) => !photos.includes(name) && !name.startsWith('.'))
+    .map((name) => `${name}: not a photo a gallery takes (JPEG, PNG, WebP or AVIF)`);
+  for (const name of photos) {
+    if (existsSync(join(folder, name))) {
+      left.push(`${name}: already in ${id}, left as it was`);
+      continue;
+    }
+    copyFileSync(join(path, name), join(folder, name), constants.COPYFILE_EXCL);
+    copied.push(name);
+  }
+  return { copied, left };
 }

@@ -13,9 +13,10 @@ const root = mkdtempSync(join(tmpdir(), 'desk-gallery-'));
 const dir = join(root, 'galleries');
 const SITE = 'https://studio.example';
 const PASSWORD = 'quiet harbour lantern mosaic 7';
-const target = memoryTarget();
-const setup = deskSetup({
-  local: true,
+// Her desk as she starts it (npm run desk: the bucket on Cloudflare), a bucket in memory here.
+const target = memoryTarget('the bucket "coastlight-galleries" on Cloudflare');
+const setup = await deskSetup({
+  local: false,
   env: { PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_PASSWORD_IVY_2026_10: PASSWORD },
   target: () => target,
 });
@@ -57,8 +58,10 @@ afterAll(async () => {
 });
 
 describe('one gallery on the desk', () => {
-  it('asks for a publish before there is an invitation, then gives the invitation ready to paste', async () => {
-    expect(await pageOf()).toContain('<p>Publish the gallery first: its private link is made then.</p>');
+  it('gives the invitation ready to paste, saying it opens nothing until the gallery is published', async () => {
+    const before = await pageOf();
+    expect(before).toContain('<p class="state state-never">Never published</p>');
+    expect(before).toContain('<p class="note">Not published yet: this invitation opens nothing until you publish.</p>');
     expect((await publishAll(setup)).ok).toBe(true);
     const detail = galleryDetail(setup, 'ivy-2026-10', new PhotoIds(), SITE)!;
     expect(detail.links).toEqual([
@@ -76,6 +79,10 @@ describe('one gallery on the desk', () => {
     const page = await pageOf();
     expect(page).toContain('<pre class="invitation" id="invitation">Your gallery is ready');
     expect(page).toContain('<button type="button" class="btn" data-copy="invitation">Copy invitation</button>');
+    expect(page).not.toContain('Not published yet');
+    expect(page).toContain(
+      `<p class="state state-published">Published on ${new Date().toISOString().slice(0, 10)}</p>`,
+    );
   });
 
   it("makes a partner link of the photos tapped, with the command's answer, lists it, and withdraws it", async () => {
@@ -122,7 +129,7 @@ describe('one gallery on the desk', () => {
     expect(closed.status).toBe(200);
     expect(closed.json.message).toMatch(
       new RegExp(
-        `^Closed "ivy-2026-10" in the local bucket in test: \\d+ old files deleted\\. Her next visit, her link and a device that remembered her show "This gallery has closed"\\. Its gallery\\.yaml says expires: ${yesterday()}, so publishing again keeps it closed\\.$`,
+        `^Closed "ivy-2026-10" in the bucket "coastlight-galleries" on Cloudflare: \\d+ old files deleted\\. Her next visit, her link and a device that remembered her show "This gallery has closed"\\. Its gallery\\.yaml says expires: ${yesterday()}, so publishing again keeps it closed\\.$`,
       ),
     );
     expect(readFileSync(join(dir, 'ivy-2026-10', 'gallery.yaml'), 'utf8')).toContain(

@@ -82,7 +82,7 @@ describe("her clients' selections on the desk", () => {
   it('lists each selection newest first with her folder name, her picks as thumbnails from the folder and her notes', async () => {
     const target = await filled();
     const { messages, problem } = await inboxMessages(
-      deskSetup({ local: true, env, target: () => target }),
+      await deskSetup({ local: true, env, target: () => target }),
       new PhotoIds(),
     );
     expect(problem).toBeNull();
@@ -113,7 +113,7 @@ describe("her clients' selections on the desk", () => {
 
   it("says the command's sentence when there is no studio key, and lists nothing", async () => {
     const { messages, problem } = await inboxMessages(
-      deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: root }, target: () => memoryTarget() }),
+      await deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: root }, target: () => memoryTarget() }),
       new PhotoIds(),
     );
     expect(messages).toEqual([]);
@@ -124,7 +124,7 @@ describe("her clients' selections on the desk", () => {
 
   it('shows the badge with how many are waiting, and Done deletes that one selection from the bucket', async () => {
     const target = await filled();
-    const setup = deskSetup({ local: true, env, target: () => target });
+    const setup = await deskSetup({ local: true, env, target: () => target });
     const token = 'x'.repeat(43);
     const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
     const origin = `http://127.0.0.1:${desk.port}`;

@@ -16,7 +16,7 @@ const root = mkdtempSync(join(tmpdir(), 'desk-new-'));
 const CAMERA = resolve('content/private/preview/private-01.jpg');
 
 /** A desk over a galleries folder of its own. */
-function setupIn(name: string) {
+async function setupIn(name: string) {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
   return deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: dir }, target: () => memoryTarget() });
@@ -25,8 +25,8 @@ function setupIn(name: string) {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('a new gallery from the desk', () => {
-  it('writes a gallery.yaml that publishing reads as the form said, and a strong password in passwords.env', () => {
-    const setup = setupIn('made');
+  it('writes a gallery.yaml that publishing reads as the form said, and a strong password in passwords.env', async () => {
+    const setup = await setupIn('made');
     const made = newGallery(setup, {
       id: 'jenna-2026-10',
       title: 'Jenna, October 2026',
@@ -52,8 +52,8 @@ describe('a new gallery from the desk', () => {
     );
   });
 
-  it("refuses a weak password with publishing's sentence, and a wrong field with gallery.yaml's, making nothing", () => {
-    const setup = setupIn('refused');
+  it("refuses a weak password with publishing's sentence, and a wrong field with gallery.yaml's, making nothing", async () => {
+    const setup = await setupIn('refused');
     const fields = { id: 'maya-2026-09', title: 'Maya', downloads: 'web' };
     expect(() => newGallery(setup, { ...fields, password: 'maya2026' })).toThrow(
       /^PRIVATE_GALLERY_PASSWORD_MAYA_2026_09 is shorter than 12 characters: choose a longer one, for example [a-z2-9-]{19}$/,
@@ -78,8 +78,8 @@ describe('a new gallery from the desk', () => {
     );
   });
 
-  it('copies her photos in (the originals stay where they were), never over one already there, photos only', () => {
-    const setup = setupIn('photos');
+  it('copies her photos in (the originals stay where they were), never over one already there, photos only', async () => {
+    const setup = await setupIn('photos');
     newGallery(setup, { id: 'rose-2026-11', title: 'Rose', password: '' });
     const bytes = readFileSync(CAMERA);
     expect(addPhoto(setup, 'rose-2026-11', 'IMG_0412.jpg', bytes)).toBe('IMG_0412.jpg');
@@ -101,7 +101,7 @@ describe('a new gallery from the desk', () => {
   });
 
   it('takes a photo over HTTP only as a POST with the token, its name in a header', async () => {
-    const setup = setupIn('http');
+    const setup = await setupIn('http');
     newGallery(setup, { id: 'ivy-2026-08', title: 'Ivy', password: '' });
     const token = 'z'.repeat(43);
     const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });

@@ -106,7 +106,7 @@ export function galleryCard(card) {
 }
 
 /** Publish: every gallery to the desk's bucket, its progress and its outcome. */
-export function publishPanel(setup) {
+export function publishPanel(setup, locked = false) {
   const where = setup.local ? 'the local preview' : 'Cloudflare';
   return html`<section class="publish" aria-labelledby="publish-title">
     <h2 id="publish-title">Publish</h2>
@@ -117,17 +117,77 @@ export function publishPanel(setup) {
     <form data-stream="/api/publish">
       <button type="submit" class="btn">Publish to ${where}</button>
     </form>
-    <progress class="progress" aria-label="Publishing" hidden></progress>
+    <div class="progress-box" hidden>
+      <progress class="progress" aria-labelledby="publish-progress-words"></progress>
+      <p id="publish-progress-words" class="progress-words"></p>
+    </div>
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <ul class="notes"></ul>
+    ${unlockForm(locked)}
+  </section>`;
+}
+
+/**
+ * Unlock: offered only when the bucket holds a publish's lock and this desk is not publishing (a
+ * publish that stopped halfway left it, or one runs on another computer): the command's --unlock.
+ */
+export function unlockForm(shown) {
+  return html`<form class="unlock" data-stream="/api/publish" data-unlock ${shown ? '' : html`hidden`}>
+    <p>
+      A publish that started earlier has not finished, and its lock stops the next one. If it stopped halfway (a closed
+      window, the computer asleep), break its lock and publish now. If it still runs on another computer, wait for it.
+    </p>
+    <button type="submit" class="btn btn-quiet">Break the lock and publish</button>
+  </form>`;
+}
+
+/** Galleries published to the bucket whose folder is gone: Remove, behind a confirmation. */
+export function removeSection(gone) {
+  if (!gone.length) return '';
+  return html`<section class="remove" aria-labelledby="remove-title">
+    <h2 id="remove-title">Galleries whose folder is gone</h2>
+    <p>
+      These are still published, as they were, though their folder is no longer in your galleries folder. Put a folder
+      back to keep it; remove it to delete it from the bucket.
+    </p>
+    <ul class="gone">
+      ${gone.map(
+        ({ id, published }) =>
+          html`<li>
+            <code>${id}</code>, published ${published}
+            <button type="button" class="btn btn-quiet" data-dialog="remove-${id}">
+              Remove<span class="visually-hidden"> ${id}</span>…
+            </button>
+            <dialog id="remove-${id}" aria-labelledby="remove-${id}-title">
+              <h2 id="remove-${id}-title">Remove ${id} from the bucket?</h2>
+              <p>
+                Her password, her link and her partner links will open nothing: she sees "wrong password" as if it had
+                never been, and a device that remembered her forgets it.
+              </p>
+              <p>
+                This cannot be taken back: every file of it is deleted from the bucket now. To show it again you would
+                need its folder and a new publish.
+              </p>
+              <form data-action="/api/remove" data-after="refresh">
+                <input type="hidden" name="id" value="${id}" />
+                <button type="submit" class="btn btn-danger">Remove it now</button>
+                <button type="button" class="btn btn-quiet" data-dialog-close>Keep it</button>
+              </form>
+            </dialog>
+          </li>`,
+      )}
+    </ul>
   </section>`;
 }
 
 /** Her galleries at a glance. */
-export function galleriesPage(cards, setup) {
+export function galleriesPage(cards, setup, { locked = false, gone = [] } = {}) {
   const count = cards.length;
+  if (setup.refusal)
+    return html`<h1>Your galleries</h1>
+      <p class="note">${setup.refusal}</p>`;
   return html`<h1>Your galleries</h1>
-    ${publishPanel(setup)} ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
+    ${publishPanel(setup, locked)} ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
     <p class="lead">${count} ${count === 1 ? 'gallery' : 'galleries'} in <code>${setup.dir}</code></p>
     ${
       count
@@ -135,7 +195,8 @@ export function galleriesPage(cards, setup) {
             ${cards.map(galleryCard)}
           </ul>`
         : html`<p>No galleries yet: a gallery is a folder with its photos and a gallery.yaml.</p>`
-    }`;
+    }
+    ${removeSection(gone)}`;
 }
 
 /** One selection: her picks as thumbnails with her notes, the Lightroom line, her link, Done. */
@@ -258,16 +319,30 @@ export function newGalleryPage() {
         <label for="password">Her password <span class="hint">(leave empty for a strong one made for you)</span></label>
         <input id="password" name="password" type="text" autocomplete="off" spellcheck="false" />
       </p>
-      <p>
-        <label for="photos">Her photos</label>
-        <input
-          id="photos"
-          name="photos"
-          type="file"
-          multiple
-          accept=".jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif"
-        />
-      </p>
+      <fieldset>
+        <legend>Her photos <span class="hint">(copied in, never moved: one way is enough)</span></legend>
+        <p>
+          <label for="photos">Choose them</label>
+          <input
+            id="photos"
+            name="photos"
+            type="file"
+            multiple
+            accept=".jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif"
+          />
+        </p>
+        <div class="drop" data-drop>
+          <p>Or drop them here, from the Finder or the Explorer.</p>
+          <p class="drop-count" aria-live="polite"></p>
+        </div>
+        <p>
+          <label for="from"
+            >Or the path of the folder that holds them
+            <span class="hint">(e.g. /Users/you/Pictures/Jenna; every photo in it is copied)</span></label
+          >
+          <input id="from" name="from" autocomplete="off" spellcheck="false" />
+        </p>
+      </fieldset>
       <p><button type="submit" class="btn">Make the gallery</button></p>
     </form>
     <progress class="progress" aria-label="Copying her photos" hidden></progress>
@@ -281,12 +356,13 @@ export function newGalleryPage() {
     </div>`;
 }
 
-/** One gallery: its invitation, its partner links (made by tapping photos) and closing it. */
-export function galleryPage(detail) {
+/** One gallery: its invitation, its photos (order, descriptions), partner links (by tapping photos) and closing it. */
+export function galleryPage(detail, setup) {
   const { id, title } = detail;
   return html`<p><a href="/">Your galleries</a></p>
     <h1>${title}</h1>
     ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''}
+    <p class="state state-${detail.state.kind}">${detail.state.text}</p>
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <section aria-labelledby="invitation-title">
       <h2 id="invitation-title">Her invitation</h2>
@@ -294,13 +370,19 @@ export function galleryPage(detail) {
         detail.closed
           ? html`<p>This gallery has closed: there is nothing to send.</p>`
           : detail.invitation
-            ? html`<pre class="invitation" id="invitation">${detail.invitation}</pre>
+            ? html`${
+                  detail.state.kind === 'never'
+                    ? html`<p class="note">Not published yet: this invitation opens nothing until you publish.</p>`
+                    : ''
+                }
+                <pre class="invitation" id="invitation">${detail.invitation}</pre>
                 <button type="button" class="btn" data-copy="invitation">Copy invitation</button>
                 <p class="hint">Paste it into a private email or message to her only.</p>`
             : html`<p>Publish the gallery first: its private link is made then.</p>`
       }
     </section>
-    ${detail.closed ? '' : partnerSection(detail)} ${detail.closed ? '' : closeSection(id, title)}`;
+    ${detail.closed ? '' : photosSection(detail)} ${detail.closed ? '' : partnerSection(detail)}
+    ${detail.closed ? '' : closeSection(id, title, setup?.local)}`;
 }
 
 function partnerSection({ id, photos, shares }) {
@@ -356,25 +438,72 @@ function partnerSection({ id, photos, shares }) {
   </section>`;
 }
 
-function closeSection(id, title) {
+function closeSection(id, title, local = false) {
   return html`<section aria-labelledby="close-title">
     <h2 id="close-title">Close the gallery</h2>
     <button type="button" class="btn btn-quiet" data-dialog="close-dialog">Close this gallery…</button>
     <dialog id="close-dialog" aria-labelledby="close-dialog-title">
       <h2 id="close-dialog-title">Close ${title} now?</h2>
-      <p>
-        Her next visit, her link and a device that remembered her will show "This gallery has closed". Her partner links
-        close with it.
-      </p>
-      <p>
-        This cannot be taken back: her photos are deleted from the bucket now, and its gallery.yaml ends yesterday. To
-        open it again you would publish it anew, with a new last day.
-      </p>
+      ${
+        local
+          ? html`<p>
+                This desk publishes to the local preview: closing here is a rehearsal. The preview shows "This gallery
+                has closed"; her gallery.yaml and the gallery on Cloudflare stay as they are.
+              </p>
+              <p>To close it for her, close it from a desk started without --local.</p>`
+          : html`<p>
+                Her next visit, her link and a device that remembered her will show "This gallery has closed". Her
+                partner links close with it.
+              </p>
+              <p>
+                This cannot be taken back: her photos are deleted from the bucket now, and its gallery.yaml ends
+                yesterday. To open it again you would publish it anew, with a new last day.
+              </p>`
+      }
       <form data-action="/api/close" data-after="refresh">
         <input type="hidden" name="id" value="${id}" />
-        <button type="submit" class="btn btn-danger">Close it now</button>
+        <button type="submit" class="btn btn-danger">${local ? 'Rehearse closing it' : 'Close it now'}</button>
         <button type="button" class="btn btn-quiet" data-dialog-close>Keep it open</button>
       </form>
     </dialog>
+  </section>`;
+}
+
+/**
+ * Her photos in their order with their descriptions (alt text): the order and the descriptions are
+ * gallery.yaml's `photos` list, written by the desk as she could write it by hand.
+ */
+function photosSection({ id, photos }) {
+  return html`<section aria-labelledby="photos-title">
+    <h2 id="photos-title">Photos, their order and descriptions</h2>
+    <p>
+      Move a photo up or down to change where she sees it; describe each for someone who cannot see it. Saved into its
+      gallery.yaml; publish for her to see the change.
+    </p>
+    <form data-action="/api/photos" data-after="refresh" data-list="files alts" data-order>
+      <input type="hidden" name="id" value="${id}" />
+      <ol class="order">
+        ${photos.map(
+          (photo, index) =>
+            html`<li class="order-item">
+              <img src="/photo/${photo.thumb}" alt="" width="96" height="64" loading="lazy" />
+              <input type="hidden" name="files" value="${photo.file}" />
+              <p>
+                <label for="alt-${index}">Photo ${photo.number} <span class="hint">(${photo.file})</span></label>
+                <input id="alt-${index}" name="alts" value="${photo.alt}" autocomplete="off" />
+              </p>
+              <span class="order-moves">
+                <button type="button" class="btn btn-quiet" data-move="-1">
+                  Up<span class="visually-hidden"> photo ${photo.number}</span>
+                </button>
+                <button type="button" class="btn btn-quiet" data-move="1">
+                  Down<span class="visually-hidden"> photo ${photo.number}</span>
+                </button>
+              </span>
+            </li>`,
+        )}
+      </ol>
+      <p><button type="submit" class="btn">Save the order and descriptions</button></p>
+    </form>
   </section>`;
 }

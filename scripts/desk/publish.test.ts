@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import type { PublishProgress } from '../../src/private-gallery/publish/build.ts';
+import { SEED_MARK } from '../../src/private-gallery/publish/record.ts';
+import { SCHEDULE } from '../../src/private-gallery/host/schedule.ts';
+import { INBOX_TOKENS } from '../../src/private-gallery/host/inbox-tokens.ts';
 import { deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.mjs';
 import { deskRoutes } from './routes.mjs';
 import { startDesk, TOKEN_HEADER } from './server.mjs';
@@ -41,7 +45,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('publishing from the desk', () => {
   it("refuses a missing galleries folder and a weak password with the command's own sentences", async () => {
     const missing = { PRIVATE_GALLERY_DIR: join(root, 'unplugged') };
-    const refused = await publishAll(deskSetup({ local: true, env: missing, target: () => memoryTarget() }));
+    const refused = await publishAll(await deskSetup({ local: false, env: missing, target: () => memoryTarget() }));
     expect(refused).toMatchObject({ ok: false, message: command(missing) });
     expect(refused.message).toBe(
       `The galleries folder ${join(root, 'unplugged')} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`,
@@ -49,7 +53,7 @@ describe('publishing from the desk', () => {
 
     const weak = folder('weak', 'ivy2026');
     const target = memoryTarget();
-    const answer = await publishAll(deskSetup({ local: true, env: weak, target: () => target }));
+    const answer = await publishAll(await deskSetup({ local: true, env: weak, target: () => target }));
     expect(answer.ok).toBe(false);
     expect(sentence(answer.message)).toBe(sentence(command(weak)));
     expect(sentence(answer.message)).toBe(
@@ -61,18 +65,25 @@ describe('publishing from the desk', () => {
   it("publishes every gallery with the command's summary, reporting each upload, and the card then says published", async () => {
     const env = folder('strong', 'quiet harbour lantern mosaic 7');
     const target = memoryTarget();
-    const setup = deskSetup({ local: true, env, target: () => target });
+    const setup = await deskSetup({ local: true, env, target: () => target });
     expect(galleriesAtAGlance(setup, new PhotoIds()).find((card) => card.id === 'ivy-2026-10')?.state?.kind).toBe(
       'never',
     );
-    const progress: { files: number; bytes: number }[] = [];
-    const answer = await publishAll(setup, (step: { files: number; bytes: number }) => void progress.push(step));
+    const progress: PublishProgress[] = [];
+    const answer = await publishAll(setup, (step) => void progress.push({ ...step }));
     expect(answer.message).toMatch(
       /^Published 2 galleries \(6 photos\) to the local bucket in test in \d+\.\d s: 18 photo files uploaded, 0 already there, \d+ indexes and lists, \d+ KB; 0 old files deleted; \d photos resized\.$/,
     );
     expect(answer).toMatchObject({ ok: true, held: [] });
-    expect(progress.length).toBe(target.objects.size);
-    expect(progress.map((step) => step.files)).toEqual(progress.map((_, index) => index + 1));
+    // Her three photos and the sample's three: resized, sealed, then every file written but the host's own notes.
+    const notes = new Set([SEED_MARK, SCHEDULE, INBOX_TOKENS]);
+    expect(progress[0]).toEqual({ photos: 6, resized: 0, sealed: 0, uploaded: 0, bytes: 0, secondsLeft: null });
+    expect(progress.at(-1)).toMatchObject({
+      photos: 6,
+      sealed: 6,
+      uploaded: [...target.objects.keys()].filter((name) => !notes.has(name)).length,
+      secondsLeft: 0,
+    });
     expect(progress.at(-1)!.bytes).toBeGreaterThan(100_000);
     const card = galleriesAtAGlance(setup, new PhotoIds()).find((one) => one.id === 'ivy-2026-10')!;
     expect(card.state).toEqual({ kind: 'published', text: `Published on ${new Date().toISOString().slice(0, 10)}` });
@@ -80,7 +91,7 @@ describe('publishing from the desk', () => {
 
   it('streams the progress of a publish line by line, then its outcome, over a POST with the token', async () => {
     const env = folder('streamed', 'quiet harbour lantern mosaic 7');
-    const setup = deskSetup({ local: true, env, target: () => memoryTarget() });
+    const setup = await deskSetup({ local: true, env, target: () => memoryTarget() });
     const token = 'y'.repeat(43);
     const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
     const origin = `http://127.0.0.1:${desk.port}`;
@@ -100,8 +111,10 @@ describe('publishing from the desk', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line));
-      expect(lines[0]).toEqual({ progress: { files: 0, bytes: 0, seconds: 0 } });
-      expect(lines.slice(1, -1).every((line) => line.progress.files > 0)).toBe(true);
+      expect(lines[0]).toEqual({
+        progress: { photos: 6, resized: 0, sealed: 0, uploaded: 0, bytes: 0, secondsLeft: null },
+      });
+      expect(lines.slice(1, -1).every((line) => line.progress.sealed + line.progress.uploaded > 0)).toBe(true);
       expect(lines.at(-1).done).toMatchObject({ ok: true, message: expect.stringMatching(/^Published 2 galleries/) });
     } finally {
       await desk.close();

@@ -8,9 +8,12 @@ import {
   inboxMessages,
   PhotoIds,
   publishAll,
+  removeOne,
+  removable,
+  lockLeft,
   waitingCount,
 } from './actions.mjs';
-import { addPhoto, DeskError, newGallery } from './galleries.mjs';
+import { addPhoto, copyFolder, DeskError, newGallery, savePhotos } from './galleries.mjs';
 import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from './pages.mjs';
 import { settings } from '../../src/lib/content/settings.ts';
 
@@ -36,14 +39,15 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
     layout({ title, current, token, setup, waiting: await waitingCount(setup), body });
   return {
     pages: {
-      '/': () => {
+      '/': async () => {
         const cards = galleriesAtAGlance(setup, photos, now(), pages);
         for (const card of cards) if (card.page) galleryIds.set(card.page, card.id);
-        return page('/', 'Your galleries', galleriesPage(cards, setup));
+        const locked = !publishing && (await lockLeft(setup));
+        return page('/', 'Your galleries', galleriesPage(cards, setup, { locked, gone: removable(setup) }));
       },
       '/gallery/': async (_request, rest) => {
         const detail = galleryIds.has(rest) ? galleryDetail(setup, galleryIds.get(rest), photos, siteUrl) : null;
-        return detail ? page(null, detail.title, galleryPage(detail)) : null;
+        return detail ? page(null, detail.title, galleryPage(detail, setup)) : null;
       },
       '/new': () => page('/new', 'A new gallery', newGalleryPage()),
       '/inbox': async () => page('/inbox', 'Selections', inboxPage(await inboxMessages(setup, photos))),
@@ -58,6 +62,16 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
         const done = await closeOne(setup, String(id));
         return { status: done.ok ? 200 : 400, json: done };
       },
+      '/api/remove': async ({ id }) => {
+        const done = await removeOne(setup, String(id));
+        return { status: done.ok ? 200 : 400, json: done };
+      },
+      '/api/photos': async ({ id, files, alts }) =>
+        refusing(() => {
+          savePhotos(setup, id, files, alts);
+          return { message: 'Saved in its gallery.yaml: publish for her to see the new order and descriptions.' };
+        }),
+      '/api/galleries/folder': async ({ id, from }) => refusing(() => copyFolder(setup, id, from)),
       '/api/galleries/new': async (fields) => refusing(() => ({ made: newGallery(setup, fields) })),
       '/api/galleries/photo': {
         raw: async (bytes, headers) =>
@@ -70,14 +84,13 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
             ),
           })),
       },
-      '/api/publish': async () => {
+      '/api/publish': async ({ unlock }) => {
         if (publishing) return { status: 409, json: { message: 'A publish is already running: wait for it to end.' } };
         publishing = true;
         return {
           stream: async (write) => {
             try {
-              write({ progress: { files: 0, bytes: 0, seconds: 0 } });
-              write({ done: await publishAll(setup, (progress) => write({ progress })) });
+              write({ done: await publishAll(setup, (progress) => write({ progress }), { unlock: unlock === true }) });
             } finally {
               publishing = false;
             }

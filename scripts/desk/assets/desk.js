@@ -83,6 +83,22 @@ document.addEventListener('submit', async (event) => {
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
+  // A photo moved up or down in its order: the list's order is what Save writes.
+  const move = target?.closest('[data-move]');
+  if (move) {
+    const item = move.closest('li');
+    const by = Number(move.getAttribute('data-move'));
+    const next = by < 0 ? item?.previousElementSibling : item?.nextElementSibling;
+    if (item && next) {
+      if (by < 0) next.before(item);
+      else next.after(item);
+      move.focus();
+      const place = [...item.parentElement.children].indexOf(item) + 1;
+      say(
+        `${item.querySelector('label')?.childNodes[0]?.textContent?.trim() ?? 'The photo'} is now number ${place}: save to keep it.`,
+      );
+    }
+  }
   const opener = target?.closest('[data-dialog]');
   if (opener) document.getElementById(opener.getAttribute('data-dialog') ?? '')?.showModal();
   if (target?.closest('[data-dialog-close]')) target.closest('dialog')?.close();
@@ -114,31 +130,56 @@ async function refreshCards() {
   if (fresh && cards) cards.replaceWith(fresh);
 }
 
+/** Seconds in words: "about 2 minutes left". */
+const timeLeft = (seconds) =>
+  seconds === null || seconds === undefined
+    ? ''
+    : seconds < 60
+      ? `; about ${Math.max(1, Math.round(seconds))} s left`
+      : `; about ${Math.round(seconds / 60)} min left`;
+
+/** A publish's progress (build.ts PublishProgress) in words. */
+function progressWords({ photos, resized, sealed, uploaded, bytes, secondsLeft }) {
+  return (
+    `${sealed} of ${photos} ${photos === 1 ? 'photo' : 'photos'} sealed, ${resized} resized; ` +
+    `${uploaded} ${uploaded === 1 ? 'file' : 'files'} uploaded, ${size(bytes)}${sealed < photos ? timeLeft(secondsLeft) : ''}`
+  );
+}
+
 /** A long change (publishing): its progress line by line, then its outcome and notes. */
 async function streamed(form) {
   const section = form.closest('section') ?? document;
+  const box = section.querySelector('.progress-box');
   const bar = section.querySelector('progress');
+  const words = section.querySelector('.progress-words');
   const notes = section.querySelector('.notes');
-  const button = form.querySelector('button');
-  button.disabled = true;
-  bar.hidden = false;
+  const unlock = section.querySelector('form[data-unlock]');
+  const buttons = [...section.querySelectorAll('form[data-stream] button')];
+  for (const button of buttons) button.disabled = true;
+  box.hidden = false;
   bar.removeAttribute('value');
+  words.textContent = 'Reading your galleries…';
   notes.replaceChildren();
+  say('Publishing…');
   const response = await fetch(form.dataset.stream, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
-    body: '{}',
+    body: JSON.stringify(form.hasAttribute('data-unlock') ? { unlock: true } : {}),
     credentials: 'same-origin',
   });
+  const end = () => {
+    for (const button of buttons) button.disabled = false;
+    box.hidden = true;
+  };
   if (!response.ok || !response.body) {
     const json = await response.json().catch(() => ({}));
     say(json.message ?? 'The desk could not do that: see the terminal it runs in.');
-    button.disabled = false;
-    bar.hidden = true;
+    end();
     return;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
+  let outcome = null;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -146,22 +187,25 @@ async function streamed(form) {
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
     for (const line of lines.filter(Boolean)) {
-      const { progress, done: outcome } = JSON.parse(line);
-      if (progress)
-        say(
-          `Publishing: ${progress.files} ${progress.files === 1 ? 'file' : 'files'} sent, ${size(progress.bytes)}, ${Math.round(progress.seconds)} s`,
-        );
-      if (outcome) {
-        say(outcome.message);
-        for (const text of [...outcome.held, ...outcome.warnings]) {
-          notes.append(Object.assign(document.createElement('li'), { textContent: text }));
-        }
+      const { progress, done: answer } = JSON.parse(line);
+      if (progress) {
+        bar.max = Math.max(1, progress.photos);
+        bar.value = progress.sealed;
+        words.textContent = progressWords(progress);
       }
+      if (answer) outcome = answer;
     }
   }
-  bar.hidden = true;
-  button.disabled = false;
+  end();
+  if (!outcome) return;
   await refreshCards();
+  say(outcome.message);
+  for (const text of [...outcome.held, ...outcome.warnings]) {
+    notes.append(Object.assign(document.createElement('li'), { textContent: text }));
+  }
+  // Offered only when the bucket's lock refused this publish: the command's --unlock.
+  if (unlock) unlock.hidden = !outcome.locked;
+  document.querySelector('.status')?.focus();
 }
 
 document.addEventListener('submit', (event) => {
@@ -190,8 +234,10 @@ async function sendPhoto(id, file) {
 
 /** A new gallery: its folder and gallery.yaml first, then each photo, then her password to copy. */
 async function makeGallery(form) {
-  const fields = Object.fromEntries([...new FormData(form)].filter(([, value]) => typeof value === 'string'));
-  const files = [...form.querySelector('input[type="file"]').files];
+  const { from = '', ...fields } = Object.fromEntries(
+    [...new FormData(form)].filter(([, value]) => typeof value === 'string'),
+  );
+  const files = [...form.querySelector('input[type="file"]').files, ...dropped];
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
   const { ok, json } = await post('/api/galleries/new', fields);
@@ -212,8 +258,16 @@ async function makeGallery(form) {
     bar.value += 1;
     say(`Copying her photos: ${bar.value} of ${files.length}`);
   }
+  let copied = files.length - problems.length;
+  if (from.trim()) {
+    say('Copying the photos of that folder…');
+    const { ok: fromOk, json: fromJson } = await post('/api/galleries/folder', { id, from });
+    if (fromOk) {
+      copied += fromJson.copied.length;
+      problems.push(...fromJson.left.map((line) => `Left out: ${line}.`));
+    } else problems.push(fromJson.message ?? '');
+  }
   bar.hidden = true;
-  const copied = files.length - problems.length;
   say(
     [
       `The gallery ${id} is made with ${copied} ${copied === 1 ? 'photo' : 'photos'}${generated ? ' and a strong password made for her' : ''}: publish it for her to see it.`,
@@ -231,4 +285,26 @@ document.addEventListener('submit', (event) => {
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-new-gallery')) return;
   event.preventDefault();
   void makeGallery(form);
+});
+
+/** Photos dropped on the new gallery's drop zone, sent with those chosen. */
+const dropped = [];
+
+document.addEventListener('dragover', (event) => {
+  if (!(event.target instanceof Element) || !event.target.closest('[data-drop]')) return;
+  event.preventDefault();
+  event.target.closest('[data-drop]').classList.add('drop-over');
+});
+document.addEventListener('dragleave', (event) => {
+  if (event.target instanceof Element) event.target.closest('[data-drop]')?.classList.remove('drop-over');
+});
+document.addEventListener('drop', (event) => {
+  const zone = event.target instanceof Element ? event.target.closest('[data-drop]') : null;
+  if (!zone) return;
+  event.preventDefault();
+  zone.classList.remove('drop-over');
+  dropped.push(...[...(event.dataTransfer?.files ?? [])]);
+  const count = zone.querySelector('.drop-count');
+  if (count)
+    count.textContent = `${dropped.length} ${dropped.length === 1 ? 'photo' : 'photos'} dropped: ${dropped.map((file) => file.name).join(', ')}`;
 });

@@ -117,6 +117,24 @@ export interface BuildOptions {
   lock?: LockOptions;
   /** The studio's time zone, where a last day ends at midnight (studioTimeZone); America/New_York by default. */
   timeZone?: string;
+  /** Told as the publish goes: photos resized, sealed and uploaded, bytes, time left (the studio desk's progress bar). */
+  onProgress?: (progress: PublishProgress) => void;
+}
+
+/** What a publish has done so far (BuildOptions.onProgress). */
+export interface PublishProgress {
+  /** The photos this publish seals: those of the open galleries it publishes. */
+  photos: number;
+  /** Photo copies made anew so far (the cache has the others): the summary's "photos resized". */
+  resized: number;
+  /** Photos sealed so far. */
+  sealed: number;
+  /** Files written to the bucket so far: photo files, indexes and lists, the manifest. */
+  uploaded: number;
+  /** Their bytes. */
+  bytes: number;
+  /** Seconds left, from the time the photos sealed so far took; null before the first. */
+  secondsLeft: number | null;
 }
 
 /** The studio's time zone, from the site's settings (content/settings.yaml `business.timeZone`). */
@@ -231,6 +249,8 @@ export interface Bucket {
    * just before the manifest; false when the copy changed since the start. Unset: no copy (no record).
    */
   recordCopy?: (keep: Set<string>) => Promise<boolean>;
+  /** Told when a photo is sealed or a file written (publishGalleries' onProgress). */
+  progress?: (step: 'sealed' | 'uploaded') => void;
 }
 
 /** Refused: the manifest changed while this publish ran. Its message is the one sentence to print. */
@@ -252,6 +272,7 @@ async function putManifest(bucket: Bucket, manifest: string) {
   if (bucket.manifestVersion === undefined) return put(bucket, MANIFEST, manifest);
   if (!(await bucket.target.putIf(MANIFEST, manifest, bucket.manifestVersion))) throw changedWhileRunning(bucket);
   bucket.uploads.bytes += Buffer.byteLength(manifest);
+  bucket.progress?.('uploaded');
 }
 
 export function openBucket(target: VaultTarget, existing: Set<string>): Bucket {
@@ -267,6 +288,7 @@ export function openBucket(target: VaultTarget, existing: Set<string>): Bucket {
 async function put(bucket: Bucket, name: string, data: Uint8Array | string) {
   await bucket.target.put(name, data);
   bucket.uploads.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+  bucket.progress?.('uploaded');
 }
 
 /** Puts an index or decoy unless the bucket has it: their names change with their bytes. */
@@ -429,7 +451,9 @@ export async function sealPhotos(sealing: Sealing) {
   const hashes: string[] = [];
   const images = await mapLimit(photos, availableParallelism(), async (photo, index) => {
     hashes[index] = photoHash(photo.path, sealing.cache);
-    return sealPhoto(sealing, photo, index, hashes[index]);
+    const image = await sealPhoto(sealing, photo, index, hashes[index]);
+    sealing.bucket.progress?.('sealed');
+    return image;
   });
   // Indexes and the manifest wait for every photo file.
   await sealing.bucket.photoUploads.drain();
@@ -624,6 +648,7 @@ async function publishLocked(target: VaultTarget, galleries: GallerySource[], op
   const cache = new VaultCache(options.cacheDir ?? null);
   const now = options.now ?? new Date();
   const { existing, leftOut, plan, bucket } = await startPublish(target, galleries, options, now);
+  if (options.onProgress) bucket.progress = progressOf(options.onProgress, plan.publish, bucket, cache, now, options);
   const grants: Record<string, Grant> = {};
   const published: { id: string; title: string; photos: number; links: Uint8Array<ArrayBuffer>[] }[] = [];
   const closed: string[] = [];
@@ -665,6 +690,36 @@ async function publishLocked(target: VaultTarget, galleries: GallerySource[], op
     objects: bucket.keep.size,
     uploads: { ...bucket.uploads, deleted },
     cache: { ...cache.stats, pruned },
+  };
+}
+
+/**
+ * A publish's progress, told to `report` at the start and at each photo sealed and file written;
+ * the time left is the time each photo sealed took so far, for the photos still to seal.
+ */
+function progressOf(
+  report: (progress: PublishProgress) => void,
+  galleries: GallerySource[],
+  bucket: Bucket,
+  cache: VaultCache,
+  now: Date,
+  options: BuildOptions,
+) {
+  const zone = options.timeZone ?? STUDIO_TIME_ZONE;
+  const open = galleries.filter((gallery) => !isExpired(gallery.expires, now, zone));
+  const photos = open.reduce((sum, gallery) => sum + gallery.photos.length, 0);
+  const started = Date.now();
+  const done = { sealed: 0, uploaded: 0 };
+  const tell = () => {
+    const seconds = (Date.now() - started) / 1000;
+    const secondsLeft = done.sealed ? Math.round((seconds / done.sealed) * (photos - done.sealed)) : null;
+    const { resized } = cache.stats;
+    report({ photos, resized, ...done, bytes: bucket.uploads.bytes, secondsLeft });
+  };
+  tell();
+  return (step: 'sealed' | 'uploaded') => {
+    done[step]++;
+    tell();
   };
 }
 
