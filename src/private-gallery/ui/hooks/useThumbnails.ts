@@ -7,6 +7,19 @@ import { useMountedRef } from '@/private-gallery/ui/hooks/useMountedRef';
 /** How many photos are downloaded and decrypted at once. */
 const PARALLEL = 4;
 
+/** The object URLs of a gallery's thumbnails, by photo, released when the gallery closes. */
+function useObjectUrls() {
+  const urls = useRef(new Map<number, string>());
+  useEffect(() => {
+    const owned = urls.current;
+    return () => {
+      owned.forEach((url) => URL.revokeObjectURL(url));
+      owned.clear();
+    };
+  }, []);
+  return urls;
+}
+
 /**
  * A gallery's thumbnails, decrypted on demand (`need`, by 0-based index), a few at a time, each
  * once; a failed one keeps its message until `retry` asks for it again.
@@ -15,17 +28,8 @@ export function useThumbnails({ index, keys }: Unlocked, onGone?: () => void) {
   const images = index.images;
   const [thumbs, setThumbs] = useState<Record<number, ThumbState>>({});
   const [queue] = useState(() => demandQueue(PARALLEL));
-  const urls = useRef(new Map<number, string>());
+  const urls = useObjectUrls();
   const alive = useMountedRef();
-
-  useEffect(() => {
-    const owned = urls.current;
-    return () => {
-      // Object URLs are released when the gallery closes.
-      owned.forEach((url) => URL.revokeObjectURL(url));
-      owned.clear();
-    };
-  }, []);
 
   const need = useCallback(
     (i: number) =>
@@ -47,7 +51,7 @@ export function useThumbnails({ index, keys }: Unlocked, onGone?: () => void) {
           },
         );
       }),
-    [queue, images, keys, index, alive, onGone],
+    [queue, images, keys, index, alive, onGone, urls],
   );
 
   // The first screen's thumbnails first, in the grid's order, as the gallery opens: their downloads
