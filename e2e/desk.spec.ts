@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
@@ -85,7 +85,12 @@ for (const [width, height, port] of [
         await writeCameraPhoto(file, { width: 1800, height: 1200, seed: n * 7 });
         files.push(file);
       }
-      const dir = mkdtempSync(join(tmpdir(), 'desk-galleries-'));
+      // Her one computer: the galleries folder beside the server's bucket, kept from journey to journey
+      // and run to run with its record (published.json), as hers is. A new folder each time would be
+      // a second computer with no record, which publishing refuses once while it takes the bucket's
+      // own record (record-copy.ts), after the first journey has published.
+      const dir = join(state, 'desk-galleries');
+      if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
       copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
       const { address, desk } = await startDesk(port, state, dir, baseURL!);
       try {
@@ -234,7 +239,8 @@ for (const [width, height, port] of [
         await after.close();
       } finally {
         desk.kill();
-        rmSync(dir, { recursive: true, force: true });
+        // Her journey's gallery leaves the folder (the record carries it, closed), so the folder stays small.
+        rmSync(join(dir, id), { recursive: true, force: true });
         rmSync(photos, { recursive: true, force: true });
       }
     });
