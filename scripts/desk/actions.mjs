@@ -328,6 +328,9 @@ export async function inboxDone(setup, id) {
   return answerOf(await inboxDoneAction(inbox.bucket, inbox.opened, id, say), said);
 }
 
+/** What the publishing code's refusals tell her to do on the desk, where the command names a command. */
+export const DESK_HOW_TO = { unlock: 'press Unlock on the desk', again: 'do it again from the desk' };
+
 /** One of the command's actions on the desk's bucket, answered with what it said. */
 async function run(setup, command, id, options = {}) {
   if (setup.refusal) return refused(setup);
@@ -338,7 +341,7 @@ async function run(setup, command, id, options = {}) {
     return { ok: false, message: error instanceof Error ? error.message : String(error), warnings: [], held: [] };
   }
   const { said, say } = collector();
-  return answerOf(await runAction(setup, command, id, say, { ...options, bucket }), said);
+  return answerOf(await runAction(setup, command, id, say, { howTo: DESK_HOW_TO, ...options, bucket }), said);
 }
 
 /**

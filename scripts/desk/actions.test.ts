@@ -138,7 +138,7 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
       const refused = lines((await change('/api/publish', {})).text).at(-1).done;
       expect(refused).toMatchObject({ ok: false, locked: true });
       expect(refused.message).toBe(
-        `Nothing was published: another publish to the local bucket in test started at ${started.slice(11, 16)} UTC on ${started.slice(0, 10)} (3 hours ago) on studio-laptop and has not finished; wait for it, or, if it stopped halfway (a closed window, Ctrl-C), run "npm run galleries -- publish --local --unlock" to break its lock.`,
+        `Nothing was published: another publish to the local bucket in test started at ${started.slice(11, 16)} UTC on ${started.slice(0, 10)} (3 hours ago) on studio-laptop and has not finished; wait for it, or, if it stopped halfway (a closed window, Ctrl-C), press Unlock on the desk to break its lock.`,
       );
       const unlocked = lines((await change('/api/publish', { unlock: true })).text).at(-1).done;
       expect(unlocked.ok).toBe(true);

@@ -127,8 +127,9 @@ export async function folderCheck(setup, bucket, command) {
  * work: the gallery closed keeps its weak password with a warning, and any other gallery whose
  * password fails is held (publish/close-passwords.ts).
  *
- * @param {{ unlock?: boolean, unlockWith?: string }} [lock] `unlock` breaks a lock left by a run
- *   that stopped halfway; `unlockWith` is the command a refusal names.
+ * @param {{ unlock?: boolean, unlockWith?: string, howTo?: { unlock: string, again: string } }} [lock]
+ *   `unlock` breaks a lock left by a run that stopped halfway; `unlockWith` is the command a refusal
+ *   names; `howTo`, what it says instead where there is no command line (the desk).
  */
 export function inputsFor(setup, command, id, say, lock = {}) {
   const logger = { warn: say.warn };
@@ -144,7 +145,12 @@ export function inputsFor(setup, command, id, say, lock = {}) {
     return { refusal: sentence(error) };
   }
   // One publish at a time per bucket (publish/lock.ts): a refusal names the command with --unlock.
-  inputs.options.lock = { unlock: !!lock.unlock, logger, ...(lock.unlockWith ? { unlockWith: lock.unlockWith } : {}) };
+  inputs.options.lock = {
+    unlock: !!lock.unlock,
+    logger,
+    ...(lock.unlockWith ? { unlockWith: lock.unlockWith } : {}),
+    ...(lock.howTo ? { howTo: lock.howTo } : {}),
+  };
   // What each gallery is sealed from now: recorded at each publish, compared by "npm run galleries".
   return { inputs, stamps: stampsOf(inputs.galleries, inputs.options) };
 }
@@ -318,10 +324,16 @@ export async function removeAction(setup, bucket, prepared, id, say) {
  * publish, close <id>, remove <id> from the start: the bucket opened, the folder checked, the
  * inputs read, the action done, the bucket closed (unless `bucket` is handed in, which stays open).
  * @param {{ bucket?: import('../../src/private-gallery/publish/target.ts').VaultTarget, unlock?: boolean,
- *   unlockWith?: string, onProgress?: (progress: object) => void }} [options]
+ *   unlockWith?: string, howTo?: { unlock: string, again: string }, onProgress?: (progress: object) => void }} [options]
  * @returns {Promise<Outcome>}
  */
-export async function runAction(setup, command, id, say, { bucket: given, unlock, unlockWith, onProgress } = {}) {
+export async function runAction(
+  setup,
+  command,
+  id,
+  say,
+  { bucket: given, unlock, unlockWith, howTo, onProgress } = {},
+) {
   let bucket = given;
   if (!bucket) {
     try {
@@ -338,7 +350,7 @@ export async function runAction(setup, command, id, say, { bucket: given, unlock
       say.err(refusal);
       return { code: 1 };
     }
-    const prepared = inputsFor(setup, command, id, say, { unlock, unlockWith });
+    const prepared = inputsFor(setup, command, id, say, { unlock, unlockWith, howTo });
     if (prepared.refusal) {
       say.err(prepared.refusal);
       return { code: 1 };

@@ -33,6 +33,11 @@ export interface LockOptions {
   unlock?: boolean;
   /** The command that breaks a stale lock, named in the refusal; by default the owner's. */
   unlockWith?: string;
+  /**
+   * What a refusal tells her to do where she is not at the command line (the desk), instead of a
+   * command: `unlock` breaks a stale lock, `again` runs this publish again.
+   */
+  howTo?: { unlock: string; again: string };
   /** Says which lock `unlock` broke. */
   logger?: Logger;
   now?: Date;
@@ -95,7 +100,7 @@ export async function takeLock(target: VaultTarget, options: LockOptions = {}): 
   if (!(await target.putIf(PUBLISH_LOCK, JSON.stringify(note), null))) {
     const held = await readNote(target);
     throw new PublishLocked(
-      `Nothing was published: another publish to ${target.label} started ${whenStarted(held, now)} on ${held?.host ?? 'an unnamed computer'} and has not finished; wait for it, or, if it stopped halfway (a closed window, Ctrl-C), run "${options.unlockWith ?? unlockCommand(target)}" to break its lock.`,
+      `Nothing was published: another publish to ${target.label} started ${whenStarted(held, now)} on ${held?.host ?? 'an unnamed computer'} and has not finished; wait for it, or, if it stopped halfway (a closed window, Ctrl-C), ${options.howTo?.unlock ?? `run "${options.unlockWith ?? unlockCommand(target)}"`} to break its lock.`,
     );
   }
   return async () => {

@@ -43,19 +43,25 @@ async function computer(name: string, ids: string[]) {
 }
 
 /** Publishes a computer's folder at `time` (UTC, on 2026-11-28) from the computer named `host`. */
-const publish = (target: Bucket, from: { dir: string; record: string }, host: string, time: string) =>
+const publish = (
+  target: Bucket,
+  from: { dir: string; record: string },
+  host: string,
+  time: string,
+  howTo?: { unlock: string; again: string },
+) =>
   publishGalleries(target, listGalleries(from.dir), {
     kdf,
     passwords,
     seed,
     record: from.record,
     now: new Date(`2026-11-28T${time}:00Z`),
-    lock: { host },
+    lock: { host, ...(howTo ? { howTo } : {}) },
   });
 
 /** The refusal a computer with an older record gets, naming the publish that made it older. */
-const behind = (host: string, when: string, dir: string) =>
-  `Nothing was published: the local bucket in test was published from ${host} ${when}, after the last publish this computer knows of, so this computer has now taken the bucket's own record of what is published (galleries only that computer has stay published as they are); copy into ${dir} any gallery folder you changed there, then run "npm run galleries -- publish --local" again.`;
+const behind = (host: string, when: string, dir: string, then = 'run "npm run galleries -- publish --local" again') =>
+  `Nothing was published: the local bucket in test was published from ${host} ${when}, after the last publish this computer knows of, so this computer has now taken the bucket's own record of what is published (galleries only that computer has stay published as they are); copy into ${dir} any gallery folder you changed there, then ${then}.`;
 
 /** The galleries the bucket's manifest opens, by their passwords, each with every photo file there. */
 async function opened(target: Bucket) {
@@ -103,9 +109,15 @@ describe("the bucket's copy of the record", () => {
     expect(again.carried.map((carried) => carried.id)).toEqual(['xan', 'yve']);
     expect(await opened(target)).toEqual(['xan', 'yve', 'zoe']);
 
-    // And the other way round: the studio's record is now the older one.
-    await expect(publish(target, studio, 'studio-mac', '16:00')).rejects.toThrow(
-      behind('laptop', 'at 15:06 UTC on 2026-11-28 (54 minutes ago)', studio.dir),
+    // And the other way round: the studio's record is now the older one. From the desk, where
+    // there is no command to name, the sentence says what to do there.
+    await expect(
+      publish(target, studio, 'studio-mac', '16:00', {
+        unlock: 'press Unlock on the desk',
+        again: 'do it again from the desk',
+      }),
+    ).rejects.toThrow(
+      behind('laptop', 'at 15:06 UTC on 2026-11-28 (54 minutes ago)', studio.dir, 'do it again from the desk'),
     );
     const back = await publish(target, studio, 'studio-mac', '16:01');
     expect(back.carried.map((carried) => carried.id)).toEqual(['zoe']);

@@ -143,7 +143,7 @@ export async function checkRecordCopy(target: VaultTarget, seed: Uint8Array, opt
     writeRecord(options.file, record);
     if (!own) {
       throw new RecordBehind(
-        `Nothing was published: ${target.label} was published from ${copy.host} ${whenStarted({ started: copy.written }, options.now)}, after the last publish this computer knows of, so this computer has now taken the bucket's own record of what is published (galleries only that computer has stay published as they are); copy into ${dirname(options.file)} any gallery folder you changed there, then run "${againCommand(target, options.lock)}" again.`,
+        `Nothing was published: ${target.label} was published from ${copy.host} ${whenStarted({ started: copy.written }, options.now)}, after the last publish this computer knows of, so this computer has now taken the bucket's own record of what is published (galleries only that computer has stay published as they are); copy into ${dirname(options.file)} any gallery folder you changed there, then ${options.lock?.howTo?.again ?? `run "${againCommand(target, options.lock)}" again`}.`,
       );
     }
     options.lock?.logger?.warn(
