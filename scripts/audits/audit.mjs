@@ -13,10 +13,15 @@
 // Pixel 5 class) and a low-tier phone (index 264, a Moto G Power class). The host's benchmark index
 // (Lighthouse's own benchmark, the `environment.benchmarkIndex` of every report) is measured 5 times
 // in the audit's browser at the start, and each phone's multiplier is that median over the phone's
-// index (never below 1). Both are printed; every report's own index is kept beside its row. The
+// index (never below 1). Both are printed; every report's own index is kept beside its row.
+// The host is shared: when other work starts, its index falls (2,300 to 500 in one audit) while the
+// trace Lighthouse multiplies is taken at full speed, so a multiplier set once at the start slows a
+// loaded run 4-5 times more than the phone. So the index is measured again (3 samples, median) just
+// before each run, and that run's multiplier follows it; --calibrate start keeps the start's
+// multiplier for every run (as audits before 2026-11-28 did). The
 // mid-tier phone meets every goal in every run; the low-tier phone, a median LCP of 2.5 s and TBT of
 // 200 ms.
-// Options: --runs N (default 5; min/median/max of N runs), --only /path (audit one route; several:
+// Options: --runs N (default 5; min/median/max of N runs), --calibrate run|start (default run), --only /path (audit one route; several:
 // /a,/b), --device mid|low|both (default both), --cpu N (force one CPU slowdown for every device
 // instead of calibrating; --cpu 4 is Lighthouse's preset),
 // --port N (default 4323; the TLS front uses N+1), --http1 (plain HTTP/1.1 from the runtime itself,
@@ -52,13 +57,14 @@ import { fileHeader, readOptions } from '../shared/options.mjs';
 const { values } = readOptions({
   name: 'audit',
   usage:
-    'npm run audit -- [--runs N] [--only /path] [--device mid|low|both] [--cpu N] [--port N] [--http1] [--gate] [--explain] [--save DIR]',
+    'npm run audit -- [--runs N] [--only /path] [--device mid|low|both] [--calibrate run|start] [--cpu N] [--port N] [--http1] [--gate] [--explain] [--save DIR]',
   help: fileHeader(import.meta.url),
   options: {
     runs: { type: 'string' },
     only: { type: 'string' },
     cpu: { type: 'string' },
     device: { type: 'string' },
+    calibrate: { type: 'string' },
     port: { type: 'string' },
     http1: { type: 'boolean' },
     gate: { type: 'boolean' },
@@ -77,6 +83,12 @@ if (!['mid', 'low', 'both'].includes(deviceOption)) {
   console.error(`audit: --device is mid, low or both, not ${deviceOption}`);
   process.exit(2);
 }
+const calibrateOption = option('--calibrate', 'run');
+if (!['run', 'start'].includes(calibrateOption)) {
+  console.error(`audit: --calibrate is run or start, not ${calibrateOption}`);
+  process.exit(2);
+}
+const RUN_BENCHMARK_SAMPLES = 3;
 const devices = deviceOption === 'both' ? ['mid', 'low'] : [deviceOption];
 const BENCHMARK_SAMPLES = 5;
 const PORT = Number(option('--port', '4323'));
@@ -233,15 +245,21 @@ if (forcedCpu) {
 const rows = [];
 try {
   for (const device of devices) {
-    const THROTTLING = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: calibration.multipliers[device] };
+    const perRun = !calibration.forced && calibrateOption === 'run';
     console.log(
-      `audit: ${DEVICES[device].name}, CPU ${calibration.multipliers[device]}x, goals judged on ${DEVICES[device].judged}`,
+      `audit: ${DEVICES[device].name}, CPU ${perRun ? `from the index before each run (${calibration.multipliers[device]}x at the start)` : `${calibration.multipliers[device]}x`}, goals judged on ${DEVICES[device].judged}`,
     );
     for (const route of routes()) {
       const html = await (await fetch(`${server.origin}${route}`)).text();
       const expectsHero = html.includes(`elementtiming="${HERO_PHOTO_TIMING}"`);
       const samples = [];
       for (let i = 0; i < runs; i++) {
+        // The index just before this run sets its multiplier (--calibrate run), or the start's does.
+        const runIndex = perRun
+          ? median(await benchmarkIndexSamples(chrome.port, RUN_BENCHMARK_SAMPLES))
+          : calibration.index;
+        const cpu = perRun ? deviceMultiplier(runIndex, device) : calibration.multipliers[device];
+        const THROTTLING = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpu };
         const run = () =>
           lighthouse(
             `${BASE}${route}`,
@@ -260,9 +278,10 @@ try {
         if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true });
-          writeFileSync(join(saveDir, `${route.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+          // One file per phone, route and run (the low-tier phone's runs do not overwrite the mid-tier's).
+          writeFileSync(join(saveDir, `${device}${route.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
         }
-        if (explain) console.log(`  ${route} run ${i + 1}: ${explainRun(lhr)}`);
+        if (explain) console.log(`  ${route} run ${i + 1} (index ${runIndex}, CPU ${cpu}x): ${explainRun(lhr)}`);
         const bytes = Object.fromEntries(
           (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
         );
@@ -285,6 +304,8 @@ try {
           imageKb: Math.round((bytes.image ?? 0) / 1024),
           hasIsland: html.includes('<astro-island'),
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          runIndex,
+          cpu,
           protocol: document?.protocol ?? '?',
         });
       }
@@ -312,7 +333,11 @@ try {
           `LCP ${range(row.lcpMsRange, seconds)} s  TBT ${range(row.tbtMsRange, String)} ms  ` +
           (row.heroMsRange ? `hero photo ${range(row.heroMsRange, seconds)} s  ` : '') +
           `CLS ${row.cls.toFixed(3)}  JS ${row.jsKb} KB  CSS ${row.cssKb} KB  img ${row.imageKb} KB  ` +
-          `host ${spread(samples.map((s) => s.benchmarkIndex)).join('/')} ${row.protocol}  load ${row.load.join(' ')}`,
+          `host ${spread(samples.map((s) => s.benchmarkIndex)).join('/')} ` +
+          (perRun
+            ? `(before runs ${spread(samples.map((s) => s.runIndex)).join('/')}, CPU ${spread(samples.map((s) => s.cpu)).join('/')}x) `
+            : '') +
+          `${row.protocol}  load ${row.load.join(' ')}`,
       );
       console.log(`${''.padEnd(34)} goals (${DEVICES[device].judged}): ${row.goals.map((g) => g.text).join('; ')}`);
     }
@@ -331,6 +356,7 @@ writeFileSync(
   JSON.stringify(
     {
       runs,
+      calibrate: calibration.forced ? 'forced' : calibrateOption,
       cpuSlowdownMultipliers: calibration.multipliers,
       devices: Object.fromEntries(devices.map((device) => [device, DEVICES[device]])),
       calibration,
