@@ -25,10 +25,18 @@ export function prefersReducedMotion(win: Pick<Window, 'matchMedia'> = window): 
   return win.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/**
+ * Set on <html> before a scroll to a section: every part of the page drawn later (global.css,
+ * `render-later`) is laid out now, so the sections the scroll passes keep their real height and the
+ * target stays where the scroll was aimed.
+ */
+export const RENDER_ALL_ATTRIBUTE = 'data-render-all';
+
 /** Scrolls so the element with `id` sits `offset` px below the viewport top; false if absent. */
 export function scrollToId(id: string, offset = HEADER_OFFSET): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
+  document.documentElement.setAttribute(RENDER_ALL_ATTRIBUTE, '');
   const top = targetScrollY(el.getBoundingClientRect().top, window.scrollY, offset);
   window.scrollTo({ top, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
   return true;
