@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { settings } from '../src/lib/content/settings';
 import { HERO_SCROLL_DELAY_MS } from '../src/lib/browser/scroll';
 import { FADE_MS, HERO_PHOTO_TIMING, SLIDE_INTERVAL_MS } from '../src/lib/browser/slides';
+import { SETTLE_AFTER_LOAD_MS } from '../src/lib/browser/settled-directive';
 
 /** Records fbq calls made by the page. */
 async function stubPixel(page: Page) {
@@ -352,6 +353,85 @@ test.describe('hero slideshow', () => {
     await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
     await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
     await expect(page.locator('[data-slide="2"]')).toHaveAttribute('data-active', '');
+  });
+
+  test(
+    'its script waits until the page has settled, and a press before that is kept',
+    { tag: '@quick' },
+    async ({ page }) => {
+      // At the load event the slideshow is still its server HTML: its script starts SETTLE_AFTER_LOAD_MS
+      // later, or at once when the visitor reaches for it. A press then takes her to her slide.
+      await page.addInitScript(() => {
+        addEventListener('load', () => {
+          const island = document.querySelector('#hero astro-island');
+          const w = window as unknown as { __pressedAtLoad: { serverHtml: boolean } };
+          w.__pressedAtLoad = { serverHtml: island?.hasAttribute('ssr') ?? false };
+          document.querySelector<HTMLButtonElement>('#hero [data-indicator="2"]')!.click();
+        });
+      });
+      await page.goto('/');
+      const pressed = await page.evaluate(
+        () => (window as unknown as { __pressedAtLoad?: { serverHtml: boolean } }).__pressedAtLoad,
+      );
+      expect(pressed, 'pressed while the slideshow was its server HTML').toEqual({ serverHtml: true });
+      await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
+      await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
+      await expect(page.locator('[data-slide="2"]')).toHaveAttribute('data-active', '');
+    },
+  );
+
+  test('untouched, its script is fetched only once the page has settled', async ({ page }) => {
+    await page.goto('/');
+    await waitForIslands(page, '#hero');
+    // The browser's own record: when the page finished loading and when the island's code was asked for.
+    const { loaded, fetched } = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const island = document.querySelector('#hero astro-island')!;
+      const url = new URL(island.getAttribute('component-url')!, location.href).href;
+      const entry = performance.getEntriesByType('resource').find((resource) => resource.name === url);
+      return { loaded: navigation!.loadEventEnd, fetched: entry?.startTime ?? null };
+    });
+    expect(fetched, 'the slideshow script was fetched').not.toBeNull();
+    // A timer never fires early: the fetch starts no sooner than SETTLE_AFTER_LOAD_MS after the load.
+    expect(fetched!).toBeGreaterThanOrEqual(loaded + SETTLE_AFTER_LOAD_MS - 5);
+  });
+
+  test('the first slide changes 5 s after the page was first painted', { tag: '@desktop' }, async ({ page }) => {
+    // Its script starts later than the first paint; the first change still comes 5 s after the
+    // paint. A reference timer of 5 s started at the first paint says when that is on this host (a
+    // loaded machine runs timers late), and the change must come with it.
+    await page.addInitScript((interval) => {
+      const w = window as unknown as { __referenceAt?: number; __changedAt?: number };
+      new PerformanceObserver((list, observer) => {
+        const paint = list.getEntriesByName('first-contentful-paint')[0];
+        if (!paint) return;
+        observer.disconnect();
+        setTimeout(
+          () => (w.__referenceAt = performance.now()),
+          Math.max(0, interval - (performance.now() - paint.startTime)),
+        );
+      }).observe({ type: 'paint', buffered: true });
+      new MutationObserver((records, observer) => {
+        if (
+          records.some(
+            ({ target }) =>
+              (target as HTMLElement).dataset['slide'] === '1' && (target as HTMLElement).hasAttribute('data-active'),
+          )
+        ) {
+          w.__changedAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, attributeFilter: ['data-active'] });
+    }, SLIDE_INTERVAL_MS);
+    await page.goto('/');
+    const times = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __referenceAt?: number; __changedAt?: number };
+        return { reference: w.__referenceAt, changed: w.__changedAt };
+      });
+    await expect.poll(async () => Object.values(await times()).filter(Boolean).length, { timeout: 15_000 }).toBe(2);
+    const { reference, changed } = await times();
+    expect(Math.abs(changed! - reference!)).toBeLessThan(300);
   });
 
   test('pause stops the show and play resumes it', { tag: '@desktop' }, async ({ page }) => {

@@ -19,8 +19,8 @@ function HeroSlideshow({ slides }: Props) {
   // Only the first slide is in the first view; each later one is fetched a little before it shows
   // (or at once when its indicator is pressed), so a phone's first view downloads one photo, not three.
   const { wanted, want } = useWantedSlides(slides.length);
-  const { emblaRef, selected, playing, goTo, togglePlay } = useSlideshow(reduced, want);
-  usePreloadNextSlide(playing, selected, slides.length, want);
+  const { emblaRef, selected, playing, goTo, togglePlay, wait } = useSlideshow(reduced, want);
+  usePreloadNextSlide(playing, selected, slides.length, want, wait);
 
   return (
     <div className="absolute inset-0" aria-roledescription="carousel" aria-label="Studio photographs" role="region">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { nextSlide, PRELOAD_LEAD_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
+import { nextSlide, PRELOAD_LEAD_MS } from '@/lib/browser/slides';
 
 /**
  * While the show plays, asks for the next slide's photo PRELOAD_LEAD_MS before autoplay shows it,
@@ -11,15 +11,14 @@ export function usePreloadNextSlide(
   selected: number,
   count: number,
   want: (index: number) => void,
+  /** How long slide `index` shows from now (the first slide's first showing is shorter). */
+  wait: (index: number) => number,
 ): void {
   useEffect(() => {
     if (!playing) return;
     let timer: number | undefined;
     const schedule = () => {
-      timer = window.setTimeout(
-        () => want(nextSlide(selected, count)),
-        Math.max(0, SLIDE_INTERVAL_MS - PRELOAD_LEAD_MS),
-      );
+      timer = window.setTimeout(() => want(nextSlide(selected, count)), Math.max(0, wait(selected) - PRELOAD_LEAD_MS));
     };
     if (document.readyState === 'complete') schedule();
     else window.addEventListener('load', schedule, { once: true });
@@ -27,5 +26,5 @@ export function usePreloadNextSlide(
       window.removeEventListener('load', schedule);
       window.clearTimeout(timer);
     };
-  }, [playing, selected, count, want]);
+  }, [playing, selected, count, want, wait]);
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import Fade from 'embla-carousel-fade';
-import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
+import { EMBLA_FADE_DURATION, FADE_MS, firstSlideRemaining, SLIDE_INTERVAL_MS } from '@/lib/browser/slides';
 
 /**
  * The hero's cross-fading carousel (embla with fade and autoplay): the slide shown, whether the show
@@ -10,9 +10,28 @@ import { EMBLA_FADE_DURATION, FADE_MS, SLIDE_INTERVAL_MS } from '@/lib/browser/s
  * motion slides switch without a fade and nothing plays until asked.
  */
 export function useSlideshow(reduced: boolean, want: (index: number) => void) {
+  // Each slide's wait, which autoplay keeps and reads whenever it sets its timer: the first slide
+  // has shown since the page's first paint, so its first wait is what is left of its 5 s; it is a
+  // full 5 s from the first change on. One function for the component's life: a new one would make
+  // embla start again.
+  const [delays] = useState(() => {
+    let changed = false;
+    const waits: number[] = [];
+    /** How long slide `index` shows when it is reached now. */
+    const wait = (index: number) => (index === 0 && !changed ? firstSlideRemaining() : SLIDE_INTERVAL_MS);
+    const delay = (snaps: number[]) => {
+      waits.splice(0, waits.length, ...snaps.map((_, index) => wait(index)));
+      return waits;
+    };
+    const settle = () => {
+      changed = true;
+      waits.fill(SLIDE_INTERVAL_MS);
+    };
+    return { delay, settle, wait };
+  });
   const [setViewport, emblaApi] = useEmblaCarousel({ loop: true, duration: reduced ? 0 : EMBLA_FADE_DURATION }, [
     Fade(),
-    Autoplay({ delay: SLIDE_INTERVAL_MS, playOnInit: !reduced, stopOnInteraction: false }),
+    Autoplay({ delay: delays.delay, playOnInit: !reduced, stopOnInteraction: false }),
   ]);
   // Embla measures and styles every slide as it starts. Given the viewport by the ref itself, it
   // started inside the commit that follows hydration, one long task with it (58 ms of script at
@@ -46,6 +65,7 @@ export function useSlideshow(reduced: boolean, want: (index: number) => void) {
     // Through the CSSOM: the content security policy blocks style attributes in the HTML.
     emblaApi.rootNode().style.setProperty('--fade-ms', `${FADE_MS}ms`);
     const onSelect = () => {
+      delays.settle();
       markActive();
       setSelected(emblaApi.selectedScrollSnap());
       want(emblaApi.selectedScrollSnap());
@@ -67,10 +87,12 @@ export function useSlideshow(reduced: boolean, want: (index: number) => void) {
       emblaApi.off('autoplay:play', onPlay);
       emblaApi.off('autoplay:stop', onStop);
     };
-  }, [emblaApi, want]);
+  }, [emblaApi, want, delays]);
 
   const goTo = useCallback(
     (index: number) => {
+      // From a visitor's press on, every slide shows its full 5 s.
+      delays.settle();
       want(index);
       if (!emblaApi) {
         pending.current = index;
@@ -81,15 +103,16 @@ export function useSlideshow(reduced: boolean, want: (index: number) => void) {
       const autoplay = emblaApi.plugins().autoplay;
       if (autoplay?.isPlaying()) autoplay.reset();
     },
-    [emblaApi, want],
+    [emblaApi, want, delays],
   );
 
   const togglePlay = useCallback(() => {
     const autoplay = emblaApi?.plugins().autoplay;
     if (!autoplay) return;
+    delays.settle();
     if (autoplay.isPlaying()) autoplay.stop();
     else autoplay.play();
-  }, [emblaApi]);
+  }, [emblaApi, delays]);
 
-  return { emblaRef, selected, playing, goTo, togglePlay };
+  return { emblaRef, selected, playing, goTo, togglePlay, wait: delays.wait };
 }

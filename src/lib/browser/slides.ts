@@ -12,6 +12,15 @@ export const EMBLA_FADE_DURATION = 1;
 /** How long before autoplay shows a slide its photo is fetched: enough for a slow phone connection. */
 export const PRELOAD_LEAD_MS = 2500;
 
+/**
+ * How much longer the first slide shows: SLIDE_INTERVAL_MS from the page's first paint, when it
+ * appeared, whenever the slideshow's script starts (it waits for the page to settle).
+ */
+export function firstSlideRemaining(now: number = performance.now()): number {
+  const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? now;
+  return Math.min(SLIDE_INTERVAL_MS, Math.max(0, SLIDE_INTERVAL_MS - (now - painted)));
+}
+
 /** The slide after `index`, wrapping from the last back to the first. */
 export function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
