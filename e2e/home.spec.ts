@@ -90,8 +90,10 @@ test.describe('home sections', () => {
   });
 
   test('contact form iframe, its fallback link and the #contact-form anchor', async ({ page, isMobile, request }) => {
-    // Served without an address, which it gets once the page has loaded (never before the first paint).
-    const served = (await (await request.get('/')).text()).match(/<iframe[^>]*data-src[^>]*>/)?.[0] ?? '';
+    // Served in a template without an address: made, with its address, once the page has loaded
+    // (never parsed with the page, never before the first paint).
+    const html = await (await request.get('/')).text();
+    const served = html.match(/<template data-contact-frame><iframe[^>]*data-src[^>]*>/)?.[0] ?? '';
     expect(served).toContain(`data-src="${settings.booking.contactFormUrl}"`);
     expect(served).not.toMatch(/\ssrc=/);
     await page.goto('/');
