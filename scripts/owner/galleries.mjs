@@ -32,6 +32,7 @@ import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 import { optionProblem } from '../shared/options.mjs';
 import { npmRefusal } from './command-guard.mjs';
 import { count } from '../../src/private-gallery/publish/words.ts';
+import { linkAsPositional } from '../../src/private-gallery/publish/share-command.ts';
 import {
   gallerySetup,
   inboxDoneAction,
@@ -90,7 +91,7 @@ function usage(problem) {
 let parsed;
 try {
   parsed = parseArgs({
-    args: process.argv.slice(2),
+    args: linkAsPositional(process.argv.slice(2)),
     allowPositionals: true,
     strict: true,
     options: {

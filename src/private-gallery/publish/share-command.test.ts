@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { toBase64Url } from '../format/encodings';
 import { encodePicks } from '../format/picks';
 import { galleryRef } from '../format/seal';
-import { shareCommand } from './share-command';
+import { linkAsPositional, shareCommand } from './share-command';
 import { parseShares, sharesVariable, type Share } from './share';
 
 const names = (share: Share) => share.photos.map((photo) => photo.name);
@@ -52,6 +52,28 @@ describe('npm run galleries -- share / unshare', () => {
     const first = out.split('\n')[1]!.trim();
     shareCommand(['unshare', 'jenna-2026-10', first], 'https://studio.test', root);
     expect(shares().map(names)).toEqual([['IMG_101.jpg', 'IMG_102.jpg']]);
+  });
+
+  it('takes a link whose code begins with "-" as the link to withdraw, not an option', () => {
+    // A code is base64url: one in 64 begins with "-". Options after it still count.
+    expect(linkAsPositional(['unshare', 'jenna-2026-10', '-aBc', '--local'])).toEqual([
+      'unshare',
+      'jenna-2026-10',
+      '--local',
+      '--',
+      '-aBc',
+    ]);
+    expect(linkAsPositional(['share', 'jenna-2026-10', '--photos', '1'])).toEqual([
+      'share',
+      'jenna-2026-10',
+      '--photos',
+      '1',
+    ]);
+    // Read as the link: refused as a link no share has, not as an unknown option.
+    const { root } = site();
+    expect(() => shareCommand(['unshare', 'jenna-2026-10', '-aBcDeFgH'], 'https://studio.test', root)).toThrow(
+      'no partner link of this gallery starts with -aBcDeFgH',
+    );
   });
 
   it('names one photo in the singular: "photo 5", not "photos 5"', () => {

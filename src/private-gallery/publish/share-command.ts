@@ -28,10 +28,23 @@ export const SHARE_USAGE = [
 const timeZoneAt = (root: string) =>
   existsSync(join(root, SETTINGS_FILE)) ? loadSettings(root).business.timeZone : STUDIO_TIME_ZONE;
 
+/**
+ * The arguments with the link after `unshare <id>` kept as the link: a partner link's code is
+ * base64url and may begin with "-", which would otherwise read as an unknown option. It moves to
+ * the end, after "--", so options after it still count.
+ */
+export function linkAsPositional(args: string[]): string[] {
+  const at = args.indexOf('unshare');
+  const link = at + 2;
+  if (at < 0 || link >= args.length || args.includes('--')) return args;
+  if (args[at + 1]!.startsWith('-') || !args[link]!.startsWith('-')) return args;
+  return [...args.slice(0, link), ...args.slice(link + 1), '--', args[link]!];
+}
+
 /** Runs `share` or `unshare` with their arguments; returns what to print. */
 export function shareCommand(args: string[], siteUrl: string, root = process.cwd(), base: Env = process.env): string {
   const { values, positionals } = parseArgs({
-    args,
+    args: linkAsPositional(args),
     allowPositionals: true,
     options: { photos: { type: 'string' }, favorites: { type: 'string' }, expires: { type: 'string' } },
   });
