@@ -246,3 +246,40 @@ for (const [width, height, port] of [
     });
   });
 }
+
+// A press the moment a desk page shows, before its script has come: the desk still answers it (its
+// script runs before the page's buttons exist). Found as a lost "Copy invitation" on a loaded host.
+test.describe('the studio desk, its script slow to come', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a gallery made the moment the page shows is answered by the desk, not sent as a new address', async ({
+    page,
+    baseURL,
+  }) => {
+    const state = serverState(Number(new URL(baseURL!).port));
+    const dir = mkdtempSync(join(tmpdir(), 'desk-early-'));
+    copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
+    mkdirSync(join(dir, 'taken'));
+    const { address, desk } = await startDesk(deskPort(2), state, dir, baseURL!);
+    try {
+      // Its script 1.5 s late, as on a busy computer (routing also turns the browser's cache off).
+      await page.route('**/assets/desk.js', async (route) => {
+        await new Promise((done) => setTimeout(done, 1_500));
+        await route.continue();
+      });
+      await page.goto(address);
+      await page.goto(new URL('/new', address).href, { waitUntil: 'commit' });
+      await page.getByLabel('Title, as she will see it').fill('Early');
+      await page.getByLabel(/^Folder name/).fill('taken');
+      await page.getByRole('button', { name: 'Make the gallery' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        `There is already a gallery folder ${join(dir, 'taken')}: choose another name.`,
+      );
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.getByLabel('Title, as she will see it')).toHaveValue('Early');
+    } finally {
+      desk.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

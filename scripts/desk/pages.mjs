@@ -42,7 +42,7 @@ export function layout({ title, current, token, setup, waiting = 0, body }) {
         <meta name="desk-token" content="${token}" />
         <title>${title} · Studio desk</title>
         <link rel="stylesheet" href="/assets/desk.css" />
-        <script type="module" src="/assets/desk.js"></script>
+        <script src="/assets/desk.js"></script>
       </head>
       <body>
         <a class="skip" href="#main">Skip to the content</a>

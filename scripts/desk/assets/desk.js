@@ -1,5 +1,10 @@
-// The desk page's one module: its changes are POSTs with the desk's token in a header (never in the
+// The desk page's one script: its changes are POSTs with the desk's token in a header (never in the
 // address), its Copy buttons copy, and what happened is said in the page's status line.
+// It is a classic script in the head, run before the body is read: every listener is on `document`,
+// so a press the moment a button shows is answered (a deferred module left such a press to the
+// browser, which sent a form as a new address). It reads only the head's token meanwhile.
+'use strict';
+
 const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
 
 /** Says `text` in the page's live status line. */
@@ -9,7 +14,7 @@ function say(text) {
 }
 
 /** Sends one change to the desk; resolves to its answer's JSON and whether it was done. */
-export async function post(path, body) {
+async function post(path, body) {
   const response = await fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
