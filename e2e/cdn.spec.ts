@@ -176,8 +176,9 @@ for (const mode of ['delayed', 'failing'] as const) {
           await holdScripts(page, mode);
           await page.goto(route, { waitUntil: 'commit' });
           await firstPaint(page);
-          // No island has run yet: what shows is the page's own HTML and CSS.
+          // No island and no gate script has run yet: what shows is the page's own HTML and CSS.
           expect(await page.locator('astro-island:not([ssr])').count()).toBe(0);
+          expect(await page.locator('[data-age-gate-ready]').count()).toBe(0);
           const gate = page.locator('dialog[data-age-gate-dialog]');
           await expect(gate).toBeVisible();
           await expect(gate).toContainText('Adults Only (18+)');

@@ -23,10 +23,9 @@ async function asVerified(page: Page) {
   }, AGE_VERIFIED_KEY);
 }
 
-/** Waits until the age gate island has hydrated (the page's other islands wait to be scrolled to). */
+/** Waits until the age gate's script has decided and listens (the page's islands wait to be scrolled to). */
 async function waitForGate(page: Page) {
-  await expect(page.locator('#age-gate astro-island')).toHaveCount(1);
-  await expect(page.locator('#age-gate astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('dialog[data-age-gate-dialog][data-age-gate-ready]')).toHaveCount(1);
 }
 
 /**
@@ -161,7 +160,7 @@ test.describe('erotica age gate', () => {
       await watchGate(page);
       await page.reload();
       await waitForGate(page);
-      // The hydrated gate has decided (and painted what it decided).
+      // The gate's script has decided (and painted what it decided).
       await expect(page.locator('html')).toHaveAttribute('data-age-gate', 'passed');
       await afterFrames(page);
       await expect(gate(page)).toBeHidden();

@@ -87,7 +87,7 @@ test.describe('keyboard-only journeys', () => {
 
   test('pass the erotica age gate', async ({ page }) => {
     await page.goto('/erotica');
-    await waitForIslands(page, '#age-gate');
+    await expect(page.locator('dialog[data-age-gate-dialog][data-age-gate-ready]')).toHaveCount(1);
     await expect(page.getByRole('dialog', { name: 'Adults Only (18+)' })).toBeVisible();
     // Focus starts inside the modal; Tab stays inside it, past its last control and back before its
     // first: nothing of the page behind it is ever reached.

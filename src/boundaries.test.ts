@@ -27,7 +27,7 @@ const FORBIDDEN: [file: string, statement: string, says: string][] = [
   ['src/lib/blog/posts.ts', "import { publishedPosts as x } from '@/data/blog';", 'src/lib/'],
   ['src/lib/browser/scroll.ts', "import { useState as x } from 'react';", 'src/lib/ imports no React'],
   ['src/lib/blog/posts.ts', "import { getCollection as x } from 'astro:content';", 'astro:* modules'],
-  ['src/ui/Lightbox.tsx', "import x from '@/islands/AgeGate';", 'src/ui/ is the shared React kit'],
+  ['src/ui/Lightbox.tsx', "import x from '@/islands/ReadMore';", 'src/ui/ is the shared React kit'],
   ['src/ui/hooks/useSwipe.ts', "import type { BlogCard as x } from '../../islands/BlogList';", 'src/ui/ is the shared'],
   ['src/ui/Picture.tsx', "import { PrivateGallery as x } from '@/private-gallery/ui/PrivateGallery';", 'src/ui/'],
   ['src/ui/Picture.tsx', "import { portfolioImages as x } from '@/data/portfolio';", 'only pages and src/data/'],
@@ -40,7 +40,7 @@ const FORBIDDEN: [file: string, statement: string, says: string][] = [
   ['src/ui/AgeGateDialog.tsx', "import x from '../../content/home.yaml';", "none of the owner's content"],
   [
     'src/private-gallery/ui/PrivateGallery.tsx',
-    "import x from '@/islands/AgeGate';",
+    "import x from '@/islands/ReadMore';",
     'The private gallery imports no island',
   ],
   ['src/private-gallery/ui/components/Slideshow.tsx', "import x from '../../../islands/HeroSlideshow';", 'no island'],
@@ -53,7 +53,7 @@ const ALLOWED: [file: string, statement: string][] = [
   ['src/ui/Lightbox.tsx', "import { stepIndex as x } from '@/lib/portfolio/portfolio';"],
   ['src/ui/Lightbox.tsx', "import { useModalDialog as x } from './hooks/useModalDialog';"],
   ['src/islands/PortfolioGallery.tsx', "import { Lightbox as x } from '@/ui/Lightbox';"],
-  ['src/islands/AgeGate.tsx', "import { AgeGateDialog as x } from '@/ui/AgeGateDialog';"],
+  ['src/islands/Accordion.tsx', "import { AgeGateDialog as x } from '@/ui/AgeGateDialog';"],
   ['src/private-gallery/ui/PrivateGallery.tsx', "import { withErrorBoundary as x } from '@/ui/ErrorBoundary';"],
   [
     'src/private-gallery/ui/components/Thumbnail.tsx',

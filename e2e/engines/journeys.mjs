@@ -250,7 +250,7 @@ export const JOURNEYS = [
         'locked',
         'gate state at load',
       );
-      await waitForIslands(d, '#age-gate');
+      await until(d, "the age gate's script", () => !!document.querySelector('dialog[data-age-gate-ready]'));
       await until(d, 'the age gate dialog', () => {
         const dialog = document.querySelector('dialog[data-age-gate-dialog]');
         return dialog?.open && dialog.matches(':modal') && dialog.contains(document.activeElement);
@@ -274,7 +274,7 @@ export const JOURNEYS = [
         'passed',
         'gate state after reload',
       );
-      await waitForIslands(d, '#age-gate');
+      await until(d, "the age gate's script", () => !!document.querySelector('dialog[data-age-gate-ready]'));
       check(!(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)), 'no gate after reload');
 
       await waitForIslands(d, '#boudoir-or-erotica');

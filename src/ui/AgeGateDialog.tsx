@@ -70,7 +70,7 @@ export function AgeGateDialog({
           ))}
         </div>
         <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row">
-          <button type="button" onClick={onConfirm} className="btn btn-primary">
+          <button type="button" onClick={onConfirm} className="btn btn-primary" data-age-gate-enter>
             {confirmLabel}
           </button>
           <a href={leaveHref} className="btn btn-outline text-plum">

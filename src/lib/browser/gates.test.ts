@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from './fake-storage';
 import {
   AGE_GATE_ATTRIBUTE,
+  AGE_GATE_READY_ATTRIBUTE,
   AGE_VERIFIED_KEY,
   PRIVATE_GALLERY_KEY,
   VERIFIED,
   ageGateHeadScript,
   isAgeVerified,
   isVerified,
+  mountAgeGate,
   rememberAge,
   rememberVerified,
   resetRememberedForTests,
@@ -114,5 +116,82 @@ describe('head script', () => {
     const script = ageGateHeadScript();
     expect(script).toContain(JSON.stringify(AGE_VERIFIED_KEY));
     expect(script.length).toBeLessThan(240);
+  });
+});
+
+/** A stand-in <dialog>, its Enter button and <html>: what the gate's script touches. */
+function fakeGate() {
+  const attributes: Record<string, string> = {};
+  const events = new EventTarget();
+  const dialog = Object.assign(events, {
+    open: false,
+    shown: 0,
+    ready: false,
+    setAttribute(name: string) {
+      if (name === AGE_GATE_READY_ATTRIBUTE) this.ready = true;
+    },
+    showModal() {
+      this.open = true;
+      this.shown += 1;
+    },
+    close() {
+      if (!this.open) return;
+      this.open = false;
+      events.dispatchEvent(new Event('close'));
+    },
+  });
+  const enter = new EventTarget();
+  const focused: unknown[] = [];
+  const parts = {
+    root: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
+    dialog: dialog as unknown as HTMLDialogElement,
+    enter: enter as unknown as HTMLElement,
+    main: { focus: (options?: FocusOptions) => focused.push(options) } as unknown as HTMLElement,
+  };
+  return { attributes, dialog, enter, focused, parts };
+}
+
+describe('the age gate without a framework (mountAgeGate)', () => {
+  it('lets a visitor who confirmed before pass without opening the modal', () => {
+    vi.stubGlobal('window', { localStorage: fakeStorage({ [AGE_VERIFIED_KEY]: 'yes' }) });
+    const { attributes, dialog, parts } = fakeGate();
+    expect(mountAgeGate(parts)).toBe('passed');
+    expect(attributes[AGE_GATE_ATTRIBUTE]).toBe('passed');
+    expect(dialog.shown).toBe(0);
+    expect(dialog.ready).toBe(true);
+  });
+
+  it('blocks a new visitor: the modal opens, Escape and a cancel request are refused, a forced close reopens it', () => {
+    vi.stubGlobal('window', { localStorage: fakeStorage() });
+    const { attributes, dialog, parts } = fakeGate();
+    expect(mountAgeGate(parts)).toBe('locked');
+    expect(attributes[AGE_GATE_ATTRIBUTE]).toBe('locked');
+    expect(dialog.open).toBe(true);
+    expect(dialog.ready).toBe(true);
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    const escape = Object.assign(new Event('keydown', { cancelable: true }), { key: 'Escape' });
+    dialog.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(true);
+    const tab = Object.assign(new Event('keydown', { cancelable: true }), { key: 'Tab' });
+    dialog.dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(false);
+    dialog.close();
+    expect(dialog.open).toBe(true);
+    expect(dialog.shown).toBe(2);
+  });
+
+  it('Enter remembers her, lets her in and moves focus to the page without scrolling', () => {
+    const store = fakeStorage();
+    vi.stubGlobal('window', { localStorage: store });
+    const { attributes, dialog, enter, focused, parts } = fakeGate();
+    mountAgeGate(parts);
+    enter.dispatchEvent(new Event('click'));
+    expect(store.getItem(AGE_VERIFIED_KEY)).toBe('yes');
+    expect(attributes[AGE_GATE_ATTRIBUTE]).toBe('passed');
+    expect(dialog.open).toBe(false);
+    expect(dialog.shown).toBe(1);
+    expect(focused).toEqual([{ preventScroll: true }]);
   });
 });

@@ -68,3 +68,48 @@ export function galleryHeadScript(linkParam: string): string {
     `document.documentElement.setAttribute(${JSON.stringify(GALLERY_KEY_ATTRIBUTE)},s)})();`
   );
 }
+
+/** Set on the gate's <dialog> once its script has decided and is listening (tests wait for it). */
+export const AGE_GATE_READY_ATTRIBUTE = 'data-age-gate-ready';
+
+/** The age gate's parts the page's script drives (a native <dialog> and its Enter button). */
+export interface AgeGateParts {
+  root: Pick<Element, 'setAttribute'>;
+  dialog: Pick<HTMLDialogElement, 'open' | 'showModal' | 'close' | 'addEventListener' | 'setAttribute'>;
+  enter: Pick<HTMLElement, 'addEventListener'>;
+  /** Where focus goes once she enters: the top of the page she asked for. */
+  main?: Pick<HTMLElement, 'focus'> | null;
+}
+
+/**
+ * The erotica page's gate, without a framework: a visitor who confirmed before passes; anyone else
+ * meets a blocking modal (showModal: the page behind is inert, focus starts on its first button).
+ * Escape never dismisses it, and if a browser closes it anyway it opens again. Enter remembers her
+ * and lets her in. Returns the state it set.
+ */
+export function mountAgeGate({ root, dialog, enter, main }: AgeGateParts): AgeGateState {
+  if (isAgeVerified()) {
+    setAgeGateState(root, 'passed');
+    dialog.setAttribute(AGE_GATE_READY_ATTRIBUTE, '');
+    return 'passed';
+  }
+  let locked = true;
+  setAgeGateState(root, 'locked');
+  dialog.addEventListener('cancel', (event) => event.preventDefault());
+  dialog.addEventListener('keydown', (event) => {
+    if ((event as KeyboardEvent).key === 'Escape') event.preventDefault();
+  });
+  dialog.addEventListener('close', () => {
+    if (locked && !dialog.open) dialog.showModal();
+  });
+  enter.addEventListener('click', () => {
+    locked = false;
+    rememberAge();
+    setAgeGateState(root, 'passed');
+    dialog.close();
+    main?.focus({ preventScroll: true });
+  });
+  if (!dialog.open) dialog.showModal();
+  dialog.setAttribute(AGE_GATE_READY_ATTRIBUTE, '');
+  return 'locked';
+}
