@@ -211,7 +211,23 @@ test.describe('footer', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
     });
+    // What the press reached, and whether anything had refused it: once in CI (a loaded host) the
+    // address never changed, and this says where the press went if it happens again.
+    await page.evaluate(() => {
+      const w = window as unknown as { __pressed: string[] };
+      w.__pressed = [];
+      document.addEventListener(
+        'click',
+        (event) =>
+          w.__pressed.push(`${(event.target as Element).outerHTML.slice(0, 60)} refused=${event.defaultPrevented}`),
+        true,
+      );
+    });
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contact' }).click();
+    const pressed = await page.evaluate(() => (window as unknown as { __pressed: string[] }).__pressed);
+    expect(pressed, 'what the press reached').toEqual([
+      expect.stringMatching(/^<a href="\/#story-begins"[^]* refused=false$/),
+    ]);
     await expect(page).toHaveURL(/\/#story-begins$/);
     await expect
       .poll(() => page.locator('#story-begins').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
