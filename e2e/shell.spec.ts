@@ -205,6 +205,40 @@ test.describe('footer', () => {
     await expect(page.locator('#story-begins')).toBeInViewport();
   });
 
+  test('a jump to the footer leaves its links where they landed: nothing above them grows after the jump', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // Every frame from before the jump for 1.5 s: where the Contact link is on the screen, and the scroll.
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: { top: number; y: number }[]; __done: boolean };
+      w.__frames = [];
+      w.__done = false;
+      const link = [...document.querySelectorAll('footer a')].find((a) => a.textContent?.trim() === 'Contact')!;
+      const start = performance.now();
+      const frame = () => {
+        w.__frames.push({ top: Math.round(link.getBoundingClientRect().top), y: Math.round(scrollY) });
+        if (performance.now() - start < 1500) requestAnimationFrame(frame);
+        else w.__done = true;
+      };
+      frame();
+    });
+    // A jump, as the End key or a fling does: the sections between are passed over undrawn.
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Contact' })
+      .scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __done: boolean }).__done)).toBe(true);
+    const frames = await page.evaluate(
+      () => (window as unknown as { __frames: { top: number; y: number }[] }).__frames,
+    );
+    const jumped = frames.findIndex((f) => f.y > 0);
+    expect(jumped, 'the jump was seen').toBeGreaterThan(0);
+    // Where the link sits on the screen, frame by frame (the browser may move the scroll to keep it there).
+    const tops = frames.slice(jumped).map((f) => f.top);
+    expect(new Set(tops), 'where the link sits after the jump').toEqual(new Set([tops[0]]));
+  });
+
   test('Contact on the home page scrolls in place with an 80 px offset', async ({ page }) => {
     await page.goto('/');
     const navigations: string[] = [];
