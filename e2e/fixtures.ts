@@ -126,7 +126,14 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
 export async function waitForIslands(page: Page, scope: string = 'body') {
   const islands = page.locator(`${scope} astro-island`);
   if (scope !== 'body') await islands.first().scrollIntoViewIfNeeded();
-  await expect(page.locator(`${scope} astro-island[ssr]`)).toHaveCount(0);
+  await expect(page.locator(`${scope} astro-island[ssr]:not([client="entered"])`)).toHaveCount(0);
+  // An island behind the age gate (client:entered) starts only once she has passed it: while the
+  // gate shows, the gate's own script is what must be listening.
+  await page.waitForFunction((selector) => {
+    if (document.documentElement.getAttribute('data-age-gate') === 'locked')
+      return document.querySelector('dialog[data-age-gate-dialog][data-age-gate-ready]') !== null;
+    return document.querySelector(`${selector} astro-island[ssr][client="entered"]`) === null;
+  }, scope);
 }
 
 /** The hook that taps an element the moment its island hydrates (also served to WebKit and Firefox). */

@@ -45,6 +45,43 @@ test.describe('private gallery', () => {
     await expectNoAxeViolations(page);
   });
 
+  test(
+    "a new visitor's gate runs no framework: the gallery starts when she presses I am 18+, her link already out of the address bar",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/private-gallery#access=not-a-real-secret');
+      await waitForIslands(page);
+      await page.waitForLoadState('networkidle');
+      await expect(ageDialog(page)).toBeVisible();
+      // The page's own script took her link while the gate shows; the island has not started.
+      expect(new URL(page.url()).hash).toBe('');
+      const island = page.locator('astro-island[client="entered"]');
+      await expect(island).toHaveAttribute('ssr', '');
+      const [component, renderer] = await Promise.all([
+        island.getAttribute('component-url'),
+        island.getAttribute('renderer-url'),
+      ]);
+      expect(scripts, 'the gallery and React are not fetched behind the gate').not.toContain(component);
+      expect(scripts).not.toContain(renderer);
+      await expect(passwordDialog(page)).toBeHidden();
+
+      await page.getByRole('button', { name: 'I am 18+' }).click();
+      // The island starts now, reads the link the page kept for it, and opens the card itself: modal,
+      // with the reason, and her first field focused.
+      await expect(passwordDialog(page).locator('[data-password-reason]')).toHaveText(
+        'This private link is incomplete: please open the whole link from the message, or enter your password.',
+      );
+      expect(await passwordDialog(page).evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+      await expect(nameInput(page)).toBeFocused();
+      expect(scripts).toContain(component);
+      expect(scripts).toContain(renderer);
+    },
+  );
+
   test('Take Me Back goes home', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/private-gallery');
     await ageDialog(page).getByRole('link', { name: 'Take Me Back' }).click();

@@ -105,7 +105,19 @@ export async function waitForIslands(driver, scope = 'body') {
     (selector) => {
       const islands = [...document.querySelectorAll(`${selector} astro-island`)];
       if (islands.length === 0) return false;
-      const pending = islands.filter((island) => island.hasAttribute('ssr'));
+      // An island behind the age gate (client:entered) starts only once she has passed it: while
+      // the gate shows, the gate's own script is what must be listening.
+      if (document.documentElement.getAttribute('data-age-gate') === 'locked') {
+        if (!document.querySelector('dialog[data-age-gate-dialog][data-age-gate-ready]')) return false;
+      }
+      const pending = islands.filter(
+        (island) =>
+          island.hasAttribute('ssr') &&
+          !(
+            island.getAttribute('client') === 'entered' &&
+            document.documentElement.getAttribute('data-age-gate') === 'locked'
+          ),
+      );
       // An island is display: contents; its first child has the box the browser watches.
       if (pending.length && selector !== 'body') {
         (pending[0].firstElementChild ?? pending[0]).scrollIntoView({ block: 'center', behavior: 'instant' });

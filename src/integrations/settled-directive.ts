@@ -2,8 +2,11 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `client:settled`: an island whose first view is its server HTML, hydrated once the page has
- * settled or as soon as the visitor reaches for it (src/lib/browser/settled-directive.ts).
+ * The site's own client directives:
+ * - `client:settled`: an island whose first view is its server HTML, hydrated once the page has
+ *   settled or as soon as the visitor reaches for it (src/lib/browser/settled-directive.ts);
+ * - `client:entered`: an island behind the age gate, hydrated once the gate is passed
+ *   (src/lib/browser/entered-directive.ts).
  */
 export default function settledDirective(): AstroIntegration {
   return {
@@ -14,6 +17,10 @@ export default function settledDirective(): AstroIntegration {
           name: 'settled',
           entrypoint: fileURLToPath(new URL('../lib/browser/settled-directive.ts', import.meta.url)),
         });
+        addClientDirective({
+          name: 'entered',
+          entrypoint: fileURLToPath(new URL('../lib/browser/entered-directive.ts', import.meta.url)),
+        });
       },
     },
   };
@@ -22,5 +29,6 @@ export default function settledDirective(): AstroIntegration {
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:settled'?: boolean;
+    'client:entered'?: boolean;
   }
 }

@@ -26,8 +26,9 @@ interface DialogProps extends AgeGateTexts {
 
 /**
  * A blocking modal on a native <dialog> opened with showModal(): the page behind is inert, focus
- * starts on the first button, and Escape never dismisses it. Reusable by any gated page: the
- * private gallery renders it inside its own island for its first stage.
+ * starts on the first button, and Escape never dismisses it. Both gated pages (the erotica page and
+ * the private gallery) draw it at build through src/components/AgeGate.astro, whose few lines of
+ * script (mountAgeGate) open it with no framework; in an island, `open` and the hook do the same.
  */
 export function AgeGateDialog({
   eyebrow = 'Age confirmation',

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeStorage } from './fake-storage';
 import {
   AGE_GATE_ATTRIBUTE,
+  AGE_GATE_ENTERED_ATTRIBUTE,
   AGE_GATE_READY_ATTRIBUTE,
   AGE_VERIFIED_KEY,
   PRIVATE_GALLERY_KEY,
@@ -157,6 +158,7 @@ describe('the age gate without a framework (mountAgeGate)', () => {
     const { attributes, dialog, parts } = fakeGate();
     expect(mountAgeGate(parts)).toBe('passed');
     expect(attributes[AGE_GATE_ATTRIBUTE]).toBe('passed');
+    expect(attributes).not.toHaveProperty(AGE_GATE_ENTERED_ATTRIBUTE);
     expect(dialog.shown).toBe(0);
     expect(dialog.ready).toBe(true);
   });
@@ -190,6 +192,7 @@ describe('the age gate without a framework (mountAgeGate)', () => {
     enter.dispatchEvent(new Event('click'));
     expect(store.getItem(AGE_VERIFIED_KEY)).toBe('yes');
     expect(attributes[AGE_GATE_ATTRIBUTE]).toBe('passed');
+    expect(attributes[AGE_GATE_ENTERED_ATTRIBUTE]).toBe('');
     expect(dialog.open).toBe(false);
     expect(dialog.shown).toBe(1);
     expect(focused).toEqual([{ preventScroll: true }]);

@@ -72,6 +72,12 @@ export function galleryHeadScript(linkParam: string): string {
 /** Set on the gate's <dialog> once its script has decided and is listening (tests wait for it). */
 export const AGE_GATE_READY_ATTRIBUTE = 'data-age-gate-ready';
 
+/**
+ * Set on <html> when she presses the gate's Enter on this page (not when she had confirmed before):
+ * the private gallery's page CSS then leaves its password card to the island, which starts only now.
+ */
+export const AGE_GATE_ENTERED_ATTRIBUTE = 'data-age-gate-entered';
+
 /** The age gate's parts the page's script drives (a native <dialog> and its Enter button). */
 export interface AgeGateParts {
   root: Pick<Element, 'setAttribute'>;
@@ -82,7 +88,7 @@ export interface AgeGateParts {
 }
 
 /**
- * The erotica page's gate, without a framework: a visitor who confirmed before passes; anyone else
+ * The age gate of the erotica page and the private gallery, without a framework: a visitor who confirmed before passes; anyone else
  * meets a blocking modal (showModal: the page behind is inert, focus starts on its first button).
  * Escape never dismisses it, and if a browser closes it anyway it opens again. Enter remembers her
  * and lets her in. Returns the state it set.
@@ -105,6 +111,7 @@ export function mountAgeGate({ root, dialog, enter, main }: AgeGateParts): AgeGa
   enter.addEventListener('click', () => {
     locked = false;
     rememberAge();
+    root.setAttribute(AGE_GATE_ENTERED_ATTRIBUTE, '');
     setAgeGateState(root, 'passed');
     dialog.close();
     main?.focus({ preventScroll: true });

@@ -20,8 +20,8 @@ export const ACCESS_ENDED = `For your privacy, this device asks for your passwor
 export const FORGOTTEN = 'This device no longer remembers your gallery.';
 export const OPEN_FAILED = 'Your gallery could not be opened right now. Please try again.';
 
-/** What the island shows: 'checking' until it has decided in the browser. */
-export type Stage = 'checking' | 'age' | 'password' | 'unlocking' | 'gallery' | 'closed' | 'failed';
+/** What the island shows: 'checking' until it has decided in the browser (the age gate is the page's, before it). */
+export type Stage = 'checking' | 'password' | 'unlocking' | 'gallery' | 'closed' | 'failed';
 
 /** The vault operations that opening a gallery needs: the browser's, or a test's fakes. */
 export interface GalleryVault {

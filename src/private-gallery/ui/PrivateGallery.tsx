@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { withErrorBoundary } from '@/ui/ErrorBoundary';
-import { AgeGateDialog, type AgeGateTexts } from '@/ui/AgeGateDialog';
 import { ClosedGallery } from '@/private-gallery/ui/components/ClosedGallery';
 import { OpenFailed } from '@/private-gallery/ui/components/OpenFailed';
 import { PasswordDialog } from '@/private-gallery/ui/components/PasswordDialog';
@@ -19,7 +18,6 @@ const loadOpenGallery = () => import('./OpenGallery').then((module) => ({ defaul
 const OpenGallery = lazy(loadOpenGallery);
 
 interface Props {
-  age: AgeGateTexts;
   /** Where "Request/Reset Password" leads. */
   requestHref: string;
   /** The studio's address, for favorites and for closed galleries. */
@@ -29,15 +27,16 @@ interface Props {
 }
 
 /**
- * The private client gallery, one stage at a time: the age gate, the password (skipped with a
- * private link or access kept on this device; her name and password, or her password alone under the
- * gallery her invitation link names), then the client's photos, or why they cannot show.
+ * The private client gallery, one stage at a time, once she has passed the page's age gate (drawn
+ * without React, src/components/AgeGate.astro; this island starts only then, client:entered): the
+ * password (skipped with a private link or access kept on this device; her name and password, or her
+ * password alone under the gallery her invitation link names), then the client's photos, or why they
+ * cannot show.
  */
-function PrivateGallery({ age, requestHref, studioEmail, timeZone = STUDIO_TIME_ZONE }: Props) {
-  // Before the stage: her invitation's part of the address is read (and taken out) first.
+function PrivateGallery({ requestHref, studioEmail, timeZone = STUDIO_TIME_ZONE }: Props) {
+  // Before the stage: the gallery her invitation names, from the address the page's script took.
   const invited = useInvitation();
-  const { stage, unlocked, reason, problem, confirmAge, retry, unlock, forget, closed } =
-    usePrivateGalleryStage(timeZone);
+  const { stage, unlocked, reason, problem, retry, unlock, forget, closed } = usePrivateGalleryStage(timeZone);
   const onForget = () => void forget();
   useEffect(() => {
     const warm = () => void loadOpenGallery();
@@ -54,7 +53,6 @@ function PrivateGallery({ age, requestHref, studioEmail, timeZone = STUDIO_TIME_
     // moment has not come yet: it is there when she presses Unlock, not fetched beside her key's
     // derivation and the index.
     <div data-private-gallery onInput={() => void loadOpenGallery()}>
-      <AgeGateDialog {...age} open={stage === 'age'} onConfirm={confirmAge} />
       <PasswordDialog
         open={stage === 'password'}
         reason={reason}

@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { forgetFavorites } from '@/private-gallery/client/favorites';
 import { forgetSelection } from '@/private-gallery/client/selection';
-import {
-  isAgeVerified,
-  isVerified,
-  PRIVATE_GALLERY_KEY,
-  rememberAge,
-  rememberVerified,
-  setAgeGateState,
-} from '@/lib/browser/gates';
+import { isVerified, PRIVATE_GALLERY_KEY, rememberVerified } from '@/lib/browser/gates';
+import { takeArrival } from '@/private-gallery/client/arrival';
 import {
   accessLinkIn,
   BROKEN_LINK,
@@ -41,20 +35,18 @@ const browserVault = (): GalleryVault => ({
   remember: () => void rememberVerified(PRIVATE_GALLERY_KEY),
 });
 
-/** The private link in the address, if any, taken out of the address bar and this history entry at once. */
-function takeLink() {
-  const link = accessLinkIn(window.location.hash);
-  // The browser's history and the message it came in keep the whole address: the README says so.
-  if (link) history.replaceState(history.state, '', window.location.pathname + window.location.search);
-  return link;
-}
+/**
+ * The private link she arrived with, if any. The page's script took it out of the address bar and
+ * this history entry at once, while the age gate showed (takeArrival); the browser's history and
+ * the message it came in keep the whole address: the README says so.
+ */
+const takeLink = () => accessLinkIn(takeArrival());
 
-/** Mirrors the stage on <html> for the page's CSS (and the age gate's state). */
+/** Mirrors the stage on <html> for the page's CSS. */
 function useStageOnPage(stage: Stage) {
   useEffect(() => {
     if (stage === 'checking') return;
     document.documentElement.setAttribute('data-gallery-stage', stage);
-    setAgeGateState(document.documentElement, stage === 'age' ? 'locked' : 'passed');
   }, [stage]);
 }
 
@@ -112,8 +104,9 @@ function useStageState(timeZone: string) {
 }
 
 /**
- * The private gallery's stages: age gate, then a private link, kept access or the password, then
- * the gallery (or closed, or a failure to retry). Mirrors the stage on <html> for the page's CSS.
+ * The private gallery's stages once she has passed the page's age gate (the island starts only then,
+ * client:entered): a private link, kept access or the password, then the gallery (or closed, or a
+ * failure to retry). Mirrors the stage on <html> for the page's CSS.
  */
 export function usePrivateGalleryStage(timeZone: string = STUDIO_TIME_ZONE) {
   const { stage, setStage, unlocked, setUnlocked, reason, setReason, problem, setProblem, show } =
@@ -121,7 +114,7 @@ export function usePrivateGalleryStage(timeZone: string = STUDIO_TIME_ZONE) {
   const [vault] = useState(browserVault);
   const linkSecret = useRef<Uint8Array<ArrayBuffer> | null>(null);
 
-  /** After the age gate: the private link, else the remembered access, else the password. */
+  /** The private link, else the remembered access, else the password. */
   const proceed = useCallback(async () => {
     setProblem('');
     const secret = linkSecret.current;
@@ -142,15 +135,9 @@ export function usePrivateGalleryStage(timeZone: string = STUDIO_TIME_ZONE) {
     const link = takeLink();
     if (link === 'broken') setReason(BROKEN_LINK);
     else if (link) linkSecret.current = link;
-    if (!isAgeVerified()) setStage('age');
-    else void proceed();
-  }, [proceed, setReason, setStage]);
-  useStageOnPage(stage);
-
-  const confirmAge = () => {
-    rememberAge();
     void proceed();
-  };
+  }, [proceed, setReason]);
+  useStageOnPage(stage);
 
   const unlock = async (gallery: string, password: string, typed?: 'name and password' | 'password') => {
     const attempt = await tryPassword(vault, { gallery, password }, typed);
@@ -173,5 +160,5 @@ export function usePrivateGalleryStage(timeZone: string = STUDIO_TIME_ZONE) {
     setStage('password');
   };
 
-  return { stage, unlocked, reason, problem, confirmAge, retry: () => void proceed(), unlock, forget, closed };
+  return { stage, unlocked, reason, problem, retry: () => void proceed(), unlock, forget, closed };
 }
