@@ -567,14 +567,16 @@ export const JOURNEYS = [
         await d.open(route);
         // Islands that hydrate on load or when idle; those waiting to be scrolled to are scrolled to.
         // Behind a locked age gate the page is not displayed, so its islands wait for the visitor to
-        // enter (journey c enters and uses them).
+        // enter (journey c enters and uses them), and the gallery's island starts only then
+        // (client:entered; journey f enters and uses it).
         await until(
           d,
           `${route} hydrated`,
           () => {
             const locked = document.documentElement.getAttribute('data-age-gate') === 'locked';
             const pending = [...document.querySelectorAll('astro-island[ssr]')].filter(
-              (island) => !(locked && island.closest('[data-age-gated]')),
+              (island) =>
+                !(locked && (island.closest('[data-age-gated]') || island.getAttribute('client') === 'entered')),
             );
             // An island is display: contents; its first child has the box the browser watches.
             (pending[0]?.firstElementChild ?? pending[0])?.scrollIntoView({ block: 'center', behavior: 'instant' });
