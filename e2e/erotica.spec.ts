@@ -134,6 +134,42 @@ test.describe('erotica age gate', () => {
     await expect.poll(() => samples.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
+  for (const route of ['/erotica', '/private-gallery']) {
+    test(`${route}: a new visitor's gate is painted whole and nothing moves behind it while the page loads`, async ({
+      page,
+    }) => {
+      // Every layout shift from the first paint on, with what moved.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shifts: string[] };
+        w.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[])
+            w.__shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((s) => s.node?.nodeName).join(',')}`);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // A slower phone's main thread, so the parser yields and a frame can be painted mid-page.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(route);
+      await waitForGate(page);
+      await page.waitForLoadState('load');
+      await afterFrames(page, 10);
+      // The first paint waits until the gate's dialog is parsed to its end...
+      const expectLink = page.locator('head link[rel="expect"][blocking="render"]');
+      await expect(expectLink).toHaveCount(1);
+      const target = (await expectLink.getAttribute('href'))!;
+      expect(
+        await page.locator(`dialog[data-age-gate-dialog] > ${target}:last-child`).count(),
+        'the marker closes the dialog',
+      ).toBe(1);
+      // ...and the footer waits behind the opaque gate, so it cannot jump once the page is read.
+      await expect(page.locator('body > footer')).toBeHidden();
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+      await page.getByRole('button', { name: route === '/erotica' ? 'Enter (18+)' : 'I am 18+' }).click();
+      await expect(page.locator('body > footer')).toBeVisible();
+    });
+  }
+
   test('Leave goes home and stores nothing', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/erotica');
     await waitForGate(page);

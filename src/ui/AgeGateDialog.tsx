@@ -22,6 +22,8 @@ interface DialogProps extends AgeGateTexts {
   onConfirm: () => void;
   /** Extra content below the buttons (e.g. a note). */
   children?: ReactNode;
+  /** An id for an empty marker at the dialog's end, for a render-blocking `<link rel="expect">`. */
+  endId?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function AgeGateDialog({
   open,
   onConfirm,
   children,
+  endId,
 }: DialogProps) {
   // Blocking: the hook refuses the cancel request and reopens the gate if a browser closes it anyway.
   const modal = useModalDialog(open);
@@ -80,6 +83,7 @@ export function AgeGateDialog({
         </div>
         {children}
       </div>
+      {endId && <span id={endId} />}
     </dialog>
   );
 }

@@ -69,6 +69,13 @@ export function galleryHeadScript(linkParam: string): string {
   );
 }
 
+/**
+ * The id of an empty marker at the end of the gate's dialog: the gated pages' head holds their first
+ * paint until it is parsed (`<link rel="expect" blocking="render">`, AgeGateHead.astro), so the gate
+ * is never painted half-parsed and then grown, moving its card.
+ */
+export const AGE_GATE_END_ID = 'age-gate-end';
+
 /** Set on the gate's <dialog> once its script has decided and is listening (tests wait for it). */
 export const AGE_GATE_READY_ATTRIBUTE = 'data-age-gate-ready';
 
