@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetArrivalForTests, takeArrival } from './arrival';
+import { resetArrivalForTests, takeArrival, withoutInvitation } from './arrival';
 
 /** A stand-in address bar: what the page replaced it with, each time. */
 function address(hash: string) {
@@ -39,5 +39,11 @@ describe('what her address brought (takeArrival)', () => {
     const later = address('');
     expect(takeArrival(later.location, later.history)).toBe('#access=c2VjcmV0');
     expect(later.replaced).toEqual([]);
+  });
+
+  it("takes her invitation's name out of a fragment, leaving any other part as it was", () => {
+    expect(withoutInvitation('#gallery=jenna-2026-10')).toBe('');
+    expect(withoutInvitation('#access=abc&gallery=jenna-2026-10')).toBe('#access=abc');
+    expect(withoutInvitation('#picks=0123abcd.Cw')).toBe('#picks=0123abcd.Cw');
   });
 });

@@ -20,12 +20,17 @@ export function takeArrival(
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   // A private link takes the whole fragment with it; her invitation only its own part.
   if (params.has(LINK_PARAM)) history.replaceState(history.state, '', pathname + search);
-  else if (params.has(GALLERY_PARAM)) {
-    params.delete(GALLERY_PARAM);
-    const rest = params.toString();
-    history.replaceState(history.state, '', pathname + search + (rest ? `#${rest}` : ''));
-  }
+  else if (params.has(GALLERY_PARAM))
+    history.replaceState(history.state, '', pathname + search + withoutInvitation(hash));
   return arrived;
+}
+
+/** The fragment without her invitation's gallery name, any other part kept ('' when nothing is left). */
+export function withoutInvitation(hash: string): string {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  params.delete(GALLERY_PARAM);
+  const rest = params.toString();
+  return rest ? `#${rest}` : '';
 }
 
 /** Test-only: forgets what was taken. */

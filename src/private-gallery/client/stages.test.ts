@@ -14,7 +14,6 @@ import {
   WRONG_PASSWORD,
   WRONG_NAME_OR_PASSWORD,
   invitedGalleryIn,
-  withoutInvitation,
   type GalleryVault,
 } from './stages';
 import { type VaultManifest } from '../format/types';
@@ -247,11 +246,5 @@ describe('her invitation link', () => {
     expect(invitedGalleryIn('#gallery=%20%20')).toBeNull();
     expect(invitedGalleryIn('#picks=0123abcd.Cw')).toBeNull();
     expect(invitedGalleryIn('')).toBeNull();
-  });
-
-  it('is taken out of the fragment, leaving any other part as it was', () => {
-    expect(withoutInvitation('#gallery=jenna-2026-10')).toBe('');
-    expect(withoutInvitation('#access=abc&gallery=jenna-2026-10')).toBe('#access=abc');
-    expect(withoutInvitation('#picks=0123abcd.Cw')).toBe('#picks=0123abcd.Cw');
   });
 });

@@ -73,14 +73,6 @@ export function invitedGalleryIn(hash: string): string | null {
   return name || null;
 }
 
-/** The fragment without her invitation's gallery name, any other part kept ('' when nothing is left). */
-export function withoutInvitation(hash: string): string {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  params.delete(GALLERY_PARAM);
-  const rest = params.toString();
-  return rest ? `#${rest}` : '';
-}
-
 /**
  * An opened gallery shows as closed once its closing date has passed: its last day ends at
  * midnight in `zone`, the studio's time zone the page was built with (STUDIO_TIME_ZONE by default).
