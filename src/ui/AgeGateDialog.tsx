@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from './hooks/useModalDialog';
 
 export interface AgeGateTexts {
   /** Small line above the heading, e.g. the studio's name. */
@@ -16,10 +15,6 @@ export interface AgeGateTexts {
 }
 
 interface DialogProps extends AgeGateTexts {
-  /** Whether the blocking modal shows. */
-  open: boolean;
-  /** Called when the visitor confirms. */
-  onConfirm: () => void;
   /** Extra content below the buttons (e.g. a note). */
   children?: ReactNode;
   /** An id for an empty marker at the dialog's end, for a render-blocking `<link rel="expect">`. */
@@ -27,10 +22,11 @@ interface DialogProps extends AgeGateTexts {
 }
 
 /**
- * A blocking modal on a native <dialog> opened with showModal(): the page behind is inert, focus
- * starts on the first button, and Escape never dismisses it. Both gated pages (the erotica page and
+ * The age gate's markup: a native <dialog>, closed as drawn. Both gated pages (the erotica page and
  * the private gallery) draw it at build through src/components/AgeGate.astro, whose few lines of
- * script (mountAgeGate) open it with no framework; in an island, `open` and the hook do the same.
+ * script (mountAgeGate, lib/browser/gates.ts) make it a blocking modal: opened with showModal() (the
+ * page behind is inert, focus starts on the first button), Escape and a cancel request refused, and
+ * Enter remembered. No island renders it, so it carries no handlers of its own.
  */
 export function AgeGateDialog({
   eyebrow = 'Age confirmation',
@@ -39,27 +35,18 @@ export function AgeGateDialog({
   confirmLabel,
   leaveLabel,
   leaveHref,
-  open,
-  onConfirm,
   children,
   endId,
 }: DialogProps) {
-  // Blocking: the hook refuses the cancel request and reopens the gate if a browser closes it anyway.
-  const modal = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();
 
   return (
     <dialog
-      {...modal.props}
       data-age-gate-dialog
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      // Escape must not dismiss the gate: the key itself is blocked too, so no close request starts.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') event.preventDefault();
-      }}
-      // An opaque full-screen layer: it looks the same before and after the island opens the modal,
+      // An opaque full-screen layer: it looks the same before and after the script opens the modal,
       // and nothing of the page shows through.
       className="age-gate fixed inset-0 z-[70] m-0 h-dvh max-h-none w-full max-w-none place-items-center overflow-y-auto border-0 bg-plum-deep p-5 text-ink open:grid"
     >
@@ -74,7 +61,7 @@ export function AgeGateDialog({
           ))}
         </div>
         <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row">
-          <button type="button" onClick={onConfirm} className="btn btn-primary" data-age-gate-enter>
+          <button type="button" className="btn btn-primary" data-age-gate-enter>
             {confirmLabel}
           </button>
           <a href={leaveHref} className="btn btn-outline text-plum">
