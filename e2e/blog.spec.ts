@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
-import { test, expect, afterFrames, expectNoAxeViolations, readJsonLd, waitForIslands } from './fixtures';
+import {
+  test,
+  expect,
+  afterFrames,
+  expectNoAxeViolations,
+  islandCode,
+  pastIdle,
+  readJsonLd,
+  requestLog,
+  waitForIslands,
+} from './fixtures';
 import { settings } from '../src/lib/content/settings';
 import { fillSettingTokens } from '../src/lib/content/text';
 import { SAMPLE_POSTS } from '../src/lib/blog/blog-fixtures';
@@ -217,6 +227,63 @@ test.describe('blog list', () => {
     await pageLink(page, 3).click();
     await expectPage(page, 3);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3_000 }).toBe(0);
+  });
+
+  test('its code is fetched only when she reaches for the pager, and that first press turns the page in place', async ({
+    page,
+  }) => {
+    // Reading and scrolling page 1 needs no script: the list starts when she presses the pager (or
+    // at once for an address with ?page= or ?search=), and the press that started it is kept.
+    const log = requestLog(page);
+    await page.goto('/blog');
+    await waitForIslands(page);
+    await pastIdle(page);
+    const code = await islandCode(page, 'BlogList');
+    expect(log.asked, "the list's code, asked for before any press").not.toContain(code);
+    await expect(pager(page)).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+    await nextLink(page).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expectPage(page, 2);
+    await expect(page.getByRole('region', { name: 'Posts, page 2 of 3' })).toBeFocused();
+    expect(log.asked, "the list's code, once she pressed Next").toContain(code);
+    const same = await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage);
+    expect(same, 'page 2 came without a reload').toBe(true);
+  });
+
+  test('two presses on Next before its code has run are both kept, in order', async ({ page }) => {
+    await page.goto('/blog');
+    await waitForIslands(page);
+    const pressed = await page.evaluate(() => {
+      const island = document.querySelector('astro-island[component-url*="/BlogList."]')!;
+      const next = () =>
+        [...island.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Blog pages"] a[href]')].find((link) =>
+          link.textContent?.includes('Next'),
+        )!;
+      next().click();
+      next().click();
+      return island.hasAttribute('ssr');
+    });
+    expect(pressed, 'both pressed while the list was its server HTML').toBe(true);
+    await expect(page).toHaveURL(/\/blog\?page=3$/);
+    await expectPage(page, 3);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expectPage(page, 2);
+  });
+
+  test('should its code fail to load, a press on Next still opens page 2, as a plain link', async ({ page }) => {
+    // Astro asks twice (the second time a second later, with ?astro-retry=); both fail here.
+    await page.route(/\/_astro\/BlogList\.[^/]+\.js(\?|$)/, (route) => route.abort());
+    await page.goto('/blog');
+    await waitForIslands(page);
+    await nextLink(page).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    // The page 2 address cannot draw page 2 without the list's code either: the server's page 1
+    // shows (blog/index.astro), and its pager still works as links.
+    await expect(page.locator('[data-blog-list]')).toBeVisible({ timeout: 15_000 });
+    await expect(cardTitles(page)).toHaveText(TITLES.slice(0, 4));
   });
 
   test('without JavaScript the first page is in the HTML and every post has a link', async ({ browser }) => {

@@ -120,13 +120,16 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
 }
 
 /**
- * Waits until the islands inside `scope` (default: the whole page) have hydrated; a click before
- * that is lost. Islands with client:visible hydrate only once scrolled into view, so scope those.
+ * Waits until the islands inside `scope` (default: the whole page) have hydrated, a click before
+ * that being lost, or, for one that starts when reached for (client:reached), until its press is
+ * held. Islands with client:visible hydrate only once scrolled into view, so scope those.
  */
 export async function waitForIslands(page: Page, scope: string = 'body') {
   const islands = page.locator(`${scope} astro-island`);
   if (scope !== 'body') await islands.first().scrollIntoViewIfNeeded();
-  await expect(page.locator(`${scope} astro-island[ssr]:not([client="entered"])`)).toHaveCount(0);
+  await expect(
+    page.locator(`${scope} astro-island[ssr]:not([client="entered"]):not([client="reached"][data-armed])`),
+  ).toHaveCount(0);
   // An island behind the age gate (client:entered) starts only once she has passed it: while the
   // gate shows, the gate's own script is what must be listening.
   await page.waitForFunction((selector) => {
@@ -134,6 +137,34 @@ export async function waitForIslands(page: Page, scope: string = 'body') {
       return document.querySelector('dialog[data-age-gate-dialog][data-age-gate-ready]') !== null;
     return document.querySelector(`${selector} astro-island[ssr][client="entered"]`) === null;
   }, scope);
+}
+
+/**
+ * The requests a page makes from now on, by path: `asked` lists them as they start (an answer may
+ * still be on its way).
+ */
+export function requestLog(page: Page): { asked: string[] } {
+  const log = { asked: [] as string[] };
+  page.on('request', (request) => log.asked.push(new URL(request.url()).pathname));
+  return log;
+}
+
+/** The path of the code of the island whose component is `component`, e.g. /_astro/BlogList.<hash>.js. */
+export async function islandCode(page: Page, component: string): Promise<string> {
+  const url = await page.locator(`astro-island[component-url*="/${component}."]`).getAttribute('component-url');
+  if (!url) throw new Error(`no island of ${component}`);
+  return new URL(url, 'https://site.invalid').pathname;
+}
+
+/**
+ * Resolves once the page has loaded and then been idle twice: past the moment an island on
+ * client:idle would have started. For asserting that an island has not.
+ */
+export async function pastIdle(page: Page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
+  );
 }
 
 /** The hook that taps an element the moment its island hydrates (also served to WebKit and Firefox). */

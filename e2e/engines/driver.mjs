@@ -93,8 +93,9 @@ export async function until(driver, description, fn, args = [], timeout = 10_000
 }
 
 /**
- * Waits until the islands inside `scope` have hydrated (a click before that is lost); islands that
- * hydrate when visible are scrolled into view first.
+ * Waits until the islands inside `scope` have hydrated (a click before that is lost), or, for one
+ * that starts when reached for, until its press is held; islands that hydrate when visible are
+ * scrolled into view first.
  * @param {Driver} driver
  * @param {string} [scope]
  */
@@ -110,9 +111,12 @@ export async function waitForIslands(driver, scope = 'body') {
       if (document.documentElement.getAttribute('data-age-gate') === 'locked') {
         if (!document.querySelector('dialog[data-age-gate-dialog][data-age-gate-ready]')) return false;
       }
+      // A list that starts when the visitor reaches for it (client:reached) is ready once its
+      // directive listens: a press then is held until the island is, never lost.
       const pending = islands.filter(
         (island) =>
           island.hasAttribute('ssr') &&
+          !(island.getAttribute('client') === 'reached' && island.hasAttribute('data-armed')) &&
           !(
             island.getAttribute('client') === 'entered' &&
             document.documentElement.getAttribute('data-age-gate') === 'locked'

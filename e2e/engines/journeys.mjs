@@ -369,7 +369,7 @@ export const JOURNEYS = [
   },
   {
     id: 'e',
-    title: 'blog: Next goes to ?page=2 with other posts, ?search= filters, a card opens its post',
+    title: 'blog: Next goes to ?page=2 with other posts without a reload, ?search= filters, a card opens its post',
     async run(d, { dist }) {
       const posts = builtRoutes(dist).filter((route) => route.startsWith('/blog/')).length;
       await d.open('/blog');
@@ -378,6 +378,11 @@ export const JOURNEYS = [
         [...document.querySelectorAll('[data-blog-list] article h2')].map((h) => h.textContent.trim());
       const first = await d.run(titles);
       checkEqual(first.length, 4, 'posts on page 1');
+      // The list starts when she reaches for it (client:reached): her press on Next is held until
+      // it is ready, and page 2 comes without a reload.
+      await d.run(() => {
+        window.__samePage = true;
+      });
       await d.click('nav[aria-label="Blog pages"] li:last-child a[href]');
       const second = await until(
         d,
@@ -394,6 +399,7 @@ export const JOURNEYS = [
       );
       checkEqual(await d.run(textOf, 'nav[aria-label="Blog pages"] [aria-current="page"]'), '2', 'current page');
       check(second.length === 4, `posts on page 2: ${second.length}`);
+      check(await d.run(() => window.__samePage === true), 'page 2 came without a reload');
 
       // A word from a title finds that post, and fewer than all.
       await d.open('/blog?search=curves');
@@ -568,7 +574,8 @@ export const JOURNEYS = [
         // Islands that hydrate on load or when idle; those waiting to be scrolled to are scrolled to.
         // Behind a locked age gate the page is not displayed, so its islands wait for the visitor to
         // enter (journey c enters and uses them), and the gallery's island starts only then
-        // (client:entered; journey f enters and uses it).
+        // (client:entered; journey f enters and uses it). The journal's and the portfolio's lists
+        // start when reached for (client:reached): armed here, hydrated by journeys b and e.
         await until(
           d,
           `${route} hydrated`,
@@ -576,7 +583,8 @@ export const JOURNEYS = [
             const locked = document.documentElement.getAttribute('data-age-gate') === 'locked';
             const pending = [...document.querySelectorAll('astro-island[ssr]')].filter(
               (island) =>
-                !(locked && (island.closest('[data-age-gated]') || island.getAttribute('client') === 'entered')),
+                !(locked && (island.closest('[data-age-gated]') || island.getAttribute('client') === 'entered')) &&
+                !(island.getAttribute('client') === 'reached' && island.hasAttribute('data-armed')),
             );
             // An island is display: contents; its first child has the box the browser watches.
             (pending[0]?.firstElementChild ?? pending[0])?.scrollIntoView({ block: 'center', behavior: 'instant' });
@@ -683,7 +691,7 @@ export async function screenshots(d, reports) {
           return (
             document.fonts.status === 'loaded' &&
             eager.every((img) => img.complete) &&
-            !document.querySelector('astro-island[ssr]:not([client="visible"])')
+            !document.querySelector('astro-island[ssr]:not([client="visible"]):not([client="reached"][data-armed])')
           );
         },
         [],

@@ -24,7 +24,8 @@ interface Props {
 
 /**
  * The journal's list: four posts a page with a pager, or the posts a ?search= matches. The server
- * renders page 1; the page and search in the address are applied once hydrated.
+ * renders page 1; the page and search in the address are applied once hydrated, which a page or
+ * search in the address starts at once, and a press on the pager otherwise (client:reached).
  */
 function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
   const { hydrated, query, navigate } = useUrlQuery(readListQuery);
@@ -78,7 +79,7 @@ function BlogList({ posts, pageSize, searchIndexUrl }: Props) {
         </ul>
       </section>
 
-      {pages > 1 && <BlogPager page={page} pages={pages} search={query.search} hydrated={hydrated} onNavigate={go} />}
+      {pages > 1 && <BlogPager page={page} pages={pages} search={query.search} onNavigate={go} />}
     </div>
   );
 }

@@ -25,15 +25,16 @@ interface Props {
   pages: number;
   /** The search the pages belong to ('' for none); it stays in every link. */
   search: string;
-  hydrated: boolean;
   onNavigate: NavigateHandler;
 }
 
 /** Previous, the page numbers and Next. */
-export function BlogPager({ page, pages, search, hydrated, onNavigate }: Props) {
+export function BlogPager({ page, pages, search, onNavigate }: Props) {
   return (
-    // Hidden until hydrated: before that (or without JavaScript) its links could not change the page.
-    <nav aria-label="Blog pages" className={`mt-20 ${hydrated ? '' : 'invisible'}`}>
+    // Without JavaScript its links could not change the page (the list below is the server's page 1):
+    // hidden then, where <noscript> lists every post. With it, a press before the island is ready is
+    // held until it is (client:reached).
+    <nav aria-label="Blog pages" className="mt-20 noscript:hidden">
       <ul className="flex flex-wrap items-center justify-center gap-1.5 sm:gap-2">
         {pagerLinks(page, pages, search).map((link) => (
           <li key={link.kind === 'step' ? link.direction : link.page}>
