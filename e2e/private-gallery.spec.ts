@@ -82,6 +82,37 @@ test.describe('private gallery', () => {
     },
   );
 
+  test(
+    "should the gallery's code fail to load, she is told so, and Try again loads it once it can",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // Astro asks twice (the second time a second later, with ?astro-retry=); both fail here.
+      let failing = true;
+      await page.route(/\/_astro\/PrivateGallery\.[^/]+\.js(\?|$)/, (route) =>
+        failing ? route.abort() : route.fallback(),
+      );
+      const alert = page.getByRole('alert').filter({ hasText: 'Your gallery could not be loaded' });
+      await page.goto('/private-gallery');
+      await waitForIslands(page);
+      await page.getByRole('button', { name: 'I am 18+' }).click();
+      await expect(alert).toContainText('Check your connection, then try again.');
+      await expect(alert.getByRole('heading', { name: 'Your gallery could not be loaded' })).toBeFocused();
+      await expectNoAxeViolations(page);
+
+      // A visitor who confirmed before gets the same, and not the password card, which could not answer.
+      await page.reload();
+      await expect(alert).toBeVisible();
+      await expect(passwordDialog(page)).toBeHidden();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+
+      failing = false;
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(passwordDialog(page)).toBeVisible();
+      await expect(nameInput(page)).toBeVisible();
+      await expect(alert).toBeHidden();
+    },
+  );
+
   test('Take Me Back goes home', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/private-gallery');
     await ageDialog(page).getByRole('link', { name: 'Take Me Back' }).click();
