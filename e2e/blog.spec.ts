@@ -273,6 +273,22 @@ test.describe('blog list', () => {
     await expectPage(page, 2);
   });
 
+  test('Next pressed with Ctrl or Cmd before its code has run opens page 2 in a new tab, as a link does', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/blog');
+    await waitForIslands(page);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      nextLink(page).click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(tab).toHaveURL(/\/blog\?page=2$/);
+    await expect(page).toHaveURL(/\/blog$/);
+    await expectPage(page, 1);
+    await tab.close();
+  });
+
   test('should its code fail to load, a press on Next still opens page 2, as a plain link', async ({ page }) => {
     // Astro asks twice (the second time a second later, with ?astro-retry=); both fail here.
     await page.route(/\/_astro\/BlogList\.[^/]+\.js(\?|$)/, (route) => route.abort());

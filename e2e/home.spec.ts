@@ -382,6 +382,30 @@ test.describe('hero slideshow', () => {
     },
   );
 
+  test(
+    'a press with a modifier key held before its script has run is kept too',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // Ctrl held on a laptop's trackpad, or Shift: a button's press is hers whatever keys are down.
+      await page.addInitScript(() => {
+        addEventListener('load', () => {
+          const island = document.querySelector('#hero astro-island');
+          const w = window as unknown as { __pressedAtLoad: { serverHtml: boolean } };
+          w.__pressedAtLoad = { serverHtml: island?.hasAttribute('ssr') ?? false };
+          document
+            .querySelector<HTMLButtonElement>('#hero [data-indicator="2"]')!
+            .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true, shiftKey: true }));
+        });
+      });
+      await page.goto('/');
+      const pressed = await page.evaluate(
+        () => (window as unknown as { __pressedAtLoad?: { serverHtml: boolean } }).__pressedAtLoad,
+      );
+      expect(pressed, 'pressed while the slideshow was its server HTML').toEqual({ serverHtml: true });
+      await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
+    },
+  );
+
   test('untouched, its script is fetched only once the page has settled', async ({ page }) => {
     await page.goto('/');
     await waitForIslands(page, '#hero');

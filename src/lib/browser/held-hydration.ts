@@ -1,3 +1,5 @@
+import { isModifiedClick } from './clicks.ts';
+
 /** What says the visitor is reaching for an island: it hydrates at once. */
 const REACHING = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -43,9 +45,10 @@ export function armHydration(island: HTMLElement, load: Load, { reach }: Options
     if (reach === 'anywhere' || heldControl(event.target, island)) void start();
   };
   const hold = (event: MouseEvent) => {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     const control = heldControl(event.target, island);
-    if (!control) return;
+    // A link pressed with a modifier key (a new tab, a download) is the browser's, as the island
+    // leaves it too; a button's press is held whatever keys are down.
+    if (!control || (control instanceof HTMLAnchorElement && isModifiedClick(event))) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(control);
