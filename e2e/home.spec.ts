@@ -122,6 +122,28 @@ test.describe('home sections', () => {
   });
 });
 
+/**
+ * Opens the home page and presses "Show slide 3" at the load event, with `keys` held, while the
+ * slideshow is still its server HTML (which it checks).
+ */
+async function pressThirdIndicatorAtLoad(page: Page, keys: Pick<MouseEventInit, 'ctrlKey' | 'shiftKey'>) {
+  await page.addInitScript((init) => {
+    addEventListener('load', () => {
+      const island = document.querySelector('#hero astro-island');
+      const w = window as unknown as { __pressedAtLoad: { serverHtml: boolean } };
+      w.__pressedAtLoad = { serverHtml: island?.hasAttribute('ssr') ?? false };
+      document
+        .querySelector<HTMLButtonElement>('#hero [data-indicator="2"]')!
+        .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+    });
+  }, keys);
+  await page.goto('/');
+  const pressed = await page.evaluate(
+    () => (window as unknown as { __pressedAtLoad?: { serverHtml: boolean } }).__pressedAtLoad,
+  );
+  expect(pressed, 'pressed while the slideshow was its server HTML').toEqual({ serverHtml: true });
+}
+
 test.describe('hero slideshow', () => {
   test(
     'first image is in the server HTML, eager and high priority, after the stylesheet and fonts; the others are not in the first view',
@@ -363,19 +385,7 @@ test.describe('hero slideshow', () => {
     async ({ page }) => {
       // At the load event the slideshow is still its server HTML: its script starts SETTLE_AFTER_LOAD_MS
       // later, or at once when the visitor reaches for it. A press then takes her to her slide.
-      await page.addInitScript(() => {
-        addEventListener('load', () => {
-          const island = document.querySelector('#hero astro-island');
-          const w = window as unknown as { __pressedAtLoad: { serverHtml: boolean } };
-          w.__pressedAtLoad = { serverHtml: island?.hasAttribute('ssr') ?? false };
-          document.querySelector<HTMLButtonElement>('#hero [data-indicator="2"]')!.click();
-        });
-      });
-      await page.goto('/');
-      const pressed = await page.evaluate(
-        () => (window as unknown as { __pressedAtLoad?: { serverHtml: boolean } }).__pressedAtLoad,
-      );
-      expect(pressed, 'pressed while the slideshow was its server HTML').toEqual({ serverHtml: true });
+      await pressThirdIndicatorAtLoad(page, {});
       await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
       await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-hidden', 'false');
       await expect(page.locator('[data-slide="2"]')).toHaveAttribute('data-active', '');
@@ -387,21 +397,7 @@ test.describe('hero slideshow', () => {
     { tag: '@desktop' },
     async ({ page }) => {
       // Ctrl held on a laptop's trackpad, or Shift: a button's press is hers whatever keys are down.
-      await page.addInitScript(() => {
-        addEventListener('load', () => {
-          const island = document.querySelector('#hero astro-island');
-          const w = window as unknown as { __pressedAtLoad: { serverHtml: boolean } };
-          w.__pressedAtLoad = { serverHtml: island?.hasAttribute('ssr') ?? false };
-          document
-            .querySelector<HTMLButtonElement>('#hero [data-indicator="2"]')!
-            .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true, shiftKey: true }));
-        });
-      });
-      await page.goto('/');
-      const pressed = await page.evaluate(
-        () => (window as unknown as { __pressedAtLoad?: { serverHtml: boolean } }).__pressedAtLoad,
-      );
-      expect(pressed, 'pressed while the slideshow was its server HTML').toEqual({ serverHtml: true });
+      await pressThirdIndicatorAtLoad(page, { ctrlKey: true, shiftKey: true });
       await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
     },
   );
