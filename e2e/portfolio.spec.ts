@@ -498,6 +498,32 @@ test.describe('portfolio page', () => {
     },
   );
 
+  test(
+    "should the gallery's code fail to load, the plain list takes its place: every category, its first photos and a link to the rest",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // Astro asks twice (the second time a second later, with ?astro-retry=); both fail here.
+      await page.route(/\/_astro\/PortfolioGallery\.[^/]+\.js(\?|$)/, (route) => route.abort());
+      await page.goto('/portfolio');
+      const plain = page.locator('[data-portfolio-static]');
+      await expect(plain.getByRole('heading', { level: 2 })).toHaveText([
+        'Classic Boudoir',
+        'Outdoor Boudoir',
+        'Fine Art Nude',
+        'Rain Room',
+      ]);
+      for (const section of await plain.locator('section').all()) {
+        await expect(section.getByRole('link', { name: /^See all 9 .+ portraits/ })).toHaveAttribute(
+          'href',
+          /^\/portfolio\/[a-z-]+$/,
+        );
+      }
+      await expect(page.getByRole('group', { name: 'Filter the portfolio' })).toBeHidden();
+      await expect(tiles(page).first()).toBeHidden();
+      await expectNoAxeViolations(page);
+    },
+  );
+
   test("closing CTA 'Ready to see yourself this way?' with a booking button", { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/portfolio');
     await expect(page).toHaveTitle(/^Boudoir Portfolio \| /);

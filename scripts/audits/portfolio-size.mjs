@@ -22,8 +22,9 @@ export function portfolioSize(dist) {
   const text = html.toString('utf8');
   const island = text.match(/<astro-island\b[^>]*component-url="[^"]*PortfolioGallery[^"]*"[^>]*>/)?.[0] ?? '';
   const props = island.match(/\sprops="([^"]*)"/)?.[1] ?? '';
-  // The view without JavaScript: from its container to the closing call to book, which follows it.
-  const start = text.indexOf('data-portfolio-static');
+  // The view without JavaScript: from its container (the element, not a style rule naming it) to the
+  // closing call to book, which follows it.
+  const start = text.search(/<[a-z]+\b[^>]*\sdata-portfolio-static\b/);
   const noScript = start < 0 ? '' : text.slice(start, text.indexOf('id="portfolio-cta"', start));
   const chunkDir = join(dist, 'portfolio');
   const chunks = existsSync(chunkDir)
