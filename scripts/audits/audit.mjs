@@ -36,7 +36,9 @@
 // --explain adds one line per run: the first and largest paint as observed at full
 // speed (Lighthouse simulates from what finished before them), the LCP element and request, the
 // LCP phases, the bytes that finished loading before the observed largest paint, and the hero
-// photo's request and paint. --save DIR keeps every run's Lighthouse JSON for a closer look.
+// photo's request and paint; then the run's blocking time task by task as Lighthouse simulated it
+// (scripts/audits/blocking-tasks.mjs): each task that counted, when, how much, and what it did at
+// full speed. --save DIR keeps every run's Lighthouse JSON for a closer look.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +48,7 @@ import * as constants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { DEVICES, deviceMultiplier, judgeFor, median, spread } from './audit-goals.mjs';
+import { explainBlocking } from './blocking-tasks.mjs';
 import { HERO_AUDIT_ID, HERO_CATEGORY_ID, heroPhotoConfig } from './hero-photo.mjs';
 import { HERO_PHOTO_TIMING } from '../../src/lib/browser/slides.ts';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
@@ -273,15 +276,18 @@ try {
             heroPhotoConfig,
           );
         // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: up to three tries.
-        let { lhr } = await run();
-        for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr } = await run());
+        let { lhr, artifacts } = await run();
+        for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr, artifacts } = await run());
         if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true });
           // One file per phone, route and run (the low-tier phone's runs do not overwrite the mid-tier's).
           writeFileSync(join(saveDir, `${device}${route.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
         }
-        if (explain) console.log(`  ${route} run ${i + 1} (index ${runIndex}, CPU ${cpu}x): ${explainRun(lhr)}`);
+        if (explain) {
+          console.log(`  ${route} run ${i + 1} (index ${runIndex}, CPU ${cpu}x): ${explainRun(lhr)}`);
+          console.log(`    ${await explainBlocking(artifacts, lhr.configSettings)}`);
+        }
         const bytes = Object.fromEntries(
           (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
         );
