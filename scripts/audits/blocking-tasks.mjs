@@ -22,10 +22,20 @@ export function blockingMs(task, fromMs, toMs) {
 
 const file = (url) => String(url).split('/').pop().split('?')[0] || 'page';
 const UNNAMED = { FireIdleCallback: 'idle callback', TimerFire: 'timer' };
+const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'FireIdleCallback', 'TimerFire']);
+/** Trace events named by what they are part of. */
+const PARTS = {
+  UpdateLayoutTree: 'style',
+  ParseHTML: 'parse',
+  Commit: 'commit',
+  Layerize: 'commit',
+  PrePaint: 'commit',
+  'DocumentLoader::CommitNavigation': 'navigation commit',
+};
 
 /**
  * What a main-thread task did, from its trace events: its largest parts, each with its milliseconds
- * at full speed ("layout 26.3 (272 objects)", "script client.js 12.8", "parse 11.1").
+ * at full speed ("layout (272 objects) 26.3", "script client.js 12.8", "parse 11.1").
  * @param {{ name: string, ts: number, dur?: number, args?: any }[]} events
  */
 export function describeTask(events) {
@@ -35,56 +45,29 @@ export function describeTask(events) {
   for (const event of events) {
     const us = event.dur ?? 0;
     const data = event.args?.data ?? {};
-    switch (event.name) {
-      case 'Layout':
-        add(`layout (${event.args?.beginData?.dirtyObjects ?? '?'} objects)`, us);
-        break;
-      case 'UpdateLayoutTree':
-        add('style', us);
-        break;
-      case 'ParseHTML':
-        add('parse', us);
-        break;
-      case 'EvaluateScript':
-      case 'v8.evaluateModule':
-      case 'FunctionCall':
-      case 'FireIdleCallback':
-      case 'TimerFire':
-        // The outermost script event per file: nested ones (a function call inside an evaluation)
-        // are inside its time.
-        if (!events.some((outer) => outer !== event && isScript(outer) && contains(outer, event))) {
-          add(`script ${data.url ? file(data.url) : (UNNAMED[event.name] ?? 'inline')}`, us);
-        }
-        break;
-      case 'Paint':
-      case 'PaintImage':
-        if (!events.some((outer) => outer !== event && outer.name === 'Paint' && contains(outer, event))) {
-          add('paint', us);
-        }
-        break;
-      case 'Commit':
-      case 'Layerize':
-      case 'PrePaint':
-        add('commit', us);
-        break;
-      case 'DocumentLoader::CommitNavigation':
-        add('navigation commit', us);
-        break;
-      default:
-        if (event.name !== 'RunTask') others.set(event.name, Math.max(others.get(event.name) ?? 0, us / 1000));
+    if (event.name === 'Layout') {
+      add(`layout (${event.args?.beginData?.dirtyObjects ?? '?'} objects)`, us);
+    } else if (Object.hasOwn(PARTS, event.name)) {
+      add(PARTS[event.name], us);
+    } else if (SCRIPT_EVENTS.has(event.name)) {
+      // Only the outermost script event: one nested in another (a function call inside a module's
+      // evaluation) is inside its time.
+      if (!events.some((outer) => outer !== event && SCRIPT_EVENTS.has(outer.name) && contains(outer, event))) {
+        add(`script ${data.url ? file(data.url) : (UNNAMED[event.name] ?? 'inline')}`, us);
+      }
+    } else if (event.name === 'Paint' || event.name === 'PaintImage') {
+      if (!events.some((outer) => outer !== event && outer.name === 'Paint' && contains(outer, event))) {
+        add('paint', us);
+      }
+    } else if (event.name !== 'RunTask') {
+      others.set(event.name, Math.max(others.get(event.name) ?? 0, us / 1000));
     }
   }
-  const named = [...parts].filter(([, ms]) => ms >= 1);
-  // A task with none of those parts is named by its longest events (what the trace calls them).
-  const shown = named.length ? named : [...others].filter(([, ms]) => ms >= 1).slice(0, 2);
-  return shown
-    .sort((a, b) => b[1] - a[1])
-    .map(([label, ms]) => `${label} ${ms.toFixed(1)}`)
-    .join(', ');
-}
-
-function isScript(event) {
-  return ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'FireIdleCallback', 'TimerFire'].includes(event.name);
+  const longest = (map) => [...map].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]);
+  // A task with none of those parts is named by its two longest events (what the trace calls them).
+  const named = longest(parts);
+  const shown = named.length ? named : longest(others).slice(0, 2);
+  return shown.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(', ');
 }
 
 function contains(outer, inner) {
