@@ -273,6 +273,32 @@ test.describe('blog list', () => {
     await expectPage(page, 2);
   });
 
+  test('Next pressed before its code has arrived looks pressed until page 2 answers it', async ({ page }) => {
+    // On a low-tier phone over slow 4G the list's code takes a second or more to arrive; a press that
+    // shows nothing for that long gets pressed again, and two presses are page 3.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/BlogList\.[^/]+\.js(\?|$)/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/blog');
+    await waitForIslands(page);
+    await nextLink(page).click();
+    await expect(nextLink(page)).toHaveAttribute('data-held', '');
+    const look = await nextLink(page).evaluate((link) => {
+      const style = getComputedStyle(link);
+      return { opacity: style.opacity, cursor: style.cursor };
+    });
+    expect(look, 'Next, while its press waits for the code').toEqual({ opacity: '0.7', cursor: 'progress' });
+    await expect(page).toHaveURL(/\/blog$/);
+    await expectPage(page, 1);
+    release();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expectPage(page, 2);
+    await expect(page.locator('[data-held]'), 'a control still shown pressed').toHaveCount(0);
+  });
+
   test('Next pressed with Ctrl or Cmd before its code has run opens page 2 in a new tab, as a link does', async ({
     page,
     context,

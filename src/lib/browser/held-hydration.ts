@@ -5,6 +5,13 @@ const REACHING = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 type Load = () => Promise<() => Promise<void>>;
 
+/**
+ * Marks a control whose press is held while its island's code arrives (global.css shows it pressed):
+ * on a slow phone that takes a second or more, and a press with no answer gets pressed again (Next
+ * twice is page 3).
+ */
+export const HELD_ATTRIBUTE = 'data-held';
+
 interface Options {
   /**
    * Which reaches start the island: 'anywhere' in it (a slideshow swiped before it is ready), or only
@@ -33,8 +40,9 @@ export function heldControl(target: EventTarget | null, island: Element): HTMLEl
 /**
  * Arms an island whose server HTML is its first view: it hydrates when the visitor reaches for it
  * (a touch, a key, the focus), or when the returned `start` is called. A press on one of its
- * controls before it is ready is held and given to the same control once it is, so no press is lost;
- * several are given in the order she made them, each to its control if it is still on the page.
+ * controls before it is ready is held, shown pressed, and given to the same control once it is, so no
+ * press is lost; several are given in the order she made them, each to its control if it is still on
+ * the page.
  * Should its code fail to load (Astro has then tried twice and reported it), a held link is followed
  * as a plain link, which works without the island.
  */
@@ -52,6 +60,7 @@ export function armHydration(island: HTMLElement, load: Load, { reach }: Options
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(control);
+    control.setAttribute(HELD_ATTRIBUTE, '');
     void start();
   };
   const start = async () => {
@@ -62,6 +71,7 @@ export function armHydration(island: HTMLElement, load: Load, { reach }: Options
     await hydrate();
     island.removeEventListener('click', hold, true);
     const presses = held.splice(0);
+    for (const control of presses) control.removeAttribute(HELD_ATTRIBUTE);
     // Astro removes `ssr` once the island has hydrated; a failed load leaves it.
     if (island.hasAttribute('ssr')) {
       const link = presses.findLast((control) => control instanceof HTMLAnchorElement);
