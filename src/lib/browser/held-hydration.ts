@@ -10,7 +10,7 @@ type Load = () => Promise<() => Promise<void>>;
  * on a slow phone that takes a second or more, and a press with no answer gets pressed again (Next
  * twice is page 3).
  */
-export const HELD_ATTRIBUTE = 'data-held';
+const HELD_ATTRIBUTE = 'data-held';
 
 interface Options {
   /**
@@ -25,7 +25,7 @@ interface Options {
  * another view of this same page (the island's own pager, which changes the query without a
  * reload). Other links, a jump to an anchor included, work without the island and are left be.
  */
-export function heldControl(target: EventTarget | null, island: Element): HTMLElement | null {
+function heldControl(target: EventTarget | null, island: Element): HTMLElement | null {
   if (!(target instanceof Element)) return null;
   const control = target.closest<HTMLElement>('button, a[href]');
   if (!control || !island.contains(control)) return null;
