@@ -86,6 +86,8 @@ function expectedMatches(term: string): string[] {
   }).map((post) => post.title);
 }
 
+// The list's module, asked for again by Astro with ?astro-retry= after a failure.
+const LIST_CODE = /\/_astro\/BlogList\.[^/]+\.js(\?|$)/;
 const cards = (page: Page) => page.locator('[data-blog-list] article');
 const cardTitles = (page: Page) => page.locator('[data-blog-list] article h2');
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Blog pages' });
@@ -278,7 +280,7 @@ test.describe('blog list', () => {
     // shows nothing for that long gets pressed again, and two presses are page 3.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/BlogList\.[^/]+\.js(\?|$)/, async (route) => {
+    await page.route(LIST_CODE, async (route) => {
       await held;
       await route.fallback();
     });
@@ -317,7 +319,7 @@ test.describe('blog list', () => {
 
   test('should its code fail to load, a press on Next still opens page 2, as a plain link', async ({ page }) => {
     // Astro asks twice (the second time a second later, with ?astro-retry=); both fail here.
-    await page.route(/\/_astro\/BlogList\.[^/]+\.js(\?|$)/, (route) => route.abort());
+    await page.route(LIST_CODE, (route) => route.abort());
     await page.goto('/blog');
     await waitForIslands(page);
     await nextLink(page).click();
