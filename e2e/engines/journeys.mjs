@@ -382,6 +382,15 @@ export const JOURNEYS = [
       // it is ready, and page 2 comes without a reload.
       await d.run(() => {
         window.__samePage = true;
+        // While held, the press is shown pressed (data-held, global.css): each mark and its look.
+        window.__held = [];
+        new MutationObserver((records) => {
+          for (const { target } of records) {
+            if (!target.hasAttribute('data-held')) continue;
+            const style = getComputedStyle(target);
+            window.__held.push(`${target.textContent.trim()} ${style.opacity} ${style.cursor}`);
+          }
+        }).observe(document.body, { subtree: true, attributeFilter: ['data-held'] });
       });
       await d.click('nav[aria-label="Blog pages"] li:last-child a[href]');
       const second = await until(
@@ -400,6 +409,8 @@ export const JOURNEYS = [
       checkEqual(await d.run(textOf, 'nav[aria-label="Blog pages"] [aria-current="page"]'), '2', 'current page');
       check(second.length === 4, `posts on page 2: ${second.length}`);
       check(await d.run(() => window.__samePage === true), 'page 2 came without a reload');
+      checkEqual(await d.run(() => window.__held), ['Next → 0.7 progress'], 'Next shown pressed while held');
+      checkEqual(await d.run(() => document.querySelectorAll('[data-held]').length), 0, 'controls still shown pressed');
 
       // A word from a title finds that post, and fewer than all.
       await d.open('/blog?search=curves');
