@@ -49,6 +49,17 @@ describe('a private gallery file (gallery.yaml)', () => {
     );
   });
 
+  it('refuses a last day that does not exist on the calendar, naming the file and the field', () => {
+    // Issue 50: 2027-02-30 was read as March 2 and her invitation said "open until the end of 2027-02-30".
+    for (const day of ['2027-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2027-02-29', '2026-12-1']) {
+      expect(error(`title: A\nexpires: ${day}\n`)).toContain(
+        `${FILE}: expires: ${day} is not a day on the calendar: write it as YYYY-MM-DD, e.g. expires: 2026-12-31`,
+      );
+    }
+    expect(parse('title: A\nexpires: 2028-02-29\n').expires).toBe('2028-02-29');
+    expect(parse('title: A\nexpires: "2026-12-31"\n').expires).toBe('2026-12-31');
+  });
+
   it('names the photo entry and its field', () => {
     const yaml = 'title: A\nphotos:\n  - file: a.jpg\n    alt: A window portrait\n  - alt: No file name\n';
     expect(error(yaml)).toContain(`${FILE}: photos[2].file: needs the file name of a photo in this folder`);

@@ -34,8 +34,27 @@ const photo = strict(
 
 const expires = z
   .union([z.date(), z.string()], { error: 'must be a date, e.g. expires: 2026-12-31' })
-  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
-  .refine((value) => !Number.isNaN(new Date(value).getTime()), 'must be a date, e.g. expires: 2026-12-31');
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
+  .superRefine((value, context) => {
+    // A day that is not on the calendar (2027-02-30) is refused, never rolled over to March 2.
+    if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(value)) {
+      if (!isCalendarDay(value)) {
+        context.addIssue({
+          code: 'custom',
+          message: `${value} is not a day on the calendar: write it as YYYY-MM-DD, e.g. expires: 2026-12-31`,
+        });
+      }
+    } else context.addIssue({ code: 'custom', message: 'must be a date, e.g. expires: 2026-12-31' });
+  });
+
+/** Whether `value` is a day as YYYY-MM-DD that exists (2028-02-29 does, 2027-02-29 does not). */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export const galleryFileSchema = z.preprocess(
   // An empty file reads as null: report its missing title, not "expected an object".

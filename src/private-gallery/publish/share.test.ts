@@ -229,6 +229,10 @@ describe('partner links as the passwords file keeps them', () => {
     expect(withShares(text, 'jenna-2026-10', [])).toBe(`PRIVATE_GALLERY_SEED=x\n${variable}=\n`);
     expect(() => newShare(gallery, [3, 5])).toThrow('photo 5 is not in this gallery (1 to 4)');
     expect(() => newShare(gallery, [3], '31/01/2027')).toThrow('--expires must be a date');
+    // A day not on the calendar is refused, not rolled over into the next month (issue 50).
+    expect(() => newShare(gallery, [3], '2027-02-30')).toThrow(
+      '--expires must be a date, e.g. 2027-01-31 (got 2027-02-30)',
+    );
     expect(() => withoutShare(shares, 'zzzzzzzzzz')).toThrow('no partner link of this gallery starts with zzzzzzzzzz');
   });
 });

@@ -26,6 +26,7 @@ import { fromSeed, galleryKeys, sealGrant, sealIndex, wrapPhotoKey, type SealedO
 import { sha256 } from './cache.ts';
 import { isSampleGallery, PASSWORDS_FILE, passwordVariable, privateLink, type Logger } from './secrets.ts';
 import { IN_REPOSITORY_DIR, privateGalleryDir, type Env, type GallerySource } from './sources.ts';
+import { isCalendarDay } from './gallery-file.ts';
 
 /** How much of a photo's content hash names it in a partner link: enough to tell photos apart, nothing without the file. */
 export const PHOTO_ID_CHARS = 16;
@@ -86,7 +87,7 @@ export function newShare(
   hashes?: string[],
 ): Share {
   if (!numbers.length) throw new Error('a partner link needs at least one photo, e.g. --photos 3,7,12');
-  if (expires !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || Number.isNaN(Date.parse(expires)))) {
+  if (expires !== null && !isCalendarDay(expires)) {
     throw new Error(`--expires must be a date, e.g. 2027-01-31 (got ${expires})`);
   }
   const photos = photosByNumber(gallery, numbers, hashes);
