@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { contentFiles } from '../editor-repo.ts';
-import { editorHeaders } from '../../scripts/build/editor-policy.mjs';
+import { editorHeaders } from '../../scripts/build/editor-policy.ts';
 import { startGitHubStandIn } from '../../scripts/servers/github-standin.mjs';
 import { startFront } from '../../scripts/servers/front.mjs';
 import { again, check, checkEqual, until } from './driver.mjs';

@@ -1,6 +1,6 @@
 /**
  * The editor's configuration in local development (`npm run dev`): derived from the same schemas as
- * the deployed one (scripts/build/build-editor.mjs), read fresh on every request.
+ * the deployed one (scripts/build/build-editor.ts), read fresh on every request.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

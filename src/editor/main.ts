@@ -1,7 +1,7 @@
 /**
  * The editor page's only script: Sveltia CMS, bundled from npm into the editor's own build (no CDN),
  * reading its configuration from /config.json (derived from the build's schemas by
- * scripts/build/build-editor.mjs). Post previews use the site's own built stylesheet, and their markup the
+ * scripts/build/build-editor.ts). Post previews use the site's own built stylesheet, and their markup the
  * post page's own classes (src/pages/blog/[slug].astro), so a post previews in the site's prose styles.
  */
 import CMS from '@sveltia/cms';

@@ -14,18 +14,24 @@
 //   frame-src blob:                 the preview pane is a frame the editor writes itself
 // No 'unsafe-eval' and no inline script. Cross-Origin-Opener-Policy is same-origin-allow-popups:
 // same-origin would cut the sign-in popup's link back to the editor.
+import type { GitHubBackend } from '@sveltia/cms';
 import { SECURITY_HEADERS, IMMUTABLE_CACHE } from '../../src/lib/security/security.ts';
+
+/** What the policy reads of an editor configuration: the addresses its GitHub backend reaches. */
+export interface PolicyConfig {
+  backend: Pick<GitHubBackend, 'base_url' | 'api_root' | 'graphql_api_root'>;
+}
 
 export const GITHUB_API = 'https://api.github.com';
 /** GitHub's status page: the editor warns the owner when GitHub has an incident. */
 export const GITHUB_STATUS = 'https://www.githubstatus.com';
 
 /** The editor page's Content-Security-Policy for a configuration (its auth Worker, if any). */
-export function editorPolicy(config) {
-  const origin = (url) => (url ? new URL(url).origin : '');
+export function editorPolicy(config: PolicyConfig): string {
+  const origin = (url: string | undefined) => (url ? new URL(url).origin : '');
   const auth = origin(config.backend.base_url);
   const api = [origin(config.backend.api_root), origin(config.backend.graphql_api_root)];
-  const list = (...items) => [...new Set(items.filter(Boolean))].join(' ');
+  const list = (...items: string[]) => [...new Set(items.filter(Boolean))].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -46,7 +52,7 @@ export function editorPolicy(config) {
 }
 
 /** The editor's headers: every response is noindex and carries the site's security headers. */
-export function editorHeaders(config) {
+export function editorHeaders(config: PolicyConfig): string {
   const headers = {
     ...SECURITY_HEADERS,
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',

@@ -5,21 +5,22 @@
 //
 //   dist-editor/admin.html     the editor, answered at /admin (and / redirects there)
 //   dist-editor/config.json    its configuration, derived from the build's own schemas
-//   dist-editor/_headers       its own page policy (scripts/build/editor-policy.mjs)
+//   dist-editor/_headers       its own page policy (scripts/build/editor-policy.ts)
 //   dist-editor/_astro/        the site's built styles and fonts, for previews that look like the site
 //
 // Environment: EDITOR_REPO (owner/name on GitHub), EDITOR_BRANCH (default main), EDITOR_AUTH_URL
 // (the sveltia-cms-auth Worker; without it, sign-in is by personal access token only).
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, createServer } from 'vite';
-import { editorHeaders } from './editor-policy.mjs';
+import { build, createServer, type Plugin } from 'vite';
+import type { Collections, EditorOptions } from '../../src/editor/config.ts';
+import { editorHeaders } from './editor-policy.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 export const EDITOR_DIST = join(ROOT, 'dist-editor');
 
 /** Stands in for Astro's `astro:content` so content.config.ts loads outside Astro. */
-const astroContentStub = {
+const astroContentStub: Plugin = {
   name: 'astro-content-stub',
   resolveId: (id) => (id === 'astro:content' ? '\0astro-content' : undefined),
   load: (id) => (id === '\0astro-content' ? 'export const defineCollection = (collection) => collection;' : undefined),
@@ -30,13 +31,13 @@ const astroContentStub = {
  * carries the same files: point each at the packaged copy, so the editor asks no other host for them
  * (its policy would block the request). A font the package does not carry stops the build.
  */
-const localCmsFonts = {
+const localCmsFonts: Plugin = {
   name: 'local-cms-fonts',
   transform(code, id) {
     if (!id.includes('@sveltia/cms') || !code.includes('cdn.jsdelivr.net/fontsource')) return undefined;
     const output = code.replace(
       /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(?::vf)?@[\d.]+\/([a-z0-9-]+)\.woff2/g,
-      (url, family, file) => {
+      (url, family: string, file: string) => {
         const asset = code.match(new RegExp(`assets/${family}-${file}-[\\w-]+\\.woff2`))?.[0];
         if (!asset) throw new Error(`build:editor: the CMS asks ${url}, which the package does not carry`);
         return `\${new URL(\`${asset}\`, import.meta.url).href}`;
@@ -48,7 +49,7 @@ const localCmsFonts = {
 };
 
 /** Loads the collections and the editor configuration module through Vite (TypeScript, `@/` paths). */
-export async function loadEditorConfig(options = {}) {
+export async function loadEditorConfig(options: Partial<EditorOptions> = {}) {
   const server = await createServer({
     root: ROOT,
     configFile: false,
@@ -59,14 +60,21 @@ export async function loadEditorConfig(options = {}) {
     plugins: [astroContentStub],
   });
   try {
-    const { collections } = await server.ssrLoadModule('/src/content.config.ts');
-    const editor = await server.ssrLoadModule('/src/editor/config.ts');
-    const { settings } = await server.ssrLoadModule('/src/lib/content/settings.ts');
-    const { pageFields } = await server.ssrLoadModule('/src/editor/config.json.ts');
+    // Vite returns each module untyped: these are the modules named. The collections as the editor
+    // reads them (defineCollection is the stub above; the editor gives `image()` its own schema).
+    const { collections } = (await server.ssrLoadModule('/src/content.config.ts')) as { collections: Collections };
+    const editor = (await server.ssrLoadModule('/src/editor/config.ts')) as typeof import('../../src/editor/config.ts');
+    const { settings } = (await server.ssrLoadModule(
+      '/src/lib/content/settings.ts',
+    )) as typeof import('../../src/lib/content/settings.ts');
+    const { pageFields } = (await server.ssrLoadModule(
+      '/src/editor/config.json.ts',
+    )) as typeof import('../../src/editor/config.json.ts');
+    const authUrl = process.env['EDITOR_AUTH_URL'];
     const config = editor.editorConfig(collections, {
       repo: process.env['EDITOR_REPO'] || 'your-account/your-repository',
       branch: process.env['EDITOR_BRANCH'] || 'main',
-      authUrl: process.env['EDITOR_AUTH_URL'] || undefined,
+      ...(authUrl ? { authUrl } : {}),
       siteUrl: settings.siteUrl,
       pageFields: pageFields(),
       ...options,
@@ -82,7 +90,7 @@ export async function loadEditorConfig(options = {}) {
  * each page's head), copied for the post preview; needs `npm run build` first, else the preview
  * uses the CMS's own styles.
  */
-function copySiteStyles(out) {
+function copySiteStyles(out: string): string[] {
   const assets = join(ROOT, 'dist', '_astro');
   if (!existsSync(assets)) return [];
   mkdirSync(join(out, '_astro'), { recursive: true });
