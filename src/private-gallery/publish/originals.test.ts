@@ -17,7 +17,7 @@ import { fileData, kdfFor, newSalt, openFile, openIndex, openWithPassword, photo
 // A publish derives a password (PBKDF2) and exiftool starts Perl for each file: slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-/** Small photos carrying GPS, owner and serial every way a camera or phone writes them (fixtures/originals/make.mjs). */
+/** Small photos carrying GPS, owner and serial every way a camera or phone writes them (fixtures/originals/make.ts). */
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'originals');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const OWNER = 'Jenna Owner';
