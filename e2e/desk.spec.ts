@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { serverState } from '../scripts/servers/cdn.mjs';
 import { writeCameraPhoto } from '../scripts/audits/camera-photos.mjs';
+import { REFUSALS } from '../scripts/desk/server.mjs';
 
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
 // published to the test server's own bucket (where its sample gallery and studio key are), her
@@ -98,8 +101,8 @@ for (const [width, height, port] of [
           origin: `http://127.0.0.1:${port}`,
         });
         await page.goto(address);
-        // The token leaves the address at once.
-        expect(new URL(page.url()).pathname).toBe('/');
+        // The token leaves the address at once, for the desk's secret path.
+        expect(new URL(page.url()).pathname).toMatch(/^\/[\w-]{22}\/$/);
         await expect(page.getByRole('heading', { level: 1, name: 'Your galleries' })).toBeVisible();
         await expectNoAxeViolations(page);
 
@@ -268,7 +271,7 @@ test.describe('the studio desk, its script slow to come', () => {
         await route.continue();
       });
       await page.goto(address);
-      await page.goto(new URL('/new', address).href, { waitUntil: 'commit' });
+      await page.goto(new URL('new', page.url()).href, { waitUntil: 'commit' });
       await page.getByLabel('Title, as she will see it').fill('Early');
       await page.getByLabel(/^Folder name/).fill('taken');
       await page.getByRole('button', { name: 'Make the gallery' }).click();
@@ -279,6 +282,75 @@ test.describe('the studio desk, its script slow to come', () => {
       await expect(page.getByLabel('Title, as she will see it')).toHaveValue('Early');
     } finally {
       desk.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Her session is the desk's alone: browsers keep cookies per host name, not per port, so another
+// server on 127.0.0.1 she visits (the local preview, any tool) must receive nothing of it; and the
+// address the desk printed, left in her history, opens nothing a second time.
+test.describe('the studio desk, its session', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a plain listener on another 127.0.0.1 port, visited after the desk, receives no cookie or token of it; the address from history opens nothing', async ({
+    page,
+    baseURL,
+  }) => {
+    const state = serverState(Number(new URL(baseURL!).port));
+    const dir = mkdtempSync(join(tmpdir(), 'desk-session-'));
+    copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
+    const heard: { url: string; headers: IncomingHttpHeaders }[] = [];
+    const other = createServer((request, response) => {
+      heard.push({ url: request.url ?? '', headers: request.headers });
+      response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Another server</title>');
+    });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const { address, desk } = await startDesk(deskPort(3), state, dir, baseURL!);
+    try {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your galleries' })).toBeVisible();
+      const path = new URL(page.url()).pathname;
+      const cookies = await page.context().cookies();
+      expect(
+        cookies.map(({ name, domain, path: scope, httpOnly, sameSite }) => ({
+          name,
+          domain,
+          scope,
+          httpOnly,
+          sameSite,
+        })),
+      ).toEqual([
+        { name: `desk-${deskPort(3)}`, domain: '127.0.0.1', scope: path, httpOnly: true, sameSite: 'Strict' },
+      ]);
+      const secrets = [
+        cookies[0]!.value,
+        address.slice(address.lastIndexOf('/') + 1),
+        (await page.locator('meta[name="desk-token"]').getAttribute('content'))!,
+        path.slice(1, -1),
+      ];
+      expect(new Set(secrets).size).toBe(4);
+
+      // Another server on this computer, at the desk's own addresses' names: nothing of the desk reaches it.
+      await page.goto(`${elsewhere}/`);
+      await page.goto(`${elsewhere}/inbox`);
+      expect(heard.map(({ url }) => url)).toEqual(expect.arrayContaining(['/', '/inbox']));
+      for (const { url, headers } of heard) {
+        expect([url, headers.cookie]).toEqual([url, undefined]);
+        for (const secret of secrets) expect(JSON.stringify({ url, headers })).not.toContain(secret);
+      }
+
+      // The printed address, again (from her history): refused, and no cookie set.
+      const again = await page.goto(address);
+      expect([again!.status(), await again!.text(), await again!.headerValue('set-cookie')]).toEqual([
+        403,
+        REFUSALS.token,
+        null,
+      ]);
+    } finally {
+      desk.kill();
+      other.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -38,12 +38,14 @@ async function deskOver(setup: Awaited<ReturnType<typeof deskSetup>>) {
   const token = 'v'.repeat(43);
   const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
   const origin = `http://127.0.0.1:${desk.port}`;
-  const cookie = `desk-${desk.port}=${token}`;
+  // The cookie a browser that opened it sends, and its addresses, under its secret path.
+  const { cookie, path: under } = desk.session;
+  const base = `${origin}${under.slice(0, -1)}`;
   return {
     desk,
-    page: async (path = '/') => (await fetch(`${origin}${path}`, { headers: { cookie } })).text(),
+    page: async (path = '/') => (await fetch(`${base}${path}`, { headers: { cookie } })).text(),
     change: async (path: string, body: unknown) => {
-      const answer = await fetch(`${origin}${path}`, {
+      const answer = await fetch(`${base}${path}`, {
         method: 'POST',
         headers: { cookie, origin, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -68,7 +70,7 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
     const { desk, page } = await deskOver(setup);
     try {
       const list = await page();
-      const gallery = await page(/href="(\/gallery\/[^"]+)">ivy-2026-10</.exec(list)![1]);
+      const gallery = await page(/href="\/[\w-]{22}(\/gallery\/[^"]+)">ivy-2026-10</.exec(list)![1]);
       expect(gallery).toContain('This desk publishes to the local preview: closing here is a rehearsal.');
       expect(gallery).toContain('<button type="submit" class="btn btn-danger">Rehearse closing it</button>');
     } finally {
@@ -126,10 +128,10 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
     const setup = await deskSetup({ local: true, env, target: () => target });
     const { desk, page, change } = await deskOver(setup);
     try {
-      expect(await page()).toMatch(/<form class="unlock" data-stream="\/api\/publish" data-unlock hidden>/);
+      expect(await page()).toMatch(/<form class="unlock" data-stream="\/[\w-]{22}\/api\/publish" data-unlock hidden>/);
       const started = new Date(Date.now() - 3 * 3_600_000).toISOString();
       await target.put(PUBLISH_LOCK, JSON.stringify({ started, host: 'studio-laptop', run: 'left' }));
-      expect(await page()).toMatch(/<form class="unlock" data-stream="\/api\/publish" data-unlock >/);
+      expect(await page()).toMatch(/<form class="unlock" data-stream="\/[\w-]{22}\/api\/publish" data-unlock >/);
       const lines = (body: string) =>
         body
           .trim()
@@ -178,7 +180,7 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
       ['private-02.jpg', 'Photograph 3 of your gallery'],
     ]);
     const list = await page();
-    const shown = await page(/href="(\/gallery\/[^"]+)">Ivy, October 2026</.exec(list)![1]);
+    const shown = await page(/href="\/[\w-]{22}(\/gallery\/[^"]+)">Ivy, October 2026</.exec(list)![1]);
     expect(shown).toMatch(/<input id="alt-0" name="alts" value="Ivy: by the window" autocomplete="off" \/>/);
 
     const missing = await change('/api/photos', { id: 'ivy-2026-10', files: ['private-01.jpg'], alts: [''] });

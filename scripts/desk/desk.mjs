@@ -6,8 +6,8 @@
 //   npm run desk -- --persist-to <dir>   that local bucket's folder (default .wrangler/state)
 //   npm run desk -- --site-url <url>     the site her links open (default: content/settings.yaml's siteUrl;
 //                                        for the local preview, its address, e.g. http://127.0.0.1:4321)
-// The address it prints holds a new random key each time: only a browser that opened it reaches
-// the desk, and only from this computer. Stop it with Ctrl+C.
+// The address it prints holds a new random key each time and opens the desk once: only the browser
+// that opened it reaches the desk, and only from this computer. Stop it with Ctrl+C.
 import { spawn } from 'node:child_process';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 import { deskSetup } from './actions.mjs';
@@ -49,6 +49,8 @@ const setup = await deskSetup({
   local: !!values.local,
   ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
 });
+// The page's token for a change's header; the open address and the browser's session are the
+// server's own (server.mjs newSession), each a different random value.
 const token = newToken();
 let desk;
 try {
@@ -65,7 +67,9 @@ try {
   );
   process.exit(1);
 }
-console.log(`The studio desk is open at\n  ${desk.address}\nfor this computer only. Stop it with Ctrl+C.`);
+console.log(
+  `The studio desk is open at\n  ${desk.address}\nfor this computer only; this address opens it once, in one browser. Stop it with Ctrl+C.`,
+);
 if (!values['no-open']) openBrowser(desk.address);
 const stop = () => Promise.allSettled([desk.close(), setup.close()]).then(() => process.exit(0));
 process.on('SIGINT', stop);

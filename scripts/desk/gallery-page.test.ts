@@ -25,7 +25,7 @@ let cookie = '';
 let origin = '';
 
 const change = async (path: string, body: unknown) => {
-  const answer = await fetch(`${origin}${path}`, {
+  const answer = await fetch(`${origin}${desk.session.path.slice(0, -1)}${path}`, {
     method: 'POST',
     headers: { cookie, origin, [TOKEN_HEADER]: desk.token, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -33,8 +33,8 @@ const change = async (path: string, body: unknown) => {
   return { status: answer.status, json: await answer.json() };
 };
 const pageOf = async () => {
-  const list = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
-  const href = /href="(\/gallery\/[^"]+)">Ivy, October 2026</.exec(list)![1]!;
+  const list = await (await fetch(`${origin}${desk.session.path}`, { headers: { cookie } })).text();
+  const href = /href="(\/[^"]+\/gallery\/[^"]+)">Ivy, October 2026</.exec(list)![1]!;
   return (await fetch(`${origin}${href}`, { headers: { cookie } })).text();
 };
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
     routes: deskRoutes({ setup, token: 'w'.repeat(43), siteUrl: SITE }),
   });
   origin = `http://127.0.0.1:${desk.port}`;
-  cookie = `desk-${desk.port}=${desk.token}`;
+  cookie = desk.session.cookie;
 });
 afterAll(async () => {
   await desk.close();

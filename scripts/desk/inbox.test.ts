@@ -11,6 +11,7 @@ import {
   type InboxMessage,
 } from '../../src/private-gallery/format/inbox.ts';
 import { galleryRef } from '../../src/private-gallery/format/seal.ts';
+import { encodePicks } from '../../src/private-gallery/format/picks.ts';
 import { INBOX_KEY_VARIABLE, inboxTag } from '../../src/private-gallery/publish/inbox.ts';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup, inboxMessages, PhotoIds } from './actions.mjs';
@@ -23,6 +24,8 @@ const studio = await newStudioKey();
 const other = await newStudioKey();
 const tag = inboxTag(seed, galleryRef(seed, 'ivy-2026-10'));
 const env = { PRIVATE_GALLERY_DIR: root, PRIVATE_GALLERY_SEED: toBase64Url(seed), [INBOX_KEY_VARIABLE]: studio };
+/** The site's own address: the desk's links are made on it. */
+const SITE = 'https://studio.example';
 const OLDER = `aaaa1111${'0'.repeat(24)}`;
 const NEWER = `bbbb2222${'0'.repeat(24)}`;
 const SEALED_ELSEWHERE = `cccc3333${'0'.repeat(24)}`;
@@ -84,6 +87,7 @@ describe("her clients' selections on the desk", () => {
     const { messages, problem } = await inboxMessages(
       await deskSetup({ local: true, env, target: () => target }),
       new PhotoIds(),
+      SITE,
     );
     expect(problem).toBeNull();
     expect(messages.map((m) => [m.gallery, m.day, m.short])).toEqual([
@@ -95,26 +99,28 @@ describe("her clients' selections on the desk", () => {
     type Shown = {
       title: string;
       link: string;
-      picks: { thumb: string | null; file: string; note: string }[];
+      picks: { thumb: string | null; file: string | null; note: string }[];
     };
     const newest = messages[0] as unknown as Shown;
     const sealedElsewhere = messages[2];
-    expect(newest).toMatchObject({ title: 'Ivy, October', included: 3, lightroom: 'IMG_0001.jpg IMG_0004.jpg' });
-    expect(newest.link).toBe('https://example.com/private-gallery#picks=1.4');
+    expect(newest).toMatchObject({ title: 'Ivy, October', included: 3, counted: 1, lightroom: 'IMG_0001' });
+    // Her link is made from the site's address and her checked picks, never taken from her message.
+    expect(newest.link).toBe(`${SITE}/private-gallery#picks=${encodePicks(galleryRef(seed, 'ivy-2026-10'), [1])}`);
     expect(newest.picks.map((p) => [p.file, p.note])).toEqual([
       ['IMG_0001.jpg', 'for the wall <b>big</b>'],
-      ['IMG_0004.jpg', ''],
+      [null, ''],
     ]);
-    // IMG_0004.jpg is not in her folder: no thumbnail, never a broken one.
+    // Photo 4 is not in her gallery: a photo this gallery does not have, no thumbnail, never a broken one.
     expect(newest.picks[0]!.thumb).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(newest.picks[1]!.thumb).toBeNull();
-    expect(sealedElsewhere).toMatchObject({ unreadable: true });
+    expect(sealedElsewhere).toMatchObject({ kind: 'other-key' });
   });
 
   it("says the command's sentence when there is no studio key, and lists nothing", async () => {
     const { messages, problem } = await inboxMessages(
       await deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: root }, target: () => memoryTarget() }),
       new PhotoIds(),
+      SITE,
     );
     expect(messages).toEqual([]);
     expect(problem).toBe(
@@ -126,31 +132,38 @@ describe("her clients' selections on the desk", () => {
     const target = await filled();
     const setup = await deskSetup({ local: true, env, target: () => target });
     const token = 'x'.repeat(43);
-    const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
+    const desk = await startDesk({ token, routes: deskRoutes({ setup, token, siteUrl: SITE }) });
     const origin = `http://127.0.0.1:${desk.port}`;
-    const cookie = `desk-${desk.port}=${token}`;
+    const { cookie, path } = desk.session;
     try {
-      const page = await (await fetch(`${origin}/inbox`, { headers: { cookie } })).text();
-      expect(page).toContain('<span class="badge">3</span><span class="visually-hidden"> waiting</span>');
-      expect(page).toContain('3 selections are waiting, newest first.');
+      const page = await (await fetch(`${origin}${path}inbox`, { headers: { cookie } })).text();
+      expect(page).toContain('<span class="badge">2</span><span class="visually-hidden"> waiting</span>');
+      expect(page).toContain(
+        '<span class="badge badge-quiet">1<span class="visually-hidden"> unreadable</span></span>',
+      );
+      expect(page).toMatch(/2 selections are waiting, and 1 message is unreadable, newest first\./);
       expect(page).toContain('<p class="pick-note">for the wall &lt;b&gt;big&lt;/b&gt;</p>');
-      expect(page).toContain('<code id="lightroom-bbbb2222">IMG_0001.jpg IMG_0004.jpg</code>');
-      expect(page).toContain('href="https://example.com/private-gallery#picks=1.4"');
+      expect(page).toContain('<code id="lightroom-bbbb2222">IMG_0001</code>');
+      // "Open as she chose it" goes to the site's own address with her checked picks, never to her message's link.
+      expect(page).not.toContain('https://example.com/');
+      expect(page).toContain(
+        `href="${SITE}/private-gallery#picks=${encodePicks(galleryRef(seed, 'ivy-2026-10'), [1])}"`,
+      );
       expect(page).not.toContain(studio);
-      const done = await fetch(`${origin}/api/inbox/done`, {
+      const done = await fetch(`${origin}${path}api/inbox/done`, {
         method: 'POST',
         headers: { cookie, origin, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
         body: JSON.stringify({ id: NEWER }),
       });
       expect(await done.json()).toEqual({
         message: `Deleted ${NEWER} (ivy-2026-10, 2026-11-27) from the local bucket in test.`,
-        waiting: 2,
+        waiting: { selections: 1, unreadable: 1 },
       });
       expect([...target.objects.keys()].sort()).toEqual([
         `inbox/${tag}/2026-11-25/${SEALED_ELSEWHERE}.json`,
         `inbox/${tag}/2026-11-26/${OLDER}.json`,
       ]);
-      const again = await fetch(`${origin}/api/inbox/done`, {
+      const again = await fetch(`${origin}${path}api/inbox/done`, {
         method: 'POST',
         headers: { cookie, origin, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
         body: JSON.stringify({ id: NEWER }),
@@ -159,8 +172,8 @@ describe("her clients' selections on the desk", () => {
         400,
         `No message "${NEWER}" in the local bucket in test: "npm run galleries -- inbox" lists them with their ids.`,
       ]);
-      const after = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
-      expect(after).toContain('<span class="badge">2</span>');
+      const after = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text();
+      expect(after).toContain('<span class="badge">1</span>');
     } finally {
       await desk.close();
     }

@@ -106,28 +106,29 @@ describe('a new gallery from the desk', () => {
     const token = 'z'.repeat(43);
     const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
     const origin = `http://127.0.0.1:${desk.port}`;
+    const { cookie, path } = desk.session;
     const headers = {
-      cookie: `desk-${desk.port}=${token}`,
+      cookie,
       origin,
       'content-type': 'application/octet-stream',
       'x-gallery': 'ivy-2026-08',
       'x-file-name': encodeURIComponent('IMG 0001.jpg'),
     };
     try {
-      const refused = await fetch(`${origin}/api/galleries/photo`, {
+      const refused = await fetch(`${origin}${path}api/galleries/photo`, {
         method: 'POST',
         headers,
         body: readFileSync(CAMERA),
       });
       expect(refused.status).toBe(403);
-      const sent = await fetch(`${origin}/api/galleries/photo`, {
+      const sent = await fetch(`${origin}${path}api/galleries/photo`, {
         method: 'POST',
         headers: { ...headers, [TOKEN_HEADER]: token },
         body: readFileSync(CAMERA),
       });
       expect([sent.status, await sent.json()]).toEqual([200, { file: 'IMG 0001.jpg' }]);
-      const page = await (await fetch(`${origin}/`, { headers: { cookie: headers.cookie } })).text();
-      expect(page).toMatch(/<h2><a href="\/gallery\/[A-Za-z0-9_-]{22}">Ivy<\/a><\/h2>/);
+      const page = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text();
+      expect(page).toMatch(new RegExp(`<h2><a href="${path}gallery/[A-Za-z0-9_-]{22}">Ivy</a></h2>`));
       expect(page).toMatch(/<dt>Photos<\/dt>\s*<dd>1<\/dd>/);
       expect(page).toContain('Never published');
     } finally {

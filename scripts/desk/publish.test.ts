@@ -98,10 +98,10 @@ describe('publishing from the desk', () => {
     const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
     const origin = `http://127.0.0.1:${desk.port}`;
     try {
-      const answer = await fetch(`${origin}/api/publish`, {
+      const answer = await fetch(`${origin}${desk.session.path}api/publish`, {
         method: 'POST',
         headers: {
-          cookie: `desk-${desk.port}=${token}`,
+          cookie: desk.session.cookie,
           origin,
           [TOKEN_HEADER]: token,
           'content-type': 'application/json',

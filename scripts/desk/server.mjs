@@ -1,8 +1,19 @@
 // The studio desk's HTTP layer: the owner's galleries in her browser, on her computer only. It
-// answers at 127.0.0.1 alone, to a browser that opened the address `npm run desk` printed (a random
-// token, exchanged at once for a strict cookie), with the Host and Origin headers its own; every
-// change is a POST carrying the token in a header. What it does, it asks of actions.mjs, the same
-// publishing code the command runs (scripts/owner/galleries.mjs).
+// answers at 127.0.0.1 alone, with the Host and Origin headers its own; every change is a POST
+// carrying the page's token in a header. What it does, it asks of actions.mjs, the same publishing
+// code the command runs (scripts/owner/galleries.mjs).
+//
+// Her session. `npm run desk` prints an address holding a random open token, good once: the first
+// GET of it sets a cookie holding a different random secret and sends her on; the address, kept in
+// her history, then opens nothing. Browsers keep cookies per host name, not per port, so a cookie
+// of 127.0.0.1 would go to every server there she visits (the `npm start` preview too). The cookie
+// is scoped instead with `Path=` to a random secret path under which the whole desk is served
+// (/<path>/, /<path>/inbox, /<path>/assets/desk.js): a server on another port receives it only if
+// the browser asks it for that path, which nothing but the desk knows. Chosen over a random
+// `*.localhost` host name (a host-only cookie), because Safari on a Mac resolves `*.localhost` only
+// from macOS 26 on (Chrome, Edge and Firefox resolve it themselves), and over a header on every
+// request, which a link or a thumbnail cannot carry. The pages name their addresses from / and are
+// mounted under the path on the way out (mounted()); the script finds it from its own address.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -32,15 +43,16 @@ export const DESK_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-/** The header a POST carries the token in. */
+/** The header a POST carries the page's token in. */
 export const TOKEN_HEADER = 'x-desk-token';
-/** Where the address `npm run desk` opens leads: /open/<token>. */
+/** Where the address `npm run desk` prints leads: /open/<open token>, good once. */
 export const OPEN_PATH = '/open/';
 /** The desk's refusals, one sentence each: nothing of hers in any of them. */
 export const REFUSALS = {
   host: 'This desk answers only at 127.0.0.1, on this computer.',
   origin: 'This desk takes requests from its own page only.',
-  token: 'Open the desk from the address "npm run desk" printed on this computer.',
+  token:
+    'Open the desk from the address "npm run desk" printed on this computer. Each address opens it once: for a new one, stop the desk with Ctrl+C and start it again.',
   method: 'Method not allowed',
   missing: 'There is nothing here.',
 };
@@ -56,16 +68,32 @@ const FONTS = {
 /** A new random token: 256 bits, base64url. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-/** Equal tokens, compared in constant time. */
+/** Equal tokens, compared in constant time: a prefix, or a token one character off, is another token. */
 export function sameToken(given, token) {
-  if (typeof given !== 'string') return false;
+  if (typeof given !== 'string' || typeof token !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The cookie's name: one per port, so two desks (or another tool on localhost) never share one. */
+/**
+ * A desk's session, four random values, none derived from another: the open token (its printed
+ * address, good once: null once spent), the cookie's secret, the secret path the desk is served
+ * under and its cookie scoped to (/<22 characters>/), and the page's token for a POST's header.
+ */
+export function newSession(token = newToken()) {
+  return { open: newToken(), secret: newToken(), path: `/${newToken().slice(0, 22)}/`, token };
+}
+
+/** The cookie's name: one per port, so two desks never share one. */
 export const cookieName = (port) => `desk-${port}`;
+
+/** The attributes of the desk's cookie: never sent to another path, site or script. */
+export const cookieAttributes = (path) => `HttpOnly; SameSite=Strict; Path=${path}`;
+
+/** A page's addresses named from / (its href, src, action, data-action and data-stream), under `path`. */
+const ROOTED = /(\s(?:href|src|action|data-action|data-stream)=")\/(?!\/)/g;
+export const mounted = (html, path) => html.replace(ROOTED, `$1${path}`);
 
 function cookieOf(request, name) {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -139,24 +167,31 @@ function serveAsset(response, name) {
  * `routes.posts[path](body)` `{ status, json }`, or `{ stream }`: a function handed `write(line)`,
  * each line sent as one line of JSON as it comes.
  */
-async function answer(request, response, { port, token, routes }) {
+async function answer(request, response, { port, session, routes }) {
   const refusal = requestRefusal(request, port);
   if (refusal) return send(response, refusal.status, refusal.body);
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
   const cookie = cookieName(port);
   if (url.pathname.startsWith(OPEN_PATH) && request.method === 'GET') {
-    if (!sameToken(url.pathname.slice(OPEN_PATH.length), token)) return send(response, 403, REFUSALS.token);
-    // The token leaves the address at once: the page is reached at / with a cookie only this site sends.
+    if (!sameToken(url.pathname.slice(OPEN_PATH.length), session.open)) return send(response, 403, REFUSALS.token);
+    // Spent: the address in her history opens nothing. She is sent to the desk's secret path, with
+    // a cookie of another value that only a request for that path carries.
+    session.open = null;
     return send(response, 303, '', 'text/plain', {
-      Location: '/',
-      'Set-Cookie': `${cookie}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+      Location: session.path,
+      'Set-Cookie': `${cookie}=${session.secret}; ${cookieAttributes(session.path)}`,
     });
   }
-  if (!sameToken(cookieOf(request, cookie), token)) return send(response, 403, REFUSALS.token);
+  const under = url.pathname.slice(0, session.path.length);
+  if (!sameToken(under, session.path) || !sameToken(cookieOf(request, cookie), session.secret)) {
+    return send(response, 403, REFUSALS.token);
+  }
+  // The desk's own address, from /: what its routes know.
+  const path = url.pathname.slice(session.path.length - 1);
   if (request.method === 'POST') {
-    const post = routes.posts[url.pathname];
+    const post = routes.posts[path];
     if (!post) return send(response, 404, REFUSALS.missing);
-    if (!sameToken(request.headers[TOKEN_HEADER], token)) return send(response, 403, REFUSALS.token);
+    if (!sameToken(request.headers[TOKEN_HEADER], session.token)) return send(response, 403, REFUSALS.token);
     const type = request.headers['content-type'] ?? '';
     let result;
     if (post.raw) {
@@ -181,29 +216,31 @@ async function answer(request, response, { port, token, routes }) {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return send(response, 405, REFUSALS.method, undefined, { Allow: 'GET, POST' });
   }
-  if (routes.posts[url.pathname]) return send(response, 405, REFUSALS.method, undefined, { Allow: 'POST' });
-  if (url.pathname.startsWith('/assets/')) return serveAsset(response, url.pathname.slice(8));
-  if (url.pathname.startsWith('/photo/')) {
-    const photo = await routes.photo(url.pathname.slice(7));
+  if (routes.posts[path]) return send(response, 405, REFUSALS.method, undefined, { Allow: 'POST' });
+  if (path.startsWith('/assets/')) return serveAsset(response, path.slice(8));
+  if (path.startsWith('/photo/')) {
+    const photo = await routes.photo(path.slice(7));
     return photo ? send(response, 200, photo, 'image/jpeg') : send(response, 404, REFUSALS.missing);
   }
   // A page by its path, or under a path ending in / (its opaque id after it).
-  const prefix = Object.keys(routes.pages).find(
-    (key) => key.length > 1 && key.endsWith('/') && url.pathname.startsWith(key),
-  );
-  const page = routes.pages[url.pathname] ?? (prefix ? routes.pages[prefix] : undefined);
-  const body = page ? await page(request, prefix ? url.pathname.slice(prefix.length) : '') : null;
+  const prefix = Object.keys(routes.pages).find((key) => key.length > 1 && key.endsWith('/') && path.startsWith(key));
+  const page = routes.pages[path] ?? (prefix ? routes.pages[prefix] : undefined);
+  const body = page ? await page(request, prefix ? path.slice(prefix.length) : '') : null;
   if (body === null) return send(response, 404, REFUSALS.missing);
-  send(response, 200, body, 'text/html; charset=utf-8');
+  send(response, 200, mounted(String(body), session.path), 'text/html; charset=utf-8');
 }
 
 /**
- * Starts the desk on 127.0.0.1:`port` (0: any free port). Resolves to its port, the address that
- * opens it (with the token) and close(). Nothing is logged: an error answers 500 with one sentence.
+ * Starts the desk on 127.0.0.1:`port` (0: any free port), `token` being the page's token for a
+ * POST's header (routes.mjs puts it in the page). Resolves to its port, the address that opens it
+ * (with the open token, good once), close(), and for tests in this process its `session`: the path
+ * it is served under and the cookie a browser that opened it sends (`name=secret`). Nothing is
+ * logged: an error answers 500 with one sentence.
  */
 export function startDesk({ port = 0, token = newToken(), routes }) {
+  const session = newSession(token);
   const server = createServer((request, response) => {
-    answer(request, response, { port: server.address().port, token, routes }).catch(() => {
+    answer(request, response, { port: server.address().port, session, routes }).catch(() => {
       if (!response.headersSent) send(response, 500, 'The desk could not do that: see the terminal it runs in.');
       else response.end();
     });
@@ -215,7 +252,8 @@ export function startDesk({ port = 0, token = newToken(), routes }) {
       done({
         port: bound,
         token,
-        address: `http://127.0.0.1:${bound}${OPEN_PATH}${token}`,
+        address: `http://127.0.0.1:${bound}${OPEN_PATH}${session.open}`,
+        session: { path: session.path, cookie: `${cookieName(bound)}=${session.secret}` },
         close: () => new Promise((closed) => server.close(closed)),
         server,
       });

@@ -1,7 +1,8 @@
 // The desk's refusals: each played through against the real server on 127.0.0.1.
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESK_CSP, REFUSALS, startDesk, TOKEN_HEADER } from './server.mjs';
+import { DESK_CSP, newToken, REFUSALS, sameToken, startDesk, TOKEN_HEADER } from './server.mjs';
 
 interface Answer {
   status: number;
@@ -12,7 +13,7 @@ interface Answer {
 let desk: Awaited<ReturnType<typeof startDesk>>;
 const posted: unknown[] = [];
 
-/** One request, every header as given (fetch would not let a test set Host). */
+/** One request, every header as given (fetch would not let a test set Host), to `to` (the desk). */
 function send(
   path: string,
   { method = 'GET', headers = {}, body = '' } = {} as {
@@ -20,10 +21,11 @@ function send(
     headers?: Record<string, string>;
     body?: string;
   },
+  to: { port: number } = desk,
 ): Promise<Answer> {
   return new Promise((done, fail) => {
     const req = request(
-      { host: '127.0.0.1', port: desk.port, path, method, headers: { host: `127.0.0.1:${desk.port}`, ...headers } },
+      { host: '127.0.0.1', port: to.port, path, method, headers: { host: `127.0.0.1:${to.port}`, ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk) => chunks.push(chunk));
@@ -37,10 +39,34 @@ function send(
   });
 }
 
-const cookie = () => ({ cookie: `desk-${desk.port}=${desk.token}` });
+/** The cookie a browser that opened the desk sends, and an address of the desk (under its secret path). */
+const cookie = () => ({ cookie: desk.session.cookie });
+const at = (path: string) => `${desk.session.path}${path.slice(1)}`;
 const own = () => `http://127.0.0.1:${desk.port}`;
 const post = (headers: Record<string, string>, body = '{"gallery":"jenna-2026-10"}') =>
-  send('/api/echo', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  send(at('/api/echo'), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+/** The value `right` one character off at its end, and cut to its first 1 and 8 characters. */
+const nearly = (right: string) => [
+  `${right.slice(0, -1)}${right.endsWith('A') ? 'B' : 'A'}`,
+  right.slice(0, 1),
+  right.slice(0, 8),
+];
+
+/** A desk of its own, for a test that opens it (its address opens it once). */
+const fresh = () =>
+  startDesk({
+    routes: {
+      pages: { '/': async () => '<!doctype html><title>Desk</title><a href="/inbox">Selections</a>' },
+      photo: async () => null,
+      posts: {
+        '/api/echo': async (body: unknown) => {
+          posted.push(body);
+          return { status: 200, json: { done: true } };
+        },
+      },
+    },
+  });
 
 beforeAll(async () => {
   desk = await startDesk({
@@ -67,23 +93,131 @@ describe('the studio desk server', () => {
     expect(desk.address).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${desk.port}/open/[A-Za-z0-9_-]{43}$`));
   });
 
-  it('answers 403 to a request without the token, whatever it asks for', async () => {
-    for (const path of ['/', '/inbox', '/photo/a1', '/assets/desk.js', '/open/', `/open/${'x'.repeat(43)}`]) {
+  it('makes each token of 32 random bytes in base64url (43 characters), and 50 of them all different', () => {
+    const tokens = Array.from({ length: 50 }, () => newToken());
+    for (const token of tokens) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      expect(Buffer.from(token, 'base64url').toString('base64url')).toBe(token);
+    }
+    expect(new Set(tokens).size).toBe(50);
+  });
+
+  it('takes a token only whole: one character off at its end, a prefix of it or it with more after it is refused', () => {
+    const right = newToken();
+    expect(sameToken(right, right)).toBe(true);
+    for (const wrong of [...nearly(right), right.slice(0, -1), `${right}A`, '', undefined, null])
+      expect([wrong, sameToken(wrong, right)]).toEqual([wrong, false]);
+    expect(sameToken(right, null)).toBe(false);
+  });
+
+  it('compares tokens in constant time (a source-level check: only timingSafeEqual, after the lengths)', () => {
+    const file = readFileSync(new URL('./server.mjs', import.meta.url), 'utf8');
+    expect(file).toMatch(/^import \{[^}]*\btimingSafeEqual\b[^}]*\} from 'node:crypto';$/m);
+    const source = /^export function sameToken\(given, token\) \{\n[\s\S]*?\n\}$/m.exec(file)![0];
+    expect(source).toContain('return a.length === b.length && timingSafeEqual(a, b);');
+    expect(source).not.toMatch(/===\s*token|token\s*===|===\s*given|given\s*===|startsWith|indexOf|includes|Compare/);
+  });
+
+  it('answers 403 to a request without its session, whatever it asks for', async () => {
+    for (const path of [
+      '/',
+      '/inbox',
+      '/photo/a1',
+      '/assets/desk.js',
+      '/open/',
+      `/open/${'x'.repeat(43)}`,
+      at('/'),
+      at('/photo/a1'),
+      at('/assets/desk.js'),
+    ]) {
       const answer = await send(path);
       expect([path, answer.status, answer.body]).toEqual([path, 403, REFUSALS.token]);
     }
-    expect((await send('/', { headers: { cookie: `desk-${desk.port}=${'y'.repeat(43)}` } })).status).toBe(403);
+    // Its cookie, but not under its path (where no browser sends it), or a cookie of another value.
+    for (const path of ['/', '/photo/a1', '/assets/desk.js', `/x${at('/')}`]) {
+      const answer = await send(path, { headers: cookie() });
+      expect([path, answer.status, answer.body]).toEqual([path, 403, REFUSALS.token]);
+    }
+    expect((await send(at('/'), { headers: { cookie: `desk-${desk.port}=${'y'.repeat(43)}` } })).status).toBe(403);
   });
 
-  it('exchanges the address token for a strict HttpOnly cookie and sends her to / without it', async () => {
-    const opened = await send(`/open/${desk.token}`);
-    expect(opened.status).toBe(303);
-    expect(opened.headers.location).toBe('/');
-    expect(opened.headers['set-cookie']).toEqual([
-      `desk-${desk.port}=${desk.token}; HttpOnly; SameSite=Strict; Path=/`,
-    ]);
-    const page = await send('/', { headers: cookie() });
-    expect([page.status, page.body]).toEqual([200, '<!doctype html><title>Desk</title>']);
+  it('opens once: its address sets a cookie of another value, scoped to a secret path it sends her to; from her history it opens nothing', async () => {
+    const own = await fresh();
+    try {
+      const token = own.address.slice(own.address.lastIndexOf('/') + 1);
+      const opened = await send(`/open/${token}`, {}, own);
+      expect(opened.status).toBe(303);
+      const path = opened.headers.location!;
+      expect(path).toMatch(/^\/[A-Za-z0-9_-]{22}\/$/);
+      const [set, ...more] = opened.headers['set-cookie'] ?? [];
+      expect(more).toEqual([]);
+      const [, secret] = /^desk-\d+=([A-Za-z0-9_-]{43}); HttpOnly; SameSite=Strict; Path=(\/[^;]+)$/.exec(set!)!;
+      expect(set).toBe(`desk-${own.port}=${secret}; HttpOnly; SameSite=Strict; Path=${path}`);
+      // Four values, none of them another: the open token, the cookie's secret, its path, the page's token.
+      expect(new Set([token, secret, path.slice(1, -1), own.token]).size).toBe(4);
+      for (const value of [token, secret]) expect(path).not.toContain(value.slice(0, 8));
+      const page = await send(path, { headers: { cookie: `desk-${own.port}=${secret}` } }, own);
+      expect([page.status, page.body]).toEqual([
+        200,
+        `<!doctype html><title>Desk</title><a href="${path}inbox">Selections</a>`,
+      ]);
+      // The address, from her history or another browser: nothing.
+      const again = await send(`/open/${token}`, {}, own);
+      expect([again.status, again.body, again.headers['set-cookie']]).toEqual([403, REFUSALS.token, undefined]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses a session value one character off at its end or cut to 1 or 8 characters: as the open address, the cookie and the header', async () => {
+    const own = await fresh();
+    try {
+      const token = own.address.slice(own.address.lastIndexOf('/') + 1);
+      for (const wrong of nearly(token)) {
+        const answer = await send(`/open/${wrong}`, {}, own);
+        expect([wrong, answer.status, answer.body, answer.headers['set-cookie']]).toEqual([
+          wrong,
+          403,
+          REFUSALS.token,
+          undefined,
+        ]);
+      }
+      // The wrong ones spent nothing: the right one still opens it, once.
+      const opened = await send(`/open/${token}`, {}, own);
+      expect(opened.status).toBe(303);
+      const { path, cookie: right } = own.session;
+      const [name, secret] = right.split('=') as [string, string];
+      for (const wrong of nearly(secret)) {
+        const answer = await send(path, { headers: { cookie: `${name}=${wrong}` } }, own);
+        expect([wrong, answer.status, answer.body]).toEqual([wrong, 403, REFUSALS.token]);
+      }
+      expect((await send(path, { headers: { cookie: right } }, own)).status).toBe(200);
+      const made = posted.length;
+      const change = (header: string) =>
+        send(
+          `${path}api/echo`,
+          {
+            method: 'POST',
+            headers: {
+              cookie: right,
+              origin: `http://127.0.0.1:${own.port}`,
+              'content-type': 'application/json',
+              [TOKEN_HEADER]: header,
+            },
+            body: '{}',
+          },
+          own,
+        );
+      for (const wrong of nearly(own.token)) {
+        const answer = await change(wrong);
+        expect([wrong, answer.status, answer.body]).toEqual([wrong, 403, REFUSALS.token]);
+      }
+      expect(posted.length).toBe(made);
+      expect((await change(own.token)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('sends its own strict CSP, no-store and no-referrer with every answer, a refusal too', async () => {
@@ -91,7 +225,7 @@ describe('the studio desk server', () => {
     for (const csp of ["connect-src 'self'", "frame-ancestors 'none'", "form-action 'self'"])
       expect(DESK_CSP).toContain(csp);
     for (const answer of [
-      await send('/', { headers: cookie() }),
+      await send(at('/'), { headers: cookie() }),
       await send('/'),
       await send('/', { headers: { host: 'evil.example' } }),
     ]) {
@@ -109,13 +243,13 @@ describe('the studio desk server', () => {
       `127.0.0.1:${desk.port + 1}`,
       `127.0.0.1.nip.io:${desk.port}`,
     ]) {
-      const answer = await send('/', { headers: { ...cookie(), host } });
+      const answer = await send(at('/'), { headers: { ...cookie(), host } });
       expect([host, answer.status, answer.body]).toEqual([host, 403, REFUSALS.host]);
     }
-    const rebound = await send(`/open/${desk.token}`, { headers: { host: `evil.example:${desk.port}` } });
+    const rebound = await send(new URL(desk.address).pathname, { headers: { host: `evil.example:${desk.port}` } });
     expect(rebound.status).toBe(403);
     expect(rebound.headers['set-cookie']).toBeUndefined();
-    expect((await send('/', { headers: { ...cookie(), host: `localhost:${desk.port}` } })).status).toBe(200);
+    expect((await send(at('/'), { headers: { ...cookie(), host: `localhost:${desk.port}` } })).status).toBe(200);
   });
 
   it("gives nothing to another site's page: a foreign Origin or a cross-site fetch is refused", async () => {
@@ -126,7 +260,7 @@ describe('the studio desk server', () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
     ]) {
-      const answer = await send('/', { headers: { ...cookie(), ...headers } });
+      const answer = await send(at('/'), { headers: { ...cookie(), ...headers } });
       expect([headers, answer.status, answer.body]).toEqual([headers, 403, REFUSALS.origin]);
     }
     const made = posted.length;
@@ -142,7 +276,7 @@ describe('the studio desk server', () => {
       await post({ ...cookie(), origin: own(), [TOKEN_HEADER]: 'x'.repeat(43) }),
       await post({ ...cookie(), [TOKEN_HEADER]: desk.token }),
       await post({ origin: own(), [TOKEN_HEADER]: desk.token }),
-      await send(`/api/echo?token=${desk.token}`, {
+      await send(at(`/api/echo?token=${desk.token}`), {
         method: 'POST',
         headers: { ...cookie(), origin: own(), 'content-type': 'application/json' },
         body: '{}',
@@ -150,8 +284,8 @@ describe('the studio desk server', () => {
     ];
     expect(refused.map((answer) => answer.status)).toEqual([403, 403, 403, 403, 403]);
     expect(posted.length).toBe(made);
-    expect((await send('/api/echo', { headers: cookie() })).status).toBe(405);
-    const form = await send('/api/echo', {
+    expect((await send(at('/api/echo'), { headers: cookie() })).status).toBe(405);
+    const form = await send(at('/api/echo'), {
       method: 'POST',
       headers: {
         ...cookie(),
@@ -168,10 +302,10 @@ describe('the studio desk server', () => {
   });
 
   it('answers other methods 405 and writes nothing of hers to the log when an action fails', async () => {
-    expect((await send('/', { method: 'PUT', headers: cookie() })).status).toBe(405);
-    expect((await send('/', { method: 'DELETE', headers: cookie() })).status).toBe(405);
+    expect((await send(at('/'), { method: 'PUT', headers: cookie() })).status).toBe(405);
+    expect((await send(at('/'), { method: 'DELETE', headers: cookie() })).status).toBe(405);
     const logged = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
-    const failed = await send('/api/fails', {
+    const failed = await send(at('/api/fails'), {
       method: 'POST',
       headers: { ...cookie(), origin: own(), [TOKEN_HEADER]: desk.token, 'content-type': 'application/json' },
       body: '{}',
@@ -182,8 +316,8 @@ describe('the studio desk server', () => {
   });
 
   it('serves a thumbnail by its opaque id only', async () => {
-    const photo = await send('/photo/a1', { headers: cookie() });
+    const photo = await send(at('/photo/a1'), { headers: cookie() });
     expect([photo.status, photo.headers['content-type'], photo.body]).toEqual([200, 'image/jpeg', 'jpeg']);
-    expect((await send('/photo/IMG_0412.jpg', { headers: cookie() })).status).toBe(404);
+    expect((await send(at('/photo/IMG_0412.jpg'), { headers: cookie() })).status).toBe(404);
   });
 });

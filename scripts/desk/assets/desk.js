@@ -3,9 +3,12 @@
 // It is a classic script in the head, run before the body is read: every listener is on `document`,
 // so a press the moment a button shows is answered (a deferred module left such a press to the
 // browser, which sent a form as a new address). It reads only the head's token meanwhile.
+// The desk is served under a secret path (server.mjs): the script's own address, /<path>/assets/,
+// names it, and the addresses it makes itself (its changes, the Selections link) are under it.
 'use strict';
 
 const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
+const root = new URL('..', document.currentScript?.src ?? location.href).pathname;
 
 /** Says `text` in the page's live status line. */
 function say(text) {
@@ -27,20 +30,25 @@ async function post(path, body) {
   return { ok: response.ok, json };
 }
 
-/** The badge beside Selections: the count, or none. */
+/** The badges beside Selections: the selections waiting and, apart, the unreadable messages; none for 0. */
 function setBadge(waiting) {
-  const link = document.querySelector('a[href="/inbox"]');
-  if (!link || typeof waiting !== 'number') return;
-  link.querySelector('.badge')?.remove();
-  link.querySelector('.visually-hidden')?.remove();
-  if (!waiting) return;
-  const badge = document.createElement('span');
-  badge.className = 'badge';
-  badge.textContent = String(waiting);
-  const hidden = document.createElement('span');
-  hidden.className = 'visually-hidden';
-  hidden.textContent = ' waiting';
-  link.append(' ', badge, hidden);
+  const link = document.querySelector(`a[href="${root}inbox"]`);
+  if (!link || typeof waiting?.selections !== 'number' || typeof waiting?.unreadable !== 'number') return;
+  for (const old of link.querySelectorAll('.badge, .badge ~ .visually-hidden')) old.remove();
+  if (waiting.selections) {
+    const badge = Object.assign(document.createElement('span'), { className: 'badge' });
+    badge.textContent = String(waiting.selections);
+    const hidden = Object.assign(document.createElement('span'), { className: 'visually-hidden' });
+    hidden.textContent = ' waiting';
+    link.append(' ', badge, hidden);
+  }
+  if (waiting.unreadable) {
+    const badge = Object.assign(document.createElement('span'), { className: 'badge badge-quiet' });
+    const hidden = Object.assign(document.createElement('span'), { className: 'visually-hidden' });
+    hidden.textContent = ' unreadable';
+    badge.append(String(waiting.unreadable), hidden);
+    link.append(' ', badge);
+  }
 }
 
 /** A form's fields as JSON: the names in its data-list (e.g. the photos tapped) as lists. */
@@ -222,7 +230,7 @@ document.addEventListener('submit', (event) => {
 
 /** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
 async function sendPhoto(id, file) {
-  const response = await fetch('/api/galleries/photo', {
+  const response = await fetch(`${root}api/galleries/photo`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/octet-stream',
@@ -245,7 +253,7 @@ async function makeGallery(form) {
   const files = [...form.querySelector('input[type="file"]').files, ...dropped];
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
-  const { ok, json } = await post('/api/galleries/new', fields);
+  const { ok, json } = await post(`${root}api/galleries/new`, fields);
   if (!ok) {
     say(json.message ?? '');
     button.disabled = false;
@@ -266,7 +274,7 @@ async function makeGallery(form) {
   let copied = files.length - problems.length;
   if (from.trim()) {
     say('Copying the photos of that folder…');
-    const { ok: fromOk, json: fromJson } = await post('/api/galleries/folder', { id, from });
+    const { ok: fromOk, json: fromJson } = await post(`${root}api/galleries/folder`, { id, from });
     if (fromOk) {
       copied += fromJson.copied.length;
       problems.push(...fromJson.left.map((line) => `Left out: ${line}.`));
