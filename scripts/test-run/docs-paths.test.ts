@@ -176,6 +176,33 @@ describe('the README, CONTRIBUTING.md and docs/', () => {
     expect(named).toBeGreaterThan(25);
   });
 
+  it('name in docs/performance.md test files and tests that exist, each title after its file', () => {
+    // The prose as one line, so a title that wraps reads whole: `e2e/home.spec.ts` "its script…", "the first…".
+    const text = read('docs/performance.md')
+      .lines.filter(({ fenced }) => !fenced)
+      .map(({ text }) => text.trim())
+      .join(' ');
+    const missing: string[] = [];
+    let named = 0;
+    for (const [, file, names] of text.matchAll(/`([^`]+\.(?:test|spec)\.ts)`((?:,? "[^"]+")+)/g)) {
+      if (!REPO_PATH.test(file!) || !existsSync(file!)) {
+        missing.push(`docs/performance.md: ${file} is not in the tree`);
+        continue;
+      }
+      const titles = testTitles(readFileSync(file!, 'utf8'));
+      for (const [, name] of names!.matchAll(/"([^"]+)"/g)) {
+        named += 1;
+        if (!titles.some((title) => titleMatches(title, name!)))
+          missing.push(`docs/performance.md: no test in ${file} is named "${name}"`);
+      }
+    }
+    // "(test: …" and "Tests: …" at a sentence's start name their file first.
+    for (const [mention] of text.matchAll(/(?:\(|^|[.;] )tests?: (?!`[^`]+\.(?:test|spec)\.ts`)\S+/gi))
+      missing.push(`docs/performance.md: "${mention}" names a test without its file`);
+    expect(missing).toEqual([]);
+    expect(named).toBeGreaterThan(8);
+  });
+
   it('count as a named test only a test title, not the same words elsewhere in the file', () => {
     const source = [
       "// the owner's command refuses a gallery without its password",
