@@ -1,11 +1,11 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { FULL_ONLY_UNIT, tier } from './scripts/test-run/tiers.mjs';
+import { FULL_ONLY_UNIT, tier } from './scripts/test-run/tiers.ts';
 
 const INCLUDE = ['src/**/*.test.ts', 'scripts/**/*.test.ts'];
 // The quick tier (`npm test`) leaves out the files that build the site or start the host's runtime
-// (scripts/test-run/tiers.mjs); the full tier (`npm run test:all`, a bare `npx vitest run`) runs all.
+// (scripts/test-run/tiers.ts); the full tier (`npm run test:all`, a bare `npx vitest run`) runs all.
 const EXCLUDE = [...configDefaults.exclude, ...(tier() === 'quick' ? Object.keys(FULL_ONLY_UNIT) : [])];
 
 // A test named for time zones ("… whatever the time zone") cannot fail in the machine's own zone

@@ -241,7 +241,7 @@ export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]>
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
-/** The annotation a test's own retry leaves: read by the closing summary (scripts/test-run/test-summary.mjs). */
+/** The annotation a test's own retry leaves: read by the closing summary (scripts/test-run/test-summary.ts). */
 export const RETRIED = 'retried';
 
 /**

@@ -1,6 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FULL_ONLY_UNIT, SLOW_MARKERS } from './tiers.mjs';
+import { FULL_ONLY_UNIT, SLOW_MARKERS } from './tiers.ts';
 
 const testFiles = ['src/**/*.test.ts', 'scripts/**/*.test.ts'].flatMap((pattern) => globSync(pattern)).sort();
 

@@ -10,41 +10,75 @@
 // cannot run is never counted as passed; it fails the run unless e2e/engines/run.mjs allows that
 // (engine, journey) pair by name, with its reason.
 import { existsSync, readFileSync } from 'node:fs';
+import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
+import type { JsonTestResults } from 'vitest/node';
+
+/**
+ * One check of reports/engines/results.json, as e2e/engines/run.mjs writes it (a journey, the
+ * recorder check, the editor journey, the screenshots, or an engine that could not start).
+ */
+interface EngineResult {
+  engine: string;
+  id: string;
+  title: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+  /** Passed only in a second browser session, after the first was lost. */
+  retried?: boolean;
+  /** Steps the journey made again by itself (driver.mjs, retried()). */
+  retries?: { step: string; reason: string }[];
+  /** What page errors the journey allowed its engine's session, and why. */
+  allowedErrors?: string;
+  /** The engine's automation cannot run it; `allowed` is run.mjs's reason, when it allows that. */
+  notPossible?: boolean;
+  allowed?: string;
+}
+/** The runners whose tests the summary counts, as expected-tests.json names them. */
+type Runner = 'vitest' | 'playwright' | 'engines';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 /** Test files that failed to load (none of their tests ran), per runner. */
-const unloaded = [];
-const flaky = [];
+const unloaded: string[] = [];
+const flaky: string[] = [];
 /**
  * Steps a test made again by itself (a tap lost while a page redrew, Firefox's navigation reported
  * failed though the page loaded, a MiniBrowser started twice) and errors an engine's session was
  * allowed: each named with its step and reason, so no retry hides. They do not fail the run by
  * themselves (a step retried twice fails its test where it happens); a test retried by its runner does.
  */
-const retriedInTest = [];
+const retriedInTest: string[] = [];
 /** Page errors a journey allowed its engine's session, with how many and why (e2e/engines/run.mjs). */
-const allowedErrors = [];
-const notRun = [];
+const allowedErrors: string[] = [];
+const notRun: string[] = [];
 /** Journeys an engine's automation cannot run (named with why by the runner): never counted as passed. */
-const notPossible = [];
+const notPossible: string[] = [];
 /** Journeys not possible in an engine without an allowance in run.mjs: these fail the run. */
-const notAllowed = [];
+const notAllowed: string[] = [];
 /** Tests each runner ran (passed, failed, flaky or skipped), against its declared minimum. */
-const ran = {};
+const ran: Partial<Record<Runner, number>> = {};
 /** The tier that ran: TEST_TIER, else the one `npm test` recorded, else the full one (CI's). */
-const TIER =
+const TIER: string =
   process.env['TEST_TIER'] ??
   (existsSync('reports/test-times.json')
-    ? JSON.parse(readFileSync('reports/test-times.json', 'utf8')).tier
+    ? (JSON.parse(readFileSync('reports/test-times.json', 'utf8')) as { tier?: string }).tier
     : undefined) ??
   'full';
-const EXPECTED = JSON.parse(readFileSync(new URL('expected-tests.json', import.meta.url), 'utf8'))[TIER];
+/** The fewest tests each runner must run in this tier. */
+const EXPECTED = (
+  JSON.parse(readFileSync(new URL('expected-tests.json', import.meta.url), 'utf8')) as Record<
+    string,
+    Partial<Record<Runner, number>> | undefined
+  >
+)[TIER];
+if (!EXPECTED) throw new Error(`scripts/test-run/expected-tests.json declares no tier "${TIER}" (quick or full)`);
 
 const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
-  const report = JSON.parse(readFileSync(vitest, 'utf8'));
+  // Vitest's JSON reporter; a field is read with a default in case a report is cut short.
+  const report = JSON.parse(readFileSync(vitest, 'utf8')) as Partial<JsonTestResults>;
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -59,7 +93,10 @@ if (existsSync(vitest)) {
 } else notRun.push(`unit tests (no ${vitest})`);
 
 /** Every test of a Playwright JSON report's suites, with its title path. */
-function* playwrightTests(suites, path = []) {
+function* playwrightTests(
+  suites: JSONReportSuite[] | undefined,
+  path: string[] = [],
+): Generator<{ title: string; test: JSONReportTest }> {
   for (const suite of suites ?? []) {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
@@ -71,7 +108,7 @@ function* playwrightTests(suites, path = []) {
 
 const playwright = 'reports/playwright.json';
 if (existsSync(playwright)) {
-  const report = JSON.parse(readFileSync(playwright, 'utf8'));
+  const report = JSON.parse(readFileSync(playwright, 'utf8')) as JSONReport;
   const { stats } = report;
   passed += stats.expected ?? 0;
   failed += stats.unexpected ?? 0;
@@ -94,7 +131,7 @@ if (existsSync(playwright)) {
 // The journeys in WebKit and Firefox (npm run test:engines); absent when ENGINES=chromium skipped them.
 const engines = 'reports/engines/results.json';
 if (existsSync(engines)) {
-  const report = JSON.parse(readFileSync(engines, 'utf8'));
+  const report = JSON.parse(readFileSync(engines, 'utf8')) as { results?: EngineResult[] };
   const results = report.results ?? [];
   // Counted here from each journey's result, not from the runner's totals: a journey that passed
   // only after its retry is flaky, as a Playwright test is, and fails the run.
@@ -122,9 +159,12 @@ if (existsSync(engines)) {
 } else if (TIER === 'full') notRun.push('WebKit and Firefox journeys (ENGINES=chromium, or not reached)');
 
 /** Runners that ran fewer tests than they declare (a file left out, or not loaded). */
-const short = Object.entries(ran)
-  .filter(([runner, count]) => typeof EXPECTED[runner] === 'number' && count < EXPECTED[runner])
-  .map(([runner, count]) => `${runner} ran ${count} tests, fewer than the ${EXPECTED[runner]} it declares`);
+const short = (Object.entries(ran) as [Runner, number][]).flatMap(([runner, count]) => {
+  const expected = EXPECTED[runner];
+  return typeof expected === 'number' && count < expected
+    ? [`${runner} ran ${count} tests, fewer than the ${expected} it declares`]
+    : [];
+});
 
 for (const line of retriedInTest) console.log(`retried inside a test: ${line}`);
 for (const line of allowedErrors) console.log(`page errors allowed in its engine: ${line}`);

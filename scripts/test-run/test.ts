@@ -1,4 +1,4 @@
-// The suite, in two tiers (scripts/test-run/tiers.mjs says what each holds):
+// The suite, in two tiers (scripts/test-run/tiers.ts says what each holds):
 //
 //   npm test           the quick tier, before every commit: the build, the unit tests that need
 //                      neither a build nor the host's runtime, the static checks, and the browser
@@ -18,7 +18,7 @@
 // machine's CPU per group and in all, from /proc/stat: core-seconds count on two cores, wall time
 // alone hides the load; on a busy machine they include the other work).
 // A failed step stops the run from starting another group (the steps of its own group finish, so
-// their output is not lost), and the run fails. The closing summary follows (test-summary.mjs).
+// their output is not lost), and the run fails. The closing summary follows (test-summary.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,9 +31,24 @@ if (TIER !== 'quick' && TIER !== 'full') {
   process.exit(2);
 }
 
-const BUILD = { name: 'build', command: 'npm run build && npm run build:editor' };
+/** One step of the run: a shell command, named in the times and the summary. */
+interface Step {
+  name: string;
+  command: string;
+}
+/** A step that ran: its exit code, its time, when in the run it started and ended, its group's CPU. */
+interface StepResult extends Step {
+  code: number | null;
+  seconds: number;
+  group: number;
+  start: number;
+  end: number;
+  groupCpu: number;
+}
+
+const BUILD: Step = { name: 'build', command: 'npm run build && npm run build:editor' };
 /** Each tier's groups: the steps of a group run side by side, the groups one after the other. */
-const GROUPS = {
+const GROUPS: Step[][] = {
   quick: [
     [BUILD, { name: 'unit (quick)', command: 'npm run test:unit' }],
     [{ name: 'e2e (Chromium, @quick)', command: 'npm run test:e2e' }],
@@ -52,11 +67,12 @@ const GROUPS = {
 }[TIER];
 
 /** CPU time (user + system, in seconds) this machine has spent since boot, from /proc/stat. */
-function machineCpu() {
+function machineCpu(): number {
   try {
-    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const [cpu = ''] = readFileSync('/proc/stat', 'utf8').split('\n');
+    // The first line's fields: user nice system idle iowait irq softirq steal; a missing one is NaN.
     const [user, nice, system, , , irq, softirq, steal] = cpu.trim().split(/\s+/).slice(1).map(Number);
-    return (user + nice + system + irq + softirq + steal) / 100;
+    return ((user ?? NaN) + (nice ?? NaN) + (system ?? NaN) + (irq ?? NaN) + (softirq ?? NaN) + (steal ?? NaN)) / 100;
   } catch {
     return NaN;
   }
@@ -72,7 +88,7 @@ mkdirSync('reports', { recursive: true });
 for (const report of ['reports/test-times.json', 'reports/engines/results.json']) rmSync(report, { force: true });
 
 /** Runs one step in a shell, collecting its output; resolves with its exit code and duration. */
-function run({ name, command }, group) {
+function run({ name, command }: Step, group: number): Promise<Omit<StepResult, 'groupCpu'>> {
   const begun = performance.now();
   const at = since();
   return new Promise((resolve) => {
@@ -95,7 +111,7 @@ function run({ name, command }, group) {
   });
 }
 
-const results = [];
+const results: StepResult[] = [];
 let failed = false;
 for (const [index, group] of GROUPS.entries()) {
   if (failed) break;
@@ -122,14 +138,14 @@ const notRun = GROUPS.flat().filter((step) => !results.some((result) => result.n
 for (const { name } of notRun) console.log(`  not run  ${name} (a step before it failed)`);
 console.log(
   `  total${' '.repeat(38)}${total.toFixed(1).padStart(6)} s, ${machine.toFixed(0)} core-seconds` +
-    ` (the whole machine: on a quiet host, the run's own; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)} at the end)`,
+    ` (the whole machine: on a quiet host, the run's own; ${os.availableParallelism()} cores, load ${(os.loadavg()[0] ?? NaN).toFixed(1)} at the end)`,
 );
 writeFileSync(
   'reports/test-times.json',
   JSON.stringify({ tier: TIER, total, machineCpu: machine, steps: results }, null, 2),
 );
 // The closing summary: every test counted, every retry named (its exit code is the run's verdict too).
-const summary = spawnSync(process.execPath, ['scripts/test-run/test-summary.mjs'], {
+const summary = spawnSync(process.execPath, ['scripts/test-run/test-summary.ts'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_TIER: TIER },
 });
