@@ -3,7 +3,8 @@
 // remove, share, Done) through scripts/owner/gallery-actions.mjs, the very functions the command
 // `npm run galleries` runs, so their refusals and summaries are the command's sentences.
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
@@ -162,6 +163,32 @@ export function stateOf(gallery, record, key, stamp, held, now = new Date()) {
   return { kind, text: `Published on ${day}` };
 }
 
+/** How long one thumbnail may take before the desk answers without it. */
+export const THUMBNAIL_MS = 10_000;
+
+/** The bytes of `path` when it is a regular file (opened without waiting on a device or a pipe), else null. */
+async function regularFile(path) {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!(await handle.stat()).isFile()) return null;
+    return await handle.readFile();
+  } catch {
+    return null;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** What `promise` gives within `ms`, else null. */
+function withinTime(promise, ms) {
+  let timer;
+  const late = new Promise((done) => {
+    timer = setTimeout(() => done(null), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Opaque ids for her photos' thumbnails: a key of this run, so an id tells nothing and lives no longer than the desk. */
 export class PhotoIds {
   #key = randomBytes(32);
@@ -172,12 +199,23 @@ export class PhotoIds {
     this.#paths.set(id, path);
     return id;
   }
-  /** The thumbnail (480 px, JPEG, upright, no metadata) of a photo the desk has shown, or null. */
+  /**
+   * The thumbnail (480 px, JPEG, upright, no metadata) of a photo the desk has shown, or null: only
+   * of a regular file (never a device, a pipe or a folder, which could block every other answer), and
+   * null when it takes longer than THUMBNAIL_MS.
+   */
   async thumbnail(id) {
     const path = this.#paths.get(id);
-    if (!path || !existsSync(path)) return null;
+    if (!path) return null;
     if (!this.#thumbs.has(id)) {
-      const thumb = await sharp(path).rotate().resize(480, 480, { fit: 'inside' }).jpeg({ quality: 78 }).toBuffer();
+      const bytes = await regularFile(path);
+      if (!bytes) return null;
+      const making = sharp(bytes).rotate().resize(480, 480, { fit: 'inside' }).jpeg({ quality: 78 }).toBuffer();
+      const thumb = await withinTime(
+        making.catch(() => null),
+        THUMBNAIL_MS,
+      );
+      if (!thumb) return null;
       this.#thumbs.set(id, thumb);
     }
     return this.#thumbs.get(id);
@@ -247,53 +285,54 @@ function when(iso) {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
-/** Each gallery folder by id, for a selection's thumbnails. */
-function foldersById(setup) {
-  const folders = new Map();
-  for (const folder of galleryFolders(setup)) folders.set(folder.split(/[\\/]/).pop(), folder);
-  return folders;
-}
-
 /**
  * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (gallery-actions.mjs
- * openInbox): each with its picks' thumbnails from her folder. `problem`: the command's sentence
- * when the inbox cannot be read.
+ * openInbox): each checked against her gallery (publish/selection-check.ts), her picks with the
+ * thumbnails of the photos of her gallery they name, her notes, and the Lightroom line and link the
+ * studio's records make, on `siteUrl`. Nothing else of a client's message is shown. Each message is
+ * a `selection`, `unreadable` (not a selection as the page sends one) or `other-key` (sealed to
+ * another studio key). `problem`: the command's sentence when the inbox cannot be read.
  */
-export async function inboxMessages(setup, photos) {
-  const inbox = await openInbox(setup, await setup.bucket().catch(() => undefined));
+export async function inboxMessages(setup, photos, siteUrl) {
+  const inbox = await openInbox(setup, siteUrl, await setup.bucket().catch(() => undefined));
   if (inbox.problem) return { messages: [], problem: inbox.problem };
   const short = shortIds(inbox.opened.map((o) => o.id));
-  const folders = foldersById(setup);
-  const messages = inbox.opened.map(({ id, gallery, day, message }) => {
+  const messages = inbox.opened.map(({ id, gallery, day, selection, unreadable }) => {
     const base = { id, short: short.get(id), gallery, day };
-    if (!message) return { ...base, unreadable: true };
-    const folder = folders.get(gallery);
-    const picks = message.picks.map((pick) => {
-      const path = folder ? join(folder, pick.file) : null;
-      return { ...pick, thumb: path && existsSync(path) ? photos.idOf(path) : null };
-    });
+    if (!selection) return { ...base, kind: unreadable ? 'unreadable' : 'other-key' };
     return {
       ...base,
-      title: message.title,
-      sent: when(message.sentAt),
-      included: message.included,
-      picks,
-      lightroom: message.lightroom,
-      link: message.link,
+      kind: 'selection',
+      title: selection.title,
+      sent: when(selection.sentAt),
+      included: selection.included,
+      counted: selection.counted,
+      picks: selection.picks.map((pick) => ({
+        number: pick.number,
+        file: pick.photo?.file ?? null,
+        note: pick.note,
+        thumb: pick.photo ? photos.idOf(pick.photo.path) : null,
+      })),
+      lightroom: selection.lightroom,
+      link: selection.link,
     };
   });
   return { messages, problem: null };
 }
 
-/** How many selections are waiting (the badge); 0 when the inbox cannot be read. */
-export async function waitingCount(setup) {
+/**
+ * What the badge counts: the selections waiting and, apart, the messages that are not selections
+ * (unreadable, or sealed to another key); both 0 when the inbox cannot be read.
+ */
+export async function waitingCount(setup, siteUrl) {
   try {
-    if (setup.refusal) return 0;
-    const names = await (await setup.bucket()).list();
-    return [...names].filter((name) => /^inbox\/[0-9a-f]{32}\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.json$/.test(name))
-      .length;
+    if (setup.refusal) return { selections: 0, unreadable: 0 };
+    const inbox = await openInbox(setup, siteUrl, await setup.bucket());
+    if (inbox.problem) return { selections: 0, unreadable: 0 };
+    const selections = inbox.opened.filter((o) => o.selection).length;
+    return { selections, unreadable: inbox.opened.length - selections };
   } catch {
-    return 0;
+    return { selections: 0, unreadable: 0 };
   }
 }
 
@@ -317,12 +356,12 @@ function answerOf(outcome, said) {
 const refused = (setup) => ({ ok: false, message: setup.refusal, warnings: [], held: [] });
 
 /** Done with one selection: deletes it (`inbox --done`, gallery-actions.mjs inboxDoneAction), in the command's words. */
-export async function inboxDone(setup, id) {
+export async function inboxDone(setup, id, siteUrl) {
   if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
     return { ok: false, message: 'This is not a selection the desk listed: reload the page and try again.' };
   }
   if (setup.refusal) return refused(setup);
-  const inbox = await openInbox(setup, await setup.bucket().catch(() => undefined));
+  const inbox = await openInbox(setup, siteUrl, await setup.bucket().catch(() => undefined));
   if (inbox.problem) return { ok: false, message: inbox.problem };
   const { said, say } = collector();
   return answerOf(await inboxDoneAction(inbox.bucket, inbox.opened, id, say), said);

@@ -1,4 +1,5 @@
 // Her clients' selections on the desk: read by the inbox command's code, Done deletes as --done does.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -174,6 +175,128 @@ describe("her clients' selections on the desk", () => {
       ]);
       const after = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text();
       expect(after).toContain('<span class="badge">1</span>');
+    } finally {
+      await desk.close();
+    }
+  });
+});
+
+describe("a hostile client's selection on the desk (issue 50)", () => {
+  it('shows only what her gallery has: no other file opened, no link of hers, the count and package from gallery.yaml, and the desk answers meanwhile', async () => {
+    // Another client's gallery beside hers: its photo must never show as Ivy's pick.
+    const june = join(root, 'june-2026-11');
+    mkdirSync(june, { recursive: true });
+    writeFileSync(join(june, 'gallery.yaml'), 'title: June, November\n');
+    cpSync(resolve('content/private/preview', 'private-03.jpg'), join(june, 'IMG_0001.jpg'));
+    const target = memoryTarget();
+    await store(target, '2026-11-28', `dead1111${'0'.repeat(24)}`, {
+      ...message('2026-11-28T10:00:00.000Z', [
+        { number: 1, file: '../june-2026-11/IMG_0001.jpg', note: '' },
+        { number: 2, file: 'IMG_0002.jpg', note: 'this one\u202e\u001b[2J' },
+        { number: 3, file: '/dev/tty', note: '' },
+        { number: 4, file: '/proc/self/fd/0', note: '' },
+        { number: 5, file: join(june, 'IMG_0001.jpg'), note: '' },
+      ]),
+      included: 999,
+      lightroom: 'IMG_0001\u001b]52;c;Y3VybA==\u0007\nrm -rf ~',
+      link: 'https://coastlight.evil.example/private-gallery#picks=1.BQ$(touch PWNED)',
+    });
+    const setup = await deskSetup({ local: true, env, target: () => target });
+    const token = 'y'.repeat(43);
+    const desk = await startDesk({ token, routes: deskRoutes({ setup, token, siteUrl: SITE }) });
+    const origin = `http://127.0.0.1:${desk.port}`;
+    const { cookie, path } = desk.session;
+    try {
+      const page = await (await fetch(`${origin}${path}inbox`, { headers: { cookie } })).text();
+      const card = page.slice(page.indexOf('data-message="dead1111'));
+      expect(card).toContain(', sent ');
+      expect(card).toContain(': 1 of 3 included</p>');
+      expect(card.match(/a photo this gallery does not have/g)).toHaveLength(4);
+      // One thumbnail only: photo 2, her own.
+      expect(card.slice(0, card.indexOf('</ul>')).match(/<img\s/g)).toHaveLength(1);
+      expect(card).toContain('<code id="lightroom-dead1111">IMG_0002</code>');
+      expect(card).toContain('<p class="pick-note">this one[2J</p>');
+      expect(card).toContain(
+        `href="${SITE}/private-gallery#picks=${encodePicks(galleryRef(seed, 'ivy-2026-10'), [2])}"`,
+      );
+      for (const text of [
+        '999',
+        'evil.example',
+        'PWNED',
+        '/dev/tty',
+        '/proc/',
+        'june-2026-11',
+        'rm -rf',
+        '\u001b',
+        '\u202e',
+      ]) {
+        expect(page).not.toContain(text);
+      }
+      // Meanwhile the desk answers: June's cover on the galleries page, within a second.
+      const galleries = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text();
+      const covers = [...galleries.matchAll(/src="([^"]*photo\/[A-Za-z0-9_-]{22})"/g)].map((m) => m[1]!);
+      expect(covers.length).toBeGreaterThan(0);
+      const started = performance.now();
+      const cover = await fetch(new URL(covers.at(-1)!, origin), { headers: { cookie } });
+      expect([cover.status, cover.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      await desk.close();
+      rmSync(june, { recursive: true, force: true });
+    }
+  });
+
+  it('never opens a device, a pipe or a folder for a thumbnail: null at once', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'desk-fifo-'));
+    try {
+      const fifo = join(folder, 'IMG_0001.jpg');
+      execFileSync('mkfifo', [fifo]);
+      const photos = new PhotoIds();
+      const started = performance.now();
+      expect(await photos.thumbnail(photos.idOf(fifo))).toBeNull();
+      expect(await photos.thumbnail(photos.idOf(folder))).toBeNull();
+      expect(await photos.thumbnail(photos.idOf('/dev/zero'))).toBeNull();
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 5000);
+
+  it('names a stored object that is not a sealed selection unreadable, not "sealed to another key", and Done clears it', async () => {
+    const target = memoryTarget();
+    await target.put(`inbox/${tag}/2026-11-28/beef1111${'0'.repeat(24)}.json`, 'not a message');
+    await target.put(`inbox/${tag}/2026-11-28/beef2222${'0'.repeat(24)}.json`, JSON.stringify({ v: 1, key: 'a' }));
+    await store(target, '2026-11-27', SEALED_ELSEWHERE, message('2026-11-27T09:00:00.000Z', []), other);
+    const setup = await deskSetup({ local: true, env, target: () => target });
+    const { messages } = await inboxMessages(setup, new PhotoIds(), SITE);
+    expect(messages.map((m) => [m.short, m.kind])).toEqual([
+      ['beef1111', 'unreadable'],
+      ['beef2222', 'unreadable'],
+      ['cccc3333', 'other-key'],
+    ]);
+    const token = 'z'.repeat(43);
+    const desk = await startDesk({ token, routes: deskRoutes({ setup, token, siteUrl: SITE }) });
+    const origin = `http://127.0.0.1:${desk.port}`;
+    const { cookie, path } = desk.session;
+    try {
+      const page = await (await fetch(`${origin}${path}inbox`, { headers: { cookie } })).text();
+      expect(page).toContain('No selections are waiting, and 3 messages are unreadable, newest first.');
+      expect(page.match(/Unreadable, kept\. It is not a selection as the gallery page sends one/g)).toHaveLength(2);
+      expect(page.match(/it was sealed to another studio key/g)).toHaveLength(1);
+      expect(page.match(/<button type="submit" class="btn">Done/g)).toHaveLength(3);
+      expect(page).not.toContain('<span class="badge">');
+      expect(page).toContain(
+        '<span class="badge badge-quiet">3<span class="visually-hidden"> unreadable</span></span>',
+      );
+      const done = await fetch(`${origin}${path}api/inbox/done`, {
+        method: 'POST',
+        headers: { cookie, origin, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: `beef1111${'0'.repeat(24)}` }),
+      });
+      expect(await done.json()).toEqual({
+        message: `Deleted beef1111${'0'.repeat(24)} (ivy-2026-10, 2026-11-28) from the local bucket in test.`,
+        waiting: { selections: 0, unreadable: 2 },
+      });
     } finally {
       await desk.close();
     }

@@ -25,7 +25,7 @@ export function html(strings, ...values) {
 }
 
 /** The page around a view: the header with the desk's two places and the bucket it publishes to. */
-export function layout({ title, current, token, setup, waiting = 0, body }) {
+export function layout({ title, current, token, setup, waiting = { selections: 0, unreadable: 0 }, body }) {
   const nav = [
     ['/', 'Galleries'],
     ['/new', 'New gallery'],
@@ -54,11 +54,7 @@ export function layout({ title, current, token, setup, waiting = 0, body }) {
                 ([href, label]) =>
                   html`<li>
                     <a href="${href}" ${href === current ? html` aria-current="page"` : ''}
-                      >${label}${
-                        href === '/inbox' && waiting
-                          ? html` <span class="badge">${waiting}</span><span class="visually-hidden"> waiting</span>`
-                          : ''
-                      }</a
+                      >${label}${href === '/inbox' ? badges(waiting) : ''}</a
                     >
                   </li>`,
               )}
@@ -69,6 +65,15 @@ export function layout({ title, current, token, setup, waiting = 0, body }) {
         <main id="main">${body}</main>
       </body>
     </html> `.text;
+}
+
+/** Beside Selections: how many selections wait and, apart, how many messages are unreadable. */
+export function badges({ selections, unreadable }) {
+  return html`${selections ? html` <span class="badge">${selections}</span><span class="visually-hidden"> waiting</span>` : ''}${
+    unreadable
+      ? html` <span class="badge badge-quiet">${unreadable}<span class="visually-hidden"> unreadable</span></span>`
+      : ''
+  }`;
 }
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
@@ -199,23 +204,41 @@ export function galleriesPage(cards, setup, { locked = false, gone = [] } = {}) 
     ${removeSection(gone)}`;
 }
 
-/** One selection: her picks as thumbnails with her notes, the Lightroom line, her link, Done. */
+/** What the desk says of a message that is not a selection, in the command's words (inbox-command.ts formatMessages). */
+export const NOT_A_SELECTION = {
+  unreadable:
+    'Unreadable, kept. It is not a selection as the gallery page sends one, so nothing of it is shown. Done deletes it.',
+  'other-key':
+    'This message does not open with the studio key in your passwords.env: it was sealed to another studio key, and it was kept. Done deletes it.',
+};
+
+/** Done for one message: files it away from the list. */
+function doneForm(message, label) {
+  return html`<form data-action="/api/inbox/done" data-after="remove">
+    <input type="hidden" name="id" value="${message.id}" />
+    <button type="submit" class="btn">Done<span class="visually-hidden"> with ${label}</span></button>
+  </form>`;
+}
+
+/**
+ * One selection, as the studio's records have it (publish/selection-check.ts): her picks as
+ * thumbnails of her gallery's photos with her notes, the Lightroom line, her link on the site, Done.
+ * A pick her gallery does not have is said so, with no thumbnail.
+ */
 export function selectionCard(message) {
-  if (message.unreadable) {
+  if (message.kind !== 'selection') {
     return html`<li class="message" data-message="${message.id}">
       <h2>${message.gallery}, ${message.day}</h2>
-      <p class="state state-held">
-        This selection does not open with the studio key in your passwords.env: it was sealed to another studio key, and
-        it was kept.
-      </p>
+      <p class="state state-held">${NOT_A_SELECTION[message.kind]}</p>
+      <div class="actions">${doneForm(message, `the message of ${message.day}`)}</div>
     </li>`;
   }
   const line = `lightroom-${message.short}`;
+  const count =
+    message.included === null ? `${message.counted} chosen` : `${message.counted} of ${message.included} included`;
   return html`<li class="message" data-message="${message.id}">
     <h2>${message.title}</h2>
-    <p class="meta">
-      <code>${message.gallery}</code>, sent ${message.sent}: ${message.picks.length} of ${message.included} included
-    </p>
+    <p class="meta"><code>${message.gallery}</code>, sent ${message.sent}: ${count}</p>
     <ul class="picks">
       ${message.picks.map(
         (pick) =>
@@ -231,7 +254,9 @@ export function selectionCard(message) {
                   />`
                 : html`<div class="pick-missing" aria-hidden="true"></div>`
             }
-            <p class="pick-name">Photo ${pick.number} <span>(${pick.file})</span></p>
+            <p class="pick-name">
+              Photo ${pick.number} <span>(${pick.file ?? 'a photo this gallery does not have'})</span>
+            </p>
             ${pick.note ? html`<p class="pick-note">${pick.note}</p>` : ''}
           </li>`,
       )}
@@ -243,25 +268,33 @@ export function selectionCard(message) {
       </button>
     </div>
     <div class="actions">
-      <a class="btn btn-quiet" href="${message.link}" target="_blank" rel="noreferrer noopener">Open as she chose it</a>
-      <form data-action="/api/inbox/done" data-after="remove">
-        <input type="hidden" name="id" value="${message.id}" />
-        <button type="submit" class="btn">Done<span class="visually-hidden"> with ${message.title}</span></button>
-      </form>
+      ${
+        message.link
+          ? html`<a class="btn btn-quiet" href="${message.link}" target="_blank" rel="noreferrer noopener"
+              >Open as she chose it</a
+            >`
+          : ''
+      }
+      ${doneForm(message, message.title)}
     </div>
   </li>`;
 }
 
 /** Her clients' selections, newest first. */
 export function inboxPage({ messages, problem }) {
-  const count = messages.length;
+  const count = messages.filter((message) => message.kind === 'selection').length;
+  const unreadable = messages.length - count;
+  const waiting = count
+    ? `${count} ${count === 1 ? 'selection is' : 'selections are'} waiting`
+    : 'No selections are waiting';
+  const lead = `${waiting}${unreadable ? `, and ${unreadable} ${unreadable === 1 ? 'message is' : 'messages are'} unreadable` : ''}, newest first.`;
   return html`<h1>Selections</h1>
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     ${
       problem
         ? html`<p class="note">${problem}</p>`
-        : count
-          ? html`<p class="lead">${count} ${count === 1 ? 'selection is' : 'selections are'} waiting, newest first.</p>
+        : messages.length
+          ? html`<p class="lead">${lead}</p>
               <ul class="messages">
                 ${messages.map(selectionCard)}
               </ul>`

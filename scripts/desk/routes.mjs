@@ -36,7 +36,7 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
   // One publish at a time: a second press waits for none, it is told.
   let publishing = false;
   const page = async (current, title, body) =>
-    layout({ title, current, token, setup, waiting: await waitingCount(setup), body });
+    layout({ title, current, token, setup, waiting: await waitingCount(setup, siteUrl), body });
   return {
     pages: {
       '/': async () => {
@@ -50,7 +50,7 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
         return detail ? page(null, detail.title, galleryPage(detail, setup)) : null;
       },
       '/new': () => page('/new', 'A new gallery', newGalleryPage()),
-      '/inbox': async () => page('/inbox', 'Selections', inboxPage(await inboxMessages(setup, photos))),
+      '/inbox': async () => page('/inbox', 'Selections', inboxPage(await inboxMessages(setup, photos, siteUrl))),
     },
     photo: (id) => photos.thumbnail(id),
     posts: {
@@ -98,8 +98,11 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
         };
       },
       '/api/inbox/done': async ({ id }) => {
-        const done = await inboxDone(setup, id);
-        return { status: done.ok ? 200 : 400, json: { message: done.message, waiting: await waitingCount(setup) } };
+        const done = await inboxDone(setup, id, siteUrl);
+        return {
+          status: done.ok ? 200 : 400,
+          json: { message: done.message, waiting: await waitingCount(setup, siteUrl) },
+        };
       },
     },
   };

@@ -5,7 +5,7 @@
 //   npm run galleries -- close <id>        close one gallery now: "This gallery has closed"
 //   npm run galleries -- remove <id>       delete from the bucket a gallery whose folder is gone
 //                                          (until then publishing keeps it as it is, with a warning)
-//   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"
+//   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>
 //                                          a partner link for some photos (publish for it to open)
 //   npm run galleries -- unshare <id> <link>   withdraw one partner link (publish for it to close)
 //   npm run galleries -- inbox [--lightroom <id> | --done <message>]
@@ -35,6 +35,7 @@ import { count } from '../../src/private-gallery/publish/words.ts';
 import { linkAsPositional } from '../../src/private-gallery/publish/share-command.ts';
 import {
   gallerySetup,
+  favoritesAction,
   inboxDoneAction,
   inputsFor,
   lightroomAction,
@@ -59,7 +60,7 @@ const USAGE = [
   'npm run galleries -- publish           seal every gallery and upload what changed',
   'npm run galleries -- close <id>        close one gallery now: "This gallery has closed"',
   'npm run galleries -- remove <id>       delete from the bucket a gallery whose folder you took away',
-  'npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites "<link>"',
+  'npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>',
   'npm run galleries -- unshare <id> <link>',
   'npm run galleries -- inbox             the selections your clients sent, newest first',
   'npm run galleries -- inbox --lightroom <id>   the latest selection from that gallery, file names on one line',
@@ -76,7 +77,7 @@ const OPTIONS = `Options:
   --quiet               publish: leave out the reminder that "npm run galleries" prints the links
   --photos <numbers>    share: the photos' numbers, as the gallery shows them (3,7,12)
   --expires <date>      share: the last day the partner link opens (YYYY-MM-DD)
-  --favorites "<link>"  share: the photos of the selection link a client sent you
+  --favorites <id>      share: the photos of a selection in your inbox (its id as "inbox" lists it)
   --lightroom <id>      inbox: the latest selection's file names from that gallery, on one line
   --done <message>      inbox: delete a message you have handled (its id from the list)
   --unlock              publish, close, remove: break the lock left by a publish that stopped halfway, then go on
@@ -153,9 +154,14 @@ if (setup.refusal) {
 }
 if (setup.note) console.log(setup.note);
 
-// npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <link>; unshare <id> <link>
+// npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>; unshare <id> <link>
 if (command === 'share' || command === 'unshare') {
-  process.exit(shareAction(setup, process.argv.slice(2), settings.siteUrl, say).code);
+  // --favorites names a selection of her inbox by its id: its photos are read there, checked against the gallery.
+  const outcome =
+    command === 'share' && values.favorites !== undefined
+      ? await favoritesAction(setup, process.argv.slice(2), settings.siteUrl, say, values.favorites)
+      : shareAction(setup, process.argv.slice(2), settings.siteUrl, say);
+  process.exit(outcome.code);
 }
 
 const quiet = values.quiet;
@@ -169,7 +175,7 @@ if (!values.local && !process.env.WRANGLER_LOG && (process.env.CLOUDFLARE_API_TO
 // npm run galleries -- inbox [--lightroom <id> | --done <message>]: read, never publish.
 if (command === 'inbox') {
   const { formatMessages } = await import('../../src/private-gallery/publish/inbox-command.ts');
-  const inbox = await openInbox(setup);
+  const inbox = await openInbox(setup, settings.siteUrl);
   if (inbox.problem) {
     console.error(inbox.problem);
     process.exit(1);

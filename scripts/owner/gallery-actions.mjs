@@ -368,9 +368,9 @@ export async function runAction(
  * it to open or close), in share-command.ts's words; a refusal says "Nothing was changed: …".
  * @returns {{ code: number, said: string }}
  */
-export function shareAction(setup, args, siteUrl, say) {
+export function shareAction(setup, args, siteUrl, say, favorites) {
   try {
-    const said = shareCommand(args, siteUrl, setup.root, setup.env);
+    const said = shareCommand(args, siteUrl, setup.root, setup.env, favorites);
     say.out(said);
     return { code: 0, said };
   } catch (error) {
@@ -381,16 +381,50 @@ export function shareAction(setup, args, siteUrl, say) {
 }
 
 /**
+ * `share <id> --favorites <selection>`: the photos of one selection from her inbox (its id as
+ * "inbox" lists it), checked against that gallery, made into a partner link by shareAction. Only
+ * what the studio's records say reaches the link: her numbers that are photos of the gallery.
+ */
+export async function favoritesAction(setup, args, siteUrl, say, short) {
+  const { InboxError, favoritesOf } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const id = args.filter((arg) => !arg.startsWith('-'))[1] ?? '';
+  if (!/^[0-9a-f]{4,32}$/i.test(short.trim())) {
+    const said = `Nothing was changed: ${favoritesRefusal}`;
+    say.err(said);
+    return { code: 1, said };
+  }
+  const inbox = await openInbox(setup, siteUrl);
+  if (inbox.problem) {
+    say.err(inbox.problem);
+    return { code: 1, said: inbox.problem };
+  }
+  try {
+    return shareAction(setup, args, siteUrl, say, favoritesOf(inbox.opened, short, id, inbox.bucket.label));
+  } catch (error) {
+    if (!(error instanceof InboxError)) throw error;
+    const said = `Nothing was changed: ${error.message}`;
+    say.err(said);
+    return { code: 1, said };
+  } finally {
+    await inbox.bucket.close();
+  }
+}
+
+/** Why --favorites refuses anything but a selection's id. */
+const favoritesRefusal =
+  '--favorites takes the id of her selection as "npm run galleries -- inbox" lists it (e.g. 3f2a9c1e), not a link.';
+
+/**
  * The inbox opened: `{ bucket, opened }` (the caller closes the bucket it did not hand in), or
  * `{ problem }`, the command's sentence when it cannot be read.
  */
-export async function openInbox(setup, bucket) {
+export async function openInbox(setup, siteUrl, bucket) {
   const { InboxError, openMessages, inboxKeyOf } = await import('../../src/private-gallery/publish/inbox-command.ts');
   let target = bucket;
   try {
     inboxKeyOf(setup.env);
     target ??= await setup.target();
-    return { bucket: target, opened: await openMessages(target, setup.env, setup.root) };
+    return { bucket: target, opened: await openMessages(target, setup.env, siteUrl, setup.root) };
   } catch (error) {
     if (target && !bucket) await target.close();
     return { problem: inboxProblem(error, InboxError) };

@@ -1,16 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, toBase64Url } from '../format/encodings';
 import { MAX_INBOX_NOTE, newStudioKey, sealInboxMessage, studioPublicKey, type InboxMessage } from '../format/inbox';
 import { galleryRef } from '../format/seal';
-import { doneWith, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';
+import { encodePicks } from '../format/picks';
+import { doneWith, favoritesOf, formatMessages, InboxError, lightroomLine, openMessages } from './inbox-command';
 import { INBOX_KEY_VARIABLE, inboxTag } from './inbox';
 import { memoryTarget } from './fixtures/memory-target.ts';
 import { publishPlan, readRecord, RECORD_FILE } from './record';
 
 let root: string;
+/** The site's own address: every link the owner's side shows is made on it. */
+const SITE = 'https://studio.example';
+/** Her selection link as the studio makes it, for these photo numbers of ivy-2026-10. */
+const chosen = (...numbers: number[]) =>
+  `${SITE}/private-gallery#picks=${encodePicks(galleryRef(seed, 'ivy-2026-10'), numbers)}`;
 const seed = randomBytes(32);
 const studio = await newStudioKey();
 const other = await newStudioKey();
@@ -46,6 +53,8 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'inbox-command-'));
   mkdirSync(join(root, 'ivy-2026-10'));
   writeFileSync(join(root, 'ivy-2026-10', 'gallery.yaml'), 'title: Ivy, October\nincluded: 3\n');
+  // Her gallery as published: four photos, numbered in file-name order.
+  for (const n of [1, 2, 3, 4]) writeFileSync(join(root, 'ivy-2026-10', `IMG_000${n}.jpg`), `photo ${n}`);
   env = { PRIVATE_GALLERY_DIR: root, PRIVATE_GALLERY_SEED: toBase64Url(seed), [INBOX_KEY_VARIABLE]: studio };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -61,7 +70,7 @@ describe('npm run galleries -- inbox', () => {
     await store(target, tag, '2026-11-26', `aaaa1111${'0'.repeat(24)}`, older);
     await store(target, tag, '2026-11-27', `bbbb2222${'0'.repeat(24)}`, newer);
     await store(target, 'c'.repeat(32), '2026-11-27', `cccc3333${'0'.repeat(24)}`, newer, other);
-    const opened = await openMessages(target, env);
+    const opened = await openMessages(target, env, SITE);
     expect(formatMessages(opened, target.label, env)).toBe(
       [
         '3 selections in the local bucket in test, newest first:',
@@ -70,23 +79,25 @@ describe('npm run galleries -- inbox', () => {
         `  sent ${local('2026-11-27T10:30:00.000Z')}, 2 of 3 included`,
         '  Photo 1 (IMG_0001.jpg): for the wall',
         '  Photo 4 (IMG_0004.jpg)',
-        '  Lightroom: IMG_0001.jpg IMG_0004.jpg',
-        '  Her selection link (for "npm run galleries -- share ivy-2026-10 --favorites"): https://example.com/private-gallery#picks=1.4',
+        '  Lightroom: IMG_0001, IMG_0004',
+        `  As she chose it: ${chosen(1, 4)}`,
+        '  A partner link of these photos: npm run galleries -- share ivy-2026-10 --favorites bbbb2222',
         '',
         `cccc3333  ${'c'.repeat(32)}, 2026-11-27: this message does not open with the ${INBOX_KEY_VARIABLE} in ${join(root, 'passwords.env')}; it was sealed to another studio key, and it was kept.`,
         '',
         'aaaa1111  ivy-2026-10: Ivy, October',
         `  sent ${local('2026-11-26T09:00:00.000Z')}, 1 of 3 included`,
         '  Photo 2 (IMG_0002.jpg)',
-        '  Lightroom: IMG_0002.jpg',
-        '  Her selection link (for "npm run galleries -- share ivy-2026-10 --favorites"): https://example.com/private-gallery#picks=1.4',
+        '  Lightroom: IMG_0002',
+        `  As she chose it: ${chosen(2)}`,
+        '  A partner link of these photos: npm run galleries -- share ivy-2026-10 --favorites aaaa1111',
         '',
         'When you have handled one: npm run galleries -- inbox --done <its id>',
       ].join('\n'),
     );
     expect(target.objects.size).toBe(3);
     // --lightroom: the latest selection from that gallery, on one line.
-    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001.jpg IMG_0004.jpg');
+    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001, IMG_0004');
     expect(() => lightroomLine(opened, 'june', target.label)).toThrow(
       'No selection from "june" is waiting in the local bucket in test.',
     );
@@ -101,7 +112,7 @@ describe('npm run galleries -- inbox', () => {
     const m = message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note: '' }]);
     await store(target, tag, '2026-11-27', `abcd1111${'0'.repeat(24)}`, m);
     await store(target, tag, '2026-11-27', `abcd2222${'0'.repeat(24)}`, m);
-    const opened = await openMessages(target, env);
+    const opened = await openMessages(target, env, SITE);
     await expect(doneWith(target, opened, 'abcd', target.label)).rejects.toThrow(
       '"abcd" names 2 messages in the local bucket in test: give more of its id, as "npm run galleries -- inbox" shows it.',
     );
@@ -130,8 +141,11 @@ describe('npm run galleries -- inbox', () => {
       expect(Object.keys(readRecord(record).targets[target.label]!.galleries)).toEqual([]);
       const m = message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note: '' }]);
       await store(target, tag, '2026-11-27', `abcd1111${'0'.repeat(24)}`, m);
-      const opened = await openMessages(target, { ...env, PRIVATE_GALLERY_DIR: dir });
-      expect(formatMessages(opened, target.label, env).split('\n')[2]).toBe('abcd1111  ivy-2026-10: Ivy, October');
+      const opened = await openMessages(target, { ...env, PRIVATE_GALLERY_DIR: dir }, SITE);
+      // Its folder is gone, so nothing of hers can be checked: the folder name, and nothing she wrote as a title.
+      expect(formatMessages(opened, target.label, env).split('\n')[2]).toBe(
+        'abcd1111  ivy-2026-10: its folder is not in your galleries folder, so none of her photos can be shown',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -140,12 +154,12 @@ describe('npm run galleries -- inbox', () => {
   it('says so plainly when there is no studio key, and when nothing is waiting', async () => {
     const target = memoryTarget();
     const { [INBOX_KEY_VARIABLE]: _key, ...withoutKey } = env;
-    const error = await openMessages(target, withoutKey).catch((e: unknown) => e);
+    const error = await openMessages(target, withoutKey, SITE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InboxError);
     expect((error as Error).message).toBe(
       `There is no studio key (${INBOX_KEY_VARIABLE}) in ${join(root, 'passwords.env')}: put back the passwords.env from your backup; a first publish makes one, but it cannot open selections sent to the old one.`,
     );
-    expect(formatMessages(await openMessages(target, env), target.label, env)).toBe(
+    expect(formatMessages(await openMessages(target, env, SITE), target.label, env)).toBe(
       'No selections are waiting in the local bucket in test.',
     );
   });
@@ -179,7 +193,7 @@ describe('inbox: a message made to disturb the list', () => {
       const fine = message('2026-11-26T09:00:00.000Z', [{ number: 2, file: 'IMG_0002.jpg', note: 'softer' }]);
       await store(target, tag, '2026-11-27', `eeee1111${'0'.repeat(24)}`, bad);
       await store(target, tag, '2026-11-26', `ffff2222${'0'.repeat(24)}`, fine);
-      const opened = await openMessages(target, env);
+      const opened = await openMessages(target, env, SITE);
       const printed = formatMessages(opened, target.label, env);
       expect(printed).not.toMatch(CONTROL);
       expect(printed).toMatch(/^eeee1111 {2}ivy-2026-10: Ivy/m);
@@ -197,7 +211,7 @@ describe('inbox: a message made to disturb the list', () => {
       ...message('2026-11-27T10:30:00.000Z', [{ number: 1, file: 'IMG_0001.jpg', note }]),
       title: 'Ivy,\nOctober',
     });
-    const printed = formatMessages(await openMessages(target, env), target.label, env);
+    const printed = formatMessages(await openMessages(target, env, SITE), target.label, env);
     expect(printed).toContain(
       [
         'abab1111  ivy-2026-10: Ivy, October',
@@ -205,7 +219,7 @@ describe('inbox: a message made to disturb the list', () => {
         '  Photo 1 (IMG_0001.jpg): softer skin',
         '    bbbb2222  ivy-2026-10: fake header[2Jthank you',
         '    see you',
-        '  Lightroom: IMG_0001.jpg',
+        '  Lightroom: IMG_0001',
       ].join('\n'),
     );
   });
@@ -223,7 +237,7 @@ describe('inbox: a message made to disturb the list', () => {
     const ids = ['1111aaaa', '2222bbbb', '3333cccc', '4444dddd'];
     for (const [i, m] of broken.entries()) await store(target, tag, '2026-11-27', `${ids[i]}${'0'.repeat(24)}`, m);
     await store(target, tag, '2026-11-26', `9999ffff${'0'.repeat(24)}`, fine);
-    const opened = await openMessages(target, env);
+    const opened = await openMessages(target, env, SITE);
     const printed = formatMessages(opened, target.label, env);
     expect(printed).toMatch(/^5 selections in the local bucket in test, newest first:$/m);
     for (const id of ids) {
@@ -232,7 +246,7 @@ describe('inbox: a message made to disturb the list', () => {
       );
     }
     expect(printed).toContain(`9999ffff  ivy-2026-10: Ivy, October\n  sent ${local(fine.sentAt)}, 1 of 3 included`);
-    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001.jpg');
+    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001');
     expect(await doneWith(target, opened, '3333cccc', target.label)).toBe(
       'Deleted 3333cccc (ivy-2026-10, 2026-11-27) from the local bucket in test.',
     );
@@ -247,3 +261,117 @@ function local(iso: string) {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
+
+/** Links a client's browser could send in place of her selection link (issue 50, item 1). */
+const HOSTILE_LINKS: [what: string, link: string][] = [
+  ['$(…)', 'https://studio.example/private-gallery#picks=1.BQ$(touch PWNED)'],
+  ['backticks', 'https://studio.example/private-gallery#picks=1.BQ`touch PWNED`'],
+  ['a closing quote and a command', 'https://studio.example/private-gallery#picks=1.BQ"; touch PWNED; echo "'],
+  ['a newline and a command', 'https://studio.example/private-gallery#picks=1.BQ\ntouch PWNED'],
+  ['a foreign host', 'https://coastlight.evil.example/private-gallery#picks=1.BQ'],
+];
+
+describe('inbox: a client message is data, never a command or a file of the owner', () => {
+  it.each(HOSTILE_LINKS)(
+    'a link with %s is never printed: her link is made from the site and her checked picks, and the printed command runs nothing in a shell',
+    async (_what, link) => {
+      const target = memoryTarget();
+      const id = `cccc1111${'0'.repeat(24)}`;
+      await store(target, tag, '2026-11-27', id, {
+        ...message('2026-11-27T10:30:00.000Z', [
+          { number: 1, file: 'IMG_0001.jpg', note: '' },
+          { number: 3, file: 'IMG_0003.jpg', note: '' },
+        ]),
+        link,
+      });
+      const printed = formatMessages(await openMessages(target, env, SITE), target.label, env);
+      expect(printed).not.toContain('PWNED');
+      expect(printed).not.toContain('evil.example');
+      expect(printed).toContain(`  As she chose it: ${chosen(1, 3)}`);
+      // The one command printed for her, run as she would paste it: a stand-in npm records its words.
+      const command = printed.split('\n').find((line) => line.includes('npm run galleries -- share'));
+      const pasted = command?.slice(command.indexOf('npm run')) ?? 'npm run galleries -- share (none printed)';
+      const shell = mkdtempSync(join(tmpdir(), 'inbox-paste-'));
+      try {
+        writeFileSync(join(shell, 'npm'), '#!/bin/sh\nprintf "%s\\n" "$@" > words.txt\n', { mode: 0o755 });
+        execFileSync('sh', ['-c', pasted], { cwd: shell, env: { PATH: `${shell}:/usr/bin:/bin` } });
+        expect(readdirSync(shell).sort()).toEqual(['npm', 'words.txt']);
+        expect(readFileSync(join(shell, 'words.txt'), 'utf8').split('\n')).toEqual([
+          'run',
+          'galleries',
+          '--',
+          'share',
+          'ivy-2026-10',
+          '--favorites',
+          'cccc1111',
+          '',
+        ]);
+      } finally {
+        rmSync(shell, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('counts a pick only when its number is a photo of her gallery with that very file name; the count, included and Lightroom line are the studio’s', async () => {
+    const target = memoryTarget();
+    const picks = [
+      { number: 1, file: 'IMG_0001.jpg', note: 'this one' },
+      { number: 2, file: '../../other-client/IMG_0002.jpg', note: '' },
+      { number: 3, file: '/etc/passwd', note: '' },
+      { number: 4, file: '/dev/tty', note: '' },
+      { number: 5, file: '/proc/self/fd/0', note: 'past the end' },
+      { number: 2, file: 'IMG_0003.jpg', note: '' },
+    ];
+    await store(target, tag, '2026-11-27', `dddd1111${'0'.repeat(24)}`, {
+      ...message('2026-11-27T10:30:00.000Z', picks),
+      included: 999,
+      title: 'Anything she likes',
+      lightroom: 'IMG_0002 IMG_0003 /etc/passwd',
+    });
+    const opened = await openMessages(target, env, SITE);
+    const printed = formatMessages(opened, target.label, env);
+    expect(printed).toContain(
+      [
+        'dddd1111  ivy-2026-10: Ivy, October',
+        `  sent ${local('2026-11-27T10:30:00.000Z')}, 1 of 3 included`,
+        '  Photo 1 (IMG_0001.jpg): this one',
+        '  Photo 2 (a photo this gallery does not have)',
+        '  Photo 3 (a photo this gallery does not have)',
+        '  Photo 4 (a photo this gallery does not have)',
+        '  Photo 5 (a photo this gallery does not have): past the end',
+        '  Lightroom: IMG_0001',
+        `  As she chose it: ${chosen(1)}`,
+      ].join('\n'),
+    );
+    for (const text of ['999', 'Anything she likes', 'passwd', 'other-client', '/dev/tty', '/proc']) {
+      expect(printed).not.toContain(text);
+    }
+    expect(lightroomLine(opened, 'ivy-2026-10', target.label)).toBe('IMG_0001');
+    expect(opened[0]!.selection!.picks.map((pick) => pick.photo?.path ?? null)).toEqual([
+      join(root, 'ivy-2026-10', 'IMG_0001.jpg'),
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('--favorites takes a selection’s id, never a link, and gives only her picks that are photos of that gallery', async () => {
+    const target = memoryTarget();
+    await store(target, tag, '2026-11-27', `eeee2222${'0'.repeat(24)}`, {
+      ...message('2026-11-27T10:30:00.000Z', [
+        { number: 4, file: 'IMG_0004.jpg', note: '' },
+        { number: 2, file: '../IMG_0002.jpg', note: '' },
+        { number: 1, file: 'IMG_0001.jpg', note: '' },
+      ]),
+    });
+    const opened = await openMessages(target, env, SITE);
+    expect(favoritesOf(opened, 'eeee2222', 'ivy-2026-10', target.label)).toEqual([4, 1]);
+    expect(() => favoritesOf(opened, chosen(1, 4), 'ivy-2026-10', target.label)).toThrow(
+      '--favorites takes the id of her selection as "npm run galleries -- inbox" lists it (e.g. 3f2a9c1e), not a link.',
+    );
+    expect(() => favoritesOf(opened, 'eeee2222', 'june-2026-11', target.label)).toThrow(
+      'The selection "eeee2222" is from "ivy-2026-10", not from "june-2026-11".',
+    );
+  });
+});

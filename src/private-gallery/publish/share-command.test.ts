@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toBase64Url } from '../format/encodings';
 import { encodePicks } from '../format/picks';
-import { galleryRef } from '../format/seal';
 import { linkAsPositional, shareCommand } from './share-command';
 import { parseShares, sharesVariable, type Share } from './share';
 
@@ -30,8 +29,8 @@ function site() {
 }
 
 describe('npm run galleries -- share / unshare', () => {
-  it('makes a partner link for chosen photos or a selection link, and withdraws one alone', () => {
-    const { root, seed, shares } = site();
+  it('makes a partner link for chosen photos or a selection from her inbox, and withdraws one alone', () => {
+    const { root, shares } = site();
     const out = shareCommand(
       ['share', 'jenna-2026-10', '--photos', '12,3,7', '--expires', '2027-01-31'],
       'https://studio.test',
@@ -43,8 +42,14 @@ describe('npm run galleries -- share / unshare', () => {
     expect(shares().map((s) => [names(s), s.expires])).toEqual([
       [['IMG_103.jpg', 'IMG_107.jpg', 'IMG_112.jpg'], '2027-01-31'],
     ]);
-    const link = `https://studio.test/private-gallery#picks=${encodePicks(galleryRef(seed, 'jenna-2026-10'), [1, 2])}`;
-    shareCommand(['share', 'jenna-2026-10', '--favorites', link], 'https://studio.test', root);
+    // --favorites: the numbers of her selection as the inbox checked them (gallery-actions.mjs favoritesAction).
+    shareCommand(
+      ['share', 'jenna-2026-10', '--favorites', 'abcd1234'],
+      'https://studio.test',
+      root,
+      process.env,
+      [1, 2],
+    );
     expect(shares().map(names)).toEqual([
       ['IMG_103.jpg', 'IMG_107.jpg', 'IMG_112.jpg'],
       ['IMG_101.jpg', 'IMG_102.jpg'],
@@ -83,14 +88,14 @@ describe('npm run galleries -- share / unshare', () => {
     );
   });
 
-  it('refuses photos outside the gallery and a selection link of another gallery', () => {
+  it('refuses photos outside the gallery, and --favorites without her selection read from the inbox', () => {
     const { root } = site();
     expect(() => shareCommand(['share', 'jenna-2026-10', '--photos', '3,13'], 'https://s', root)).toThrow(
       'photo 13 is not in this gallery (1 to 12)',
     );
-    const other = `https://s/private-gallery#picks=${encodePicks('0'.repeat(32), [1])}`;
-    expect(() => shareCommand(['share', 'jenna-2026-10', '--favorites', other], 'https://s', root)).toThrow(
-      'this selection link is not of the gallery "jenna-2026-10"',
+    const link = `https://s/private-gallery#picks=${encodePicks('0'.repeat(32), [1])}`;
+    expect(() => shareCommand(['share', 'jenna-2026-10', '--favorites', link], 'https://s', root)).toThrow(
+      '--favorites needs her selection from the inbox: "npm run galleries -- inbox" lists it',
     );
     expect(() => shareCommand(['share', 'maria'], 'https://s', root)).toThrow('no gallery "maria"');
   });
@@ -145,5 +150,22 @@ describe("share reads the studio's zone from the settings of the project it is g
     expect(out).toContain(
       'Partner link for Jenna, October 2026, photo 3 (IMG_103.jpg), open until the end of 2027-01-31 (midnight, America/Los_Angeles time):',
     );
+  });
+});
+
+describe('share on a computer with no galleries folder yet', () => {
+  it('reads the sample from content/private/ as publish --local does, and never makes the galleries folder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'share-fresh-'));
+    const sample = join(root, 'content', 'private', 'preview');
+    mkdirSync(sample, { recursive: true });
+    writeFileSync(join(sample, 'gallery.yaml'), 'title: Preview gallery\n');
+    writeFileSync(join(sample, 'private-01.jpg'), 'photo 1');
+    const missing = join(root, 'coastlight-galleries');
+    // Issue 50: share made ~/coastlight-galleries/passwords.env, after which npm start refused to publish.
+    expect(() =>
+      shareCommand(['share', 'preview', '--photos', '1'], 'https://s', root, { PRIVATE_GALLERY_DIR: missing }),
+    ).toThrow(`the galleries folder ${missing} is not there: make it first (docs/owner.md, "Set up once")`);
+    expect(existsSync(missing)).toBe(false);
+    rmSync(root, { recursive: true, force: true });
   });
 });

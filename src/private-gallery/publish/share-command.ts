@@ -6,18 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodePicks, PICKS_PARAM } from '../format/picks.ts';
-import { galleryRef } from '../format/seal.ts';
-import { gallerySecrets, PASSWORDS_FILE, readEnv, writePasswordsFile } from './secrets.ts';
+import { PASSWORDS_FILE, readEnv, writePasswordsFile } from './secrets.ts';
 import { newShare, partnerLink, readShares, withoutShare, withShares, type Share } from './share.ts';
-import { galleriesFrom, privateGalleryDir, type Env } from './sources.ts';
+import { galleriesFolder, galleriesFrom, privateGalleryDir, type Env } from './sources.ts';
 import { didYouMean, foldersPhrase } from './words.ts';
 import { loadSettings, SETTINGS_FILE } from '../../lib/content/settings.ts';
 import { STUDIO_TIME_ZONE } from '../format/dates.ts';
 
 export const SHARE_USAGE = [
   'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
-  'npm run galleries -- share <gallery> --favorites "<selection link>" [--expires 2027-01-31]',
+  'npm run galleries -- share <gallery> --favorites <selection id from "inbox"> [--expires 2027-01-31]',
   'npm run galleries -- unshare <gallery> <partner link>',
 ].join('\n  ');
 
@@ -41,15 +39,32 @@ export function linkAsPositional(args: string[]): string[] {
   return [...args.slice(0, link), ...args.slice(link + 1), '--', args[link]!];
 }
 
-/** Runs `share` or `unshare` with their arguments; returns what to print. */
-export function shareCommand(args: string[], siteUrl: string, root = process.cwd(), base: Env = process.env): string {
+/**
+ * Runs `share` or `unshare` with their arguments; returns what to print. `favorites`: the photo
+ * numbers of the selection `--favorites` names, read from her inbox and checked against the gallery
+ * by the caller (gallery-actions.mjs favoritesAction); nothing of the option's own text is read.
+ */
+export function shareCommand(
+  args: string[],
+  siteUrl: string,
+  root = process.cwd(),
+  base: Env = process.env,
+  favorites?: readonly number[],
+): string {
   const { values, positionals } = parseArgs({
     args: linkAsPositional(args),
     allowPositionals: true,
     options: { photos: { type: 'string' }, favorites: { type: 'string' }, expires: { type: 'string' } },
   });
   const [command, id, link] = positionals;
-  const env = readEnv(root, base);
+  // The folder publish --local would use: on a fresh copy without a galleries folder, the sample's
+  // content/private/. A galleries folder is never made here.
+  const first = readEnv(root, base);
+  const folder = galleriesFolder(first, true, root);
+  const env = folder.missing ? readEnv(root, { ...base, PRIVATE_GALLERY_DIR: folder.dir }) : first;
+  if (!existsSync(folder.dir)) {
+    throw new Error(`the galleries folder ${folder.dir} is not there: make it first (docs/owner.md, "Set up once")`);
+  }
   const all = galleriesFrom(env, root);
   const gallery = all.find((g) => g.id === id);
   if (!gallery) {
@@ -76,14 +91,10 @@ export function shareCommand(args: string[], siteUrl: string, root = process.cwd
     ].join('\n');
   }
   let photos: number[];
-  if (values.favorites) {
-    const picks = decodePicks(new URLSearchParams(values.favorites.split('#')[1] ?? '').get(PICKS_PARAM) ?? '');
-    if (!picks) throw new Error('--favorites needs the selection link from her message (…/private-gallery#picks=…)');
-    const { seed } = gallerySecrets([gallery], env);
-    if (!galleryRef(seed, gallery.id).startsWith(picks.gallery)) {
-      throw new Error(`this selection link is not of the gallery "${gallery.id}"`);
-    }
-    photos = picks.numbers;
+  if (values.favorites !== undefined) {
+    if (!favorites)
+      throw new Error('--favorites needs her selection from the inbox: "npm run galleries -- inbox" lists it');
+    photos = [...favorites];
   } else photos = (values.photos ?? '').split(',').filter(Boolean).map(Number);
   // Numbers as she sees the gallery today; the link keeps the photos themselves (publish/share.ts).
   const share = newShare(gallery, photos, values.expires ?? null);
