@@ -228,10 +228,10 @@ console.log(`audit-photos: ${describePortfolioSize(portfolio)}`);
 const checks = [];
 if (!bench) {
   const node = process.execPath;
-  checks.push(check('dist references', node, ['scripts/dist-checks/check-dist.mjs']));
-  checks.push(check('images: no original, no metadata, sizes', node, ['scripts/dist-checks/check-images.mjs']));
-  checks.push(check('byte budgets', node, ['scripts/dist-checks/check-budgets.mjs']));
-  checks.push(check('first view at 390 px', node, ['scripts/dist-checks/first-view.mjs', '--port', String(port)]));
+  checks.push(check('dist references', node, ['scripts/dist-checks/check-dist.ts']));
+  checks.push(check('images: no original, no metadata, sizes', node, ['scripts/dist-checks/check-images.ts']));
+  checks.push(check('byte budgets', node, ['scripts/dist-checks/check-budgets.ts']));
+  checks.push(check('first view at 390 px', node, ['scripts/dist-checks/first-view.ts', '--port', String(port)]));
   if (lighthouse)
     checks.push(check('Lighthouse', node, ['scripts/audits/audit.mjs', '--runs', runs, '--port', String(port + 1)]));
 }

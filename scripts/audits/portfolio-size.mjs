@@ -2,7 +2,7 @@
 // HTML (raw, gzip and brotli, as the host sends it), the gallery island's props inside it, how
 // many photos the page names, and the category files the gallery fetches later (when a visitor
 // chooses a filter, View More or steps the viewer past the first photos).
-// Used by `npm run audit:photos` (which prints it) and scripts/dist-checks/check-budgets.mjs (which holds the
+// Used by `npm run audit:photos` (which prints it) and scripts/dist-checks/check-budgets.ts (which holds the
 // page to the first view). `node scripts/audits/portfolio-size.mjs [dist]` prints it for one build.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

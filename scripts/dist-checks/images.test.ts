@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { checkImages } from './check-images.mjs';
+import { checkImages } from './check-images.ts';
 import { MASTER_LONG_SIDE, writeMaster } from '../owner/import-photos.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'images-test-'));

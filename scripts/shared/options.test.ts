@@ -38,7 +38,7 @@ describe("the scripts' options", () => {
 
   // Each of them, run with an option it does not know, stops before doing anything.
   for (const script of [
-    'dist-checks/first-view.mjs',
+    'dist-checks/first-view.ts',
     'audits/audit-photos.mjs',
     'audits/kdf-bench.mjs',
     'audits/audit.mjs',

@@ -11,7 +11,7 @@ import { STUDIO_TIME_ZONE } from '@/private-gallery/format/dates';
 /**
  * The open gallery's code (its grid, viewer, choosing, downloads) is its own chunk: none of it is needed
  * before her first tap (the age gate, her password), so the page's first JavaScript stays within its
- * budget (scripts/dist-checks/check-budgets.mjs). It is fetched as soon as the page is idle, so the
+ * budget (scripts/dist-checks/check-budgets.ts). It is fetched as soon as the page is idle, so the
  * gallery does not wait for it after Unlock.
  */
 const loadOpenGallery = () => import('./OpenGallery').then((module) => ({ default: module.OpenGallery }));

@@ -23,7 +23,7 @@ export const IMAGE_BUDGET = {
 };
 const RASTER = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif', '.tif', '.tiff', '.heic', '.heif']);
 
-function walk(dir) {
+function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -31,11 +31,11 @@ function walk(dir) {
   });
 }
 
-const sha = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const sha = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 // Byte signatures of embedded metadata: EXIF (JPEG APP1, WebP/AVIF 'Exif' chunk or item), XMP,
 // IPTC (Photoshop IRB). None belongs in a published image.
-const MARKERS = [
+const MARKERS: [kind: string, marker: Buffer][] = [
   ['EXIF', Buffer.from('Exif\0\0')],
   ['XMP', Buffer.from('http://ns.adobe.com/xap/1.0/')],
   ['XMP', Buffer.from('<x:xmpmeta')],
@@ -43,7 +43,7 @@ const MARKERS = [
 ];
 
 export async function checkImages(dist = DIST, content = CONTENT) {
-  const problems = [];
+  const problems: string[] = [];
   const sources = walk(content).filter((path) => RASTER.has(extname(path).toLowerCase()));
   const originals = new Map(sources.map((path) => [sha(path), relative(ROOT, path)]));
   const images = walk(dist).filter((path) => RASTER.has(extname(path).toLowerCase()));
@@ -62,7 +62,7 @@ export async function checkImages(dist = DIST, content = CONTENT) {
       if (bytes.includes(marker)) problems.push(`${name} carries ${kind} metadata`);
     }
     const meta = await sharp(bytes).metadata();
-    for (const field of ['exif', 'xmp', 'iptc']) {
+    for (const field of ['exif', 'xmp', 'iptc'] as const) {
       if (meta[field]) problems.push(`${name} carries ${field.toUpperCase()} metadata`);
     }
     const edge = Math.max(meta.width ?? 0, meta.height ?? 0);

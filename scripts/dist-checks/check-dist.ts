@@ -4,22 +4,26 @@ import { readFileSync } from 'node:fs';
 import { builtPages, fileForPath } from '../../src/lib/site/site-files.ts';
 import { missingRoutes } from '../shared/expected-routes.mjs';
 import { parse } from 'yaml';
+import type { Settings } from '../../src/lib/content/settings.ts';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
-const ids = new Map();
-function idsOf(file) {
-  if (!ids.has(file)) {
+/** The ids of each page read so far, by file. */
+const ids = new Map<string, Set<string | undefined>>();
+function idsOf(file: string): Set<string | undefined> {
+  let found = ids.get(file);
+  if (!found) {
     const html = readFileSync(file, 'utf8');
-    ids.set(file, new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+    found = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    ids.set(file, found);
   }
-  return ids.get(file);
+  return found;
 }
 
 // Routes linked from the shell whose pages are still being built; this list only ever shrinks.
-const PENDING_ROUTES = new Set([]);
+const PENDING_ROUTES = new Set<string>([]);
 
-const problems = [];
+const problems: string[] = [];
 const files = builtPages(DIST);
 // Every page the sources call for is there to be checked: an empty or partial dist/ is a failure,
 // not a pass with nothing to check.
@@ -31,7 +35,7 @@ for (const { file, route } of files) {
     ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]),
     // Case-insensitive: React islands render the attribute as "srcSet".
     ...[...html.matchAll(/\ssrcset="([^"]*)"/gi)].flatMap((m) =>
-      m[1].split(',').map((part) => part.trim().split(/\s+/)[0]),
+      (m[1] ?? '').split(',').map((part) => part.trim().split(/\s+/)[0]),
     ),
   ];
   for (const ref of refs) {
@@ -56,11 +60,17 @@ if (checked === 0) problems.push('no internal reference found in any page');
 
 // The private gallery's page decides "open until" and its closing in the studio's time zone, the one
 // content/settings.yaml names: the built page hands that zone to its island, not a default.
-const zone = parse(readFileSync(new URL('../../content/settings.yaml', import.meta.url), 'utf8'))?.business?.timeZone;
+// The file as written, not through its schema (which fills in a default zone): the zone it names.
+const written = parse(readFileSync(new URL('../../content/settings.yaml', import.meta.url), 'utf8')) as {
+  business?: Partial<Pick<Settings['business'], 'timeZone'>>;
+} | null;
+const zone = written?.business?.timeZone;
 const gallery = files.find((page) => page.route === '/private-gallery');
 const islandProps = gallery
-  ? [...readFileSync(gallery.file, 'utf8').matchAll(/<astro-island[^>]*\sprops="([^"]*)"/g)].map((m) =>
-      JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&')),
+  ? [...readFileSync(gallery.file, 'utf8').matchAll(/<astro-island[^>]*\sprops="([^"]*)"/g)].map(
+      (m) =>
+        // Astro's serialized props: each value is [type, value], so a string prop is [0, "…"].
+        JSON.parse((m[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { timeZone?: [number, string] },
     )
   : [];
 const handed = islandProps.map((props) => props.timeZone?.[1]).filter(Boolean);

@@ -2,13 +2,13 @@
 // response (HTML, CSS, JS, fonts, images) requested from navigation until the page has loaded and the
 // network has been idle for 500 ms (at most until 2 s after the load event), without scrolling. Budgets: home <= 500 KB, portfolio (and each
 // category's own page) and before/after <= 600 KB, every other route <= 500 KB. On the home page the hero's later slides must not be
-// fetched in the first view (they load before they show). Serves dist/ with the host runtime (scripts/servers/cdn.mjs).
+// fetched in the first view (they load before they show). Serves dist/ with the host runtime (scripts/servers/cdn.ts).
 // Options: --port N (default 4326), --only /path. Prints a table and exits non-zero on a miss.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
-import { startCdn } from '../servers/cdn.mjs';
+import { startCdn } from '../servers/cdn.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
@@ -19,13 +19,17 @@ const { values } = readOptions({
   help: fileHeader(import.meta.url),
   options: { port: { type: 'string' }, only: { type: 'string' } },
 });
-const option = (name, fallback) => values[name.slice(2)] ?? fallback;
-const PORT = Number(option('--port', '4326'));
-const only = option('--only', null);
+const PORT = Number(values.port ?? '4326');
+const only = values.only ?? null;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DIST = join(process.cwd(), 'dist');
 const KB = 1024;
-export const FIRST_VIEW_BUDGET_KB = { '/': 500, '/portfolio': 600, '/before-after': 600, default: 500 };
+export const FIRST_VIEW_BUDGET_KB: Record<string, number> & { '/portfolio': number; default: number } = {
+  '/': 500,
+  '/portfolio': 600,
+  '/before-after': 600,
+  default: 500,
+};
 
 if (!existsSync(DIST)) {
   console.error('first-view: dist/ is missing; run `npm run build` first.');
@@ -41,14 +45,28 @@ const routes = only ? [only] : [...all.filter((r) => !r.startsWith('/blog/')).so
 const server = await startCdn({ port: PORT });
 
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
-const rows = [];
-const misses = [];
+/** One route's first view, in KB. */
+interface Row {
+  route: string;
+  totalKb: number;
+  imageKb: number;
+  images: number;
+  budget: number;
+}
+/** A response of the first view: its address, Playwright's resource type, its bytes on the wire. */
+interface Fetched {
+  url: string;
+  type: string;
+  bytes: number;
+}
+const rows: Row[] = [];
+const misses: string[] = [];
 try {
   for (const route of routes) {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    const responses = [];
-    const started = new Map();
+    const responses: Promise<Fetched>[] = [];
+    const started = new Map<Request, number>();
     let loadedAt = Infinity;
     page.on('request', (request) => started.set(request, Date.now()));
     page.on('load', () => (loadedAt = Date.now()));
@@ -85,7 +103,7 @@ try {
       FIRST_VIEW_BUDGET_KB[route] ??
       (route.startsWith('/portfolio/') ? FIRST_VIEW_BUDGET_KB['/portfolio'] : FIRST_VIEW_BUDGET_KB.default);
     const early = own.filter((r) => laterSlides.some((url) => r.url.endsWith(url))).map((r) => r.url);
-    const row = {
+    const row: Row = {
       route,
       totalKb: total / KB,
       imageKb: images / KB,
