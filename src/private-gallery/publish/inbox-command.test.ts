@@ -167,6 +167,11 @@ describe('npm run galleries -- inbox', () => {
 
 /** Every terminal control a printed line could carry: C0 (but the line breaks between lines), DEL and C1. */
 const CONTROL = /(?!\n)\p{Cc}/u;
+/**
+ * The bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069), which reorder what she
+ * reads without being controls: CONTROL does not see them, so each payload is checked for them too.
+ */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/u;
 const ESC = '\u001b';
 const BEL = '\u0007';
 const ST = `${ESC}\\`;
@@ -178,6 +183,7 @@ const PAYLOADS: [what: string, text: string][] = [
   ['OSC 8 hyperlink', `${ESC}]8;;https://evil.example/${ST}open your galleries${ESC}]8;;${ST}`],
   ['carriage return and erase line', `\r${ESC}[K00000000  ivy-2026-10: all paid, nothing to do`],
   ['C1 controls and DEL', '\u009b2J\u009d0;title\u0007\u007f'],
+  ['bidi override and isolates', 'gpj.\u202a1\u202b2\u202c3\u202d4\u202e5\u20666\u20677\u20688\u20699 paid in full'],
 ];
 
 describe('inbox: a message made to disturb the list', () => {
@@ -196,11 +202,13 @@ describe('inbox: a message made to disturb the list', () => {
       const opened = await openMessages(target, env, SITE);
       const printed = formatMessages(opened, target.label, env);
       expect(printed).not.toMatch(CONTROL);
+      expect(printed).not.toMatch(BIDI);
       expect(printed).toMatch(/^eeee1111 {2}ivy-2026-10: Ivy/m);
       expect(printed).toContain('  Photo 2 (IMG_0002.jpg): softer');
       // Every header is one of the two stored messages: nothing in hers starts a line of its own.
       expect(printed.match(/^[0-9a-f]{8} {2}/gm)).toEqual(['eeee1111  ', 'ffff2222  ']);
       expect(lightroomLine(opened, 'ivy-2026-10', target.label)).not.toMatch(CONTROL);
+      expect(lightroomLine(opened, 'ivy-2026-10', target.label)).not.toMatch(BIDI);
     },
   );
 
