@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { BLOCK_OUTSIDE_HOSTS, CHROMIUM_ARGS, findChromium } from './scripts/shared/chromium.mjs';
-import { CDN_ENV, cdnCommand } from './scripts/servers/cdn.mjs';
+import { CDN_ENV, cdnCommand } from './scripts/servers/cdn.ts';
 
 // E2E_PORT lets several checkouts run their suites side by side.
 const PORT = Number(process.env['E2E_PORT'] ?? 4322);
@@ -86,7 +86,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env['CI'],
       timeout: 60_000,
-      // scripts/servers/cdn.mjs runs the runtime in a process group of its own and ends it on SIGTERM; without
+      // scripts/servers/cdn.ts runs the runtime in a process group of its own and ends it on SIGTERM; without
       // this Playwright would SIGKILL the command and leave the runtime running.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
-import { serverState } from '../scripts/servers/cdn.mjs';
-import { writeCameraPhoto } from '../scripts/audits/camera-photos.mjs';
+import { serverState } from '../scripts/servers/cdn.ts';
+import { writeCameraPhoto } from '../scripts/audits/camera-photos.ts';
 import { REFUSALS } from '../scripts/desk/server.mjs';
 
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,

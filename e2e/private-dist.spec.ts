@@ -9,7 +9,7 @@ import { SEED_MARK } from '../src/private-gallery/publish/record';
 import { SCHEDULE } from '../src/private-gallery/host/schedule';
 import { renderVariants } from '../src/private-gallery/publish/sizes';
 import { IN_REPOSITORY_DIR, listGalleries } from '../src/private-gallery/publish/sources';
-import { publishSample } from '../scripts/servers/cdn.mjs';
+import { publishSample } from '../scripts/servers/cdn.ts';
 import { GALLERIES, makeFixture } from './vault-fixture';
 import { type VaultManifest } from '../src/private-gallery/format/types';
 import { ENTRY_BLOCK, IV_BYTES, openIndex, openWithPassword, TAG_BYTES } from '../src/private-gallery/format/keys';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { APIResponse, Page } from '@playwright/test';
 import { test, expect, waitForIslands } from './fixtures';
-import { startCdn } from '../scripts/servers/cdn.mjs';
+import { startCdn } from '../scripts/servers/cdn.ts';
 import { type VaultManifest } from '../src/private-gallery/format/types';
 import { randomBytes, toBase64Url } from '../src/private-gallery/format/encodings';
 import { kdfFor, newSalt, openIndex, openWithPassword, openWithSecret } from '../src/private-gallery/format/keys';

@@ -19,7 +19,7 @@ import {
 import { buildVault } from '../src/private-gallery/publish/build';
 import { listGalleries } from '../src/private-gallery/publish/sources';
 import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
-import { serverState } from '../scripts/servers/cdn.mjs';
+import { serverState } from '../scripts/servers/cdn.ts';
 
 // A proofing gallery of four photos (three included) published with the studio's inbox key, served
 // at /vault/; the inbox's answers are Playwright routes, so each failure is the one the test names.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, waitForIslands } from './fixtures';
-import { startCdn } from '../scripts/servers/cdn.mjs';
+import { startCdn } from '../scripts/servers/cdn.ts';
 import { randomBytes } from '../src/private-gallery/format/encodings';
 import { kdfFor, newSalt } from '../src/private-gallery/format/keys';
 import { publishGalleries } from '../src/private-gallery/publish/build';

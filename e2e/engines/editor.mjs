@@ -1,7 +1,7 @@
 // The owner's editor (Sveltia CMS, dist-editor/ on its own origin) in the other engines: the journey
 // e2e/editor.spec.ts runs in Chromium, shortened to what the owner does first. The editor runs its
 // real GitHub backend, pointed through the backend's `api_root` at a local stand-in for the GitHub
-// API (scripts/servers/github-standin.mjs) backed by a real git repository holding the project's
+// API (scripts/servers/github-standin.ts) backed by a real git repository holding the project's
 // content: the owner signs in with an access token, and a save is a commit the journey reads with
 // git. Only the copy of dist-editor/ this runner serves names the stand-in (prepareEditor); the
 // built dist-editor/ is never changed. Where the engine's automation can intercept requests
@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { contentFiles } from '../editor-repo.ts';
 import { editorHeaders } from '../../scripts/build/editor-policy.ts';
-import { startGitHubStandIn } from '../../scripts/servers/github-standin.mjs';
-import { startFront } from '../../scripts/servers/front.mjs';
+import { startGitHubStandIn } from '../../scripts/servers/github-standin.ts';
+import { startFront } from '../../scripts/servers/front.ts';
 import { again, check, checkEqual, until } from './driver.mjs';
 
 /** The posts in content/blog/ (SPEC.md: 9), as the editor's list should show them. */

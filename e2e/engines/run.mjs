@@ -24,8 +24,8 @@ import { parseArgs } from 'node:util';
 import { splitErrors } from './driver.mjs';
 import { JOURNEYS, RECORDER_CHECK, screenshots } from './journeys.mjs';
 import { EDITOR_JOURNEY, NotPossible, prepareEditor } from './editor.mjs';
-import { startCdn } from '../../scripts/servers/cdn.mjs';
-import { startFront } from '../../scripts/servers/front.mjs';
+import { startCdn } from '../../scripts/servers/cdn.ts';
+import { startFront } from '../../scripts/servers/front.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cdnArgs, EPHEMERAL_PORTS, scratchPort } from './cdn.mjs';
+import { cdnArgs, EPHEMERAL_PORTS, scratchPort } from './cdn.ts';
 
 // ci10 failed with `Address already in use (socket "direct:1:default")`: the inbox runtime test's
 // server took a port of 25,000 + pid % 4,000, and its inspector (port + 10,000) fell in Linux's

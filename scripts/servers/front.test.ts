@@ -4,7 +4,7 @@ import { connect as http2Connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { caCertPath, clientHeaders, injectRecorder, startFront, upstreamHeaders } from './front.mjs';
+import { caCertPath, clientHeaders, injectRecorder, startFront, upstreamHeaders } from './front.ts';
 
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head data-x="1"><meta charset="utf-8"><title>Café · ünïcode</title></head><body>é</body></html>';

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCOUNT, parseOperation, startGitHubStandIn } from './github-standin.mjs';
+import { ACCOUNT, parseOperation, startGitHubStandIn } from './github-standin.ts';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const FILES = {

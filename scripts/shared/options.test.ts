@@ -30,24 +30,24 @@ describe("the scripts' options", () => {
   });
 
   it("takes a script's help from its opening comment", () => {
-    const help = fileHeader(new URL('../audits/kdf-bench.mjs', import.meta.url).href);
+    const help = fileHeader(new URL('../audits/kdf-bench.ts', import.meta.url).href);
     expect(help.split('\n')[0]).toMatch(/^How much a password guess costs/);
-    expect(help).toContain('Usage: npx node scripts/audits/kdf-bench.mjs [--runs N]');
+    expect(help).toContain('Usage: npx node scripts/audits/kdf-bench.ts [--runs N]');
     expect(help).not.toContain('import ');
   });
 
   // Each of them, run with an option it does not know, stops before doing anything.
   for (const script of [
     'dist-checks/first-view.ts',
-    'audits/audit-photos.mjs',
-    'audits/kdf-bench.mjs',
-    'audits/audit.mjs',
-    'audits/gallery-bench.mjs',
-    'audits/headers-audit.mjs',
-    'servers/cdn.mjs',
-    'audits/shot.mjs',
-    'audits/portfolio-size.mjs',
-    'audits/camera-photos.mjs',
+    'audits/audit-photos.ts',
+    'audits/kdf-bench.ts',
+    'audits/audit.ts',
+    'audits/gallery-bench.ts',
+    'audits/headers-audit.ts',
+    'servers/cdn.ts',
+    'audits/shot.ts',
+    'audits/portfolio-size.ts',
+    'audits/camera-photos.ts',
   ]) {
     it(`${script} stops at an unknown option with one line`, () => {
       const run = spawnSync(process.execPath, [`scripts/${script}`, '--bogus'], { encoding: 'utf8' });

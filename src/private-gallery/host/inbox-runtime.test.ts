@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scratchPort, startCdn } from '../../../scripts/servers/cdn.mjs';
+import { scratchPort, startCdn } from '../../../scripts/servers/cdn.ts';
 import { kdfFor, openIndex, openWithPassword } from '../format/keys';
 import type { VaultIndex, VaultManifest } from '../format/types';
 import {

@@ -14,12 +14,18 @@
 // The certificate comes from a throwaway local CA made once with the `openssl` CLI and cached in
 // node_modules/.cache/local-ca/; browsers under test accept it as an insecure certificate.
 //
-// CLI: node scripts/servers/front.mjs --upstream http://127.0.0.1:8788 [--https 8443] [--http 8080] [--inject]
+// CLI: node scripts/servers/front.ts --upstream http://127.0.0.1:8788 [--https 8443] [--http 8080] [--inject]
 import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, createServer as createHttpServer } from 'node:http';
-import { createSecureServer } from 'node:http2';
+import {
+  request as httpRequest,
+  createServer as createHttpServer,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
+import { createSecureServer, type Http2SecureServer, type IncomingHttpHeaders as Http2Headers } from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -28,7 +34,7 @@ export const RECORDER_PATH = '/__recorder.js';
 const RECORDER_TAG = `<script src="${RECORDER_PATH}"></script>`;
 
 /** Path of the local CA's certificate (PEM), made on first use. */
-export function caCertPath() {
+export function caCertPath(): string {
   ensureCertificates();
   return join(CACHE, 'ca.crt');
 }
@@ -37,7 +43,7 @@ export function caCertPath() {
  * The base64 SHA-256 of the server certificate's public key, for Chromium's
  * `--ignore-certificate-errors-spki-list`: it trusts this one throwaway key and no other bad certificate.
  */
-export function serverKeyHash() {
+export function serverKeyHash(): string {
   ensureCertificates();
   const certificate = new X509Certificate(readFileSync(join(CACHE, 'server.crt')));
   const spki = certificate.publicKey.export({ type: 'spki', format: 'der' });
@@ -45,12 +51,13 @@ export function serverKeyHash() {
 }
 
 /** Makes the CA and the server certificate for 127.0.0.1 and localhost once; later calls reuse them. */
-function ensureCertificates() {
+function ensureCertificates(): void {
   if (['ca.crt', 'server.crt', 'server.key'].every((name) => existsSync(join(CACHE, name)))) return;
   mkdirSync(join(CACHE, '..'), { recursive: true });
   // Built in a scratch folder and renamed into place, so two runs starting at once cannot mix halves.
   const work = mkdtempSync(join(CACHE, '..', 'local-ca-'));
-  const openssl = (...args) => execFileSync('openssl', args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+  const openssl = (...args: string[]) =>
+    execFileSync('openssl', args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     openssl('ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key');
     openssl(
@@ -152,7 +159,7 @@ const RECORDER = `(function () {
 const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, '..', '..', 'e2e', 'tap-at-hydration.js'), 'utf8');
 
 /** Inserts the recorder as the first element of <head>. */
-export function injectRecorder(html) {
+export function injectRecorder(html: string): string {
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return html;
   const at = head.index + head[0].length;
@@ -163,8 +170,8 @@ export function injectRecorder(html) {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
 /** The request's headers for the upstream: the client's own, without pseudo and connection headers. */
-export function upstreamHeaders(incoming, { identity }) {
-  const headers = {};
+export function upstreamHeaders(incoming: Http2Headers, { identity }: { identity: boolean }): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (!name.startsWith(':') && !HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
@@ -180,25 +187,41 @@ export function upstreamHeaders(incoming, { identity }) {
  * The answer's headers for the client, from the upstream's raw list: every header as sent (a header
  * sent twice stays two headers, never joined), connection headers dropped.
  */
-export function clientHeaders(rawHeaders) {
-  const headers = {};
+export function clientHeaders(rawHeaders: string[]): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  // Names and values alternate: [name, value, name, value, …], so both are always there.
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i].toLowerCase();
+    const name = (rawHeaders[i] ?? '').toLowerCase();
     if (HOP_BY_HOP.has(name)) continue;
-    const value = rawHeaders[i + 1];
+    const value = rawHeaders[i + 1] ?? '';
     const seen = headers[name];
     headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
   return headers;
 }
 
-/**
- * Starts the front; resolves once both ports listen.
- * @param {{ upstream: string, httpsPort: number, httpPort?: number, inject?: boolean, host?: string }} options
- *   ports 0 pick free ones
- * @returns {Promise<{ origin: string, httpsPort: number, httpPort: number | undefined, close: () => Promise<void> }>}
- */
-export async function startFront({ upstream, httpsPort, httpPort, inject = false, host = '127.0.0.1' }) {
+/** A running front: its HTTPS origin, the ports bound, and how to end it. */
+export interface Front {
+  origin: string;
+  httpsPort: number;
+  httpPort: number | undefined;
+  close: () => Promise<void>;
+}
+
+/** Starts the front; resolves once both ports listen (ports 0 pick free ones). */
+export async function startFront({
+  upstream,
+  httpsPort,
+  httpPort,
+  inject = false,
+  host = '127.0.0.1',
+}: {
+  upstream: string;
+  httpsPort: number;
+  httpPort?: number | undefined;
+  inject?: boolean;
+  host?: string;
+}): Promise<Front> {
   ensureCertificates();
   const target = new URL(upstream);
   const https = createSecureServer(
@@ -223,8 +246,8 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
             answer.pipe(res);
             return;
           }
-          const chunks = [];
-          answer.on('data', (chunk) => chunks.push(chunk));
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => {
             const body = Buffer.from(injectRecorder(Buffer.concat(chunks).toString('utf8')), 'utf8');
             const outHeaders = { ...clientHeaders(answer.rawHeaders), 'content-length': String(body.length) };
@@ -235,7 +258,10 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
         },
       );
       upstreamRequest.on('error', (error) => {
-        if (res.headersSent) return res.destroy();
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
         res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
         res.end(`front: upstream ${upstream} did not answer: ${error.message}\n`);
       });
@@ -243,14 +269,14 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
     },
   );
   // HTTP/2 sessions (and HTTP/1.1 sockets) stay open while a browser lives: closing ends them.
-  const sockets = new Set();
+  const sockets = new Set<Socket>();
   https.on('secureConnection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  const servers = [https];
+  const servers: (Http2SecureServer | Server)[] = [https];
   const boundHttps = await listen(https, httpsPort, host);
-  let boundHttp;
+  let boundHttp: number | undefined;
   if (httpPort !== undefined) {
     const http = createHttpServer((req, res) => {
       const hostname = (req.headers.host ?? host).replace(/:\d+$/, '');
@@ -269,7 +295,7 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
         servers.map(
           (server) =>
             new Promise((resolve) => {
-              server.closeAllConnections?.();
+              if ('closeAllConnections' in server) server.closeAllConnections();
               if (server === https) for (const socket of sockets) socket.destroy();
               server.close(() => resolve(undefined));
             }),
@@ -279,12 +305,13 @@ export async function startFront({ upstream, httpsPort, httpPort, inject = false
 }
 
 /** Listens on `port` (0: any free port); resolves to the port bound. */
-function listen(server, port, host) {
+function listen(server: Http2SecureServer | Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      resolve(server.address().port);
+      // Listening on a TCP port: address() is that port's AddressInfo (a string only for a pipe).
+      resolve((server.address() as AddressInfo).port);
     });
   });
 }
@@ -304,7 +331,7 @@ if (import.meta.main) {
   } else {
     if (!values.upstream) {
       console.error(
-        'Usage: node scripts/servers/front.mjs --upstream http://127.0.0.1:PORT [--https N] [--http N] [--inject]',
+        'Usage: node scripts/servers/front.ts --upstream http://127.0.0.1:PORT [--https N] [--http N] [--inject]',
       );
       process.exit(2);
     }

@@ -17,7 +17,7 @@ export const COMPATIBILITY_DATE = '2026-11-01';
 export const LOCAL_STATE = '.wrangler/state';
 
 /** A test server's own local bucket, so two servers side by side never share (or fight over) one. */
-export const serverState = (port) => `.wrangler/servers/${port}`;
+export const serverState = (port: number): string => `.wrangler/servers/${port}`;
 
 /**
  * Linux's default ephemeral ports (/proc/sys/net/ipv4/ip_local_port_range): any outgoing
@@ -34,10 +34,10 @@ const INSPECTOR_OFFSET = 10_000;
  * A port for a throwaway server (a test's own runtime), different for each process id and, with
  * its inspector port, below the ephemeral range.
  */
-export const scratchPort = (seed) => 20_000 + (seed % 2000);
+export const scratchPort = (seed: number): number => 20_000 + (seed % 2000);
 
 /** The command line that serves `dir` on 127.0.0.1:`port`, with the local bucket in `persistTo`. */
-export function cdnArgs(port, dir = 'dist', persistTo = serverState(port)) {
+export function cdnArgs(port: number, dir = 'dist', persistTo = serverState(port)): string[] {
   const inspectorPort = port + INSPECTOR_OFFSET;
   if (inspectorPort >= EPHEMERAL_PORTS.first && inspectorPort <= EPHEMERAL_PORTS.last) {
     throw new Error(
@@ -70,10 +70,10 @@ export function cdnArgs(port, dir = 'dist', persistTo = serverState(port)) {
  * Playwright's webServer: dist/ with the sample gallery published into the server's own bucket,
  * then served; another folder (the editor's) without a gallery.
  */
-export function cdnCommand(port, dir = 'dist') {
+export function cdnCommand(port: number, dir = 'dist'): string {
   return dir === 'dist'
-    ? `node scripts/servers/cdn.mjs --port ${port} --sample`
-    : `node scripts/servers/cdn.mjs --port ${port} --dir ${dir}`;
+    ? `node scripts/servers/cdn.ts --port ${port} --sample`
+    : `node scripts/servers/cdn.ts --port ${port} --dir ${dir}`;
 }
 
 /**
@@ -81,7 +81,7 @@ export function cdnCommand(port, dir = 'dist') {
  * development password and partner link) into the local bucket in `persistTo`, as the owner's publish command does,
  * with an empty inbox.
  */
-export async function publishSample(persistTo) {
+export async function publishSample(persistTo: string) {
   const { publishGalleries } = await import('../../src/private-gallery/publish/build.ts');
   const { galleryPasswords, gallerySecrets, readEnv, siteSalt } =
     await import('../../src/private-gallery/publish/secrets.ts');
@@ -120,6 +120,12 @@ export async function publishSample(persistTo) {
 /** Environment for the runtime: no usage metrics sent from tests. */
 export const CDN_ENV = { WRANGLER_SEND_METRICS: 'false' };
 
+/** A running server: its origin, and how to end it. */
+export interface CdnServer {
+  origin: string;
+  stop: () => void;
+}
+
 /**
  * Starts the runtime and resolves once it answers `/`; `stop()` ends it. Fails with the server's
  * own output if it does not come up within `timeoutMs`.
@@ -130,7 +136,13 @@ export async function startCdn({
   persistTo = serverState(port),
   sample = true,
   timeoutMs = 60_000,
-}) {
+}: {
+  port: number;
+  dir?: string;
+  persistTo?: string;
+  sample?: boolean;
+  timeoutMs?: number;
+}): Promise<CdnServer> {
   if (sample) await publishSample(persistTo);
   const child = spawn('npx', cdnArgs(port, dir, persistTo), {
     env: { ...process.env, ...CDN_ENV },
@@ -138,12 +150,13 @@ export async function startCdn({
     detached: true,
   });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
   const origin = `http://127.0.0.1:${port}`;
   const stop = () => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      // The whole process group (detached above); no pid: it never started.
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     } catch {
       // already gone
     }
@@ -171,7 +184,7 @@ export async function startCdn({
  * http://127.0.0.1 and would then load no script on the owner's Mac); everything else, the
  * Function and its bucket included, is the runtime's own answer.
  */
-async function startLocalPreview(port) {
+async function startLocalPreview(port: number): Promise<CdnServer> {
   const cdn = await startCdn({ port: port + 1000, sample: false, persistTo: LOCAL_STATE });
   const server = createServer((req, res) => {
     const upstream = httpRequest(
@@ -190,7 +203,7 @@ async function startLocalPreview(port) {
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
-  await new Promise((done) => server.listen(port, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   return { origin: `http://127.0.0.1:${port}`, stop: () => (server.close(), cdn.stop()) };
 }
 

@@ -1,5 +1,5 @@
 // A small local stand-in for the GitHub API, backed by real git repositories, for the editor's
-// journey (e2e/engines/editor.mjs): Sveltia CMS's GitHub backend is pointed at it through the
+// journey (e2e/engines/editor.ts): Sveltia CMS's GitHub backend is pointed at it through the
 // backend's `api_root` (REST under /api/v3, GraphQL at /api/graphql, as for GitHub Enterprise
 // Server), so signing in, listing and saving run the editor's real GitHub code in any engine and
 // a save is a real commit (`git log`, `git show`). It answers only the calls Sveltia's GitHub
@@ -14,17 +14,51 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The signed-in account every token stands for. */
 export const ACCOUNT = { id: 1, login: 'studio-owner', name: 'Studio Owner', email: 'owner@studio.test' };
 
-/**
- * A bare git repository with one branch, made from `files` (path → base64) in one commit.
- * @param {{ files: Record<string, string>, branch: string, message?: string }} options
- */
-export function createRepository({ files, branch, message = 'The site content' }) {
+/** A file a commit adds or replaces (`contents` base64), and one it deletes: GitHub's FileAddition and FileDeletion. */
+export interface FileAddition {
+  path: string;
+  contents: string;
+}
+export interface FileDeletion {
+  path: string;
+}
+
+/** One commit: what `commit()` takes. */
+export interface NewCommit {
+  parent: string | null;
+  additions: FileAddition[];
+  deletions: FileDeletion[];
+  message: string;
+  author: { name: string; email: string };
+}
+
+/** A commit's facts, as `git show` gives them. */
+export interface CommitInfo {
+  oid: string;
+  parents: string[];
+  name: string;
+  email: string;
+  date: string;
+  message: string;
+}
+
+/** A bare git repository with one branch, made from `files` (path → base64) in one commit. */
+export function createRepository({
+  files,
+  branch,
+  message = 'The site content',
+}: {
+  files: Record<string, string>;
+  branch: string;
+  message?: string;
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'github-standin-'));
   execFileSync('git', ['init', '--quiet', '--bare', `--initial-branch=${branch}`, dir]);
   const repository = gitRepository(dir, branch);
@@ -39,22 +73,22 @@ export function createRepository({ files, branch, message = 'The site content' }
 }
 
 /** Git plumbing on one bare repository. */
-function gitRepository(dir, branch) {
-  const git = (args, input) =>
+function gitRepository(dir: string, branch: string) {
+  const git = (args: string[], input?: Buffer) =>
     execFileSync('git', args, { cwd: dir, input, maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
-  const text = (args, input) => git(args, input).toString('utf8');
-  const quote = (path) => `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+  const text = (args: string[], input?: Buffer) => git(args, input).toString('utf8');
+  const quote = (path: string) => `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
   // Answers keyed by commit or blob ids, which never change.
-  const historyCache = new Map();
-  const lastCommits = new Map();
-  const blobs = new Map();
-  const commits = new Map();
-  const types = new Map();
+  const historyCache = new Map<string, string[]>();
+  const lastCommits = new Map<string, Map<string, string>>();
+  const blobs = new Map<string, Buffer>();
+  const commits = new Map<string, CommitInfo>();
+  const types = new Map<string, string>();
   return {
     dir,
     branch,
     /** The branch's head commit, or null if the branch does not exist. */
-    head(name = branch) {
+    head(name = branch): string | null {
       try {
         return text(['rev-parse', '--verify', '--quiet', `refs/heads/${name}^{commit}`]).trim();
       } catch {
@@ -62,34 +96,38 @@ function gitRepository(dir, branch) {
       }
     },
     /** 'commit' | 'blob' | 'tree' | null */
-    type(oid) {
+    type(oid: string): string | null {
       if (!/^[0-9a-f]{40}$/.test(oid)) return null;
-      if (!types.has(oid)) {
+      let type = types.get(oid);
+      if (type === undefined) {
         try {
-          types.set(oid, text(['cat-file', '-t', oid]).trim());
+          type = text(['cat-file', '-t', oid]).trim();
         } catch {
           return null;
         }
+        types.set(oid, type);
       }
-      return types.get(oid);
+      return type;
     },
     /** Every blob of a commit's tree: { path, mode, sha, size }. */
-    tree(rev) {
+    tree(rev: string) {
       return text(['ls-tree', '-r', '-l', '-z', '--full-tree', rev])
         .split('\0')
         .filter(Boolean)
         .map((line) => {
-          const [meta, path] = line.split('\t');
-          const [mode, type, sha, size] = meta.split(/\s+/);
+          // "<mode> <type> <sha> <size>\t<path>": every part is there.
+          const [meta = '', path = ''] = line.split('\t');
+          const [mode = '', type = '', sha = '', size] = meta.split(/\s+/);
           return { path, mode, type, sha, size: Number(size) };
         });
     },
-    blob(sha) {
-      if (!blobs.has(sha)) blobs.set(sha, git(['cat-file', 'blob', sha]));
-      return blobs.get(sha);
+    blob(sha: string): Buffer {
+      let bytes = blobs.get(sha);
+      if (!bytes) blobs.set(sha, (bytes = git(['cat-file', 'blob', sha])));
+      return bytes;
     },
     /** The blob at `path` in commit `rev`, or null. */
-    fileOid(rev, path) {
+    fileOid(rev: string, path: string): string | null {
       try {
         return text(['rev-parse', '--verify', '--quiet', `${rev}:${path}`]).trim() || null;
       } catch {
@@ -97,9 +135,11 @@ function gitRepository(dir, branch) {
       }
     },
     /** A commit's facts. */
-    commitInfo(oid) {
-      if (commits.has(oid)) return commits.get(oid);
-      const [sha, parents, name, email, date, message] = text([
+    commitInfo(oid: string): CommitInfo {
+      const known = commits.get(oid);
+      if (known) return known;
+      // Six fields, each always there (an empty one is '').
+      const [sha = '', parents = '', name = '', email = '', date = '', message = ''] = text([
         'show',
         '-s',
         '--format=%H%x1f%P%x1f%an%x1f%ae%x1f%cI%x1f%B',
@@ -117,11 +157,12 @@ function gitRepository(dir, branch) {
       return info;
     },
     /** The commits from `rev` back that touch `path` (all if none), newest first. */
-    history(rev, { first = 100, path } = {}) {
+    history(rev: string, { first = 100, path }: { first?: number; path?: string | undefined } = {}): string[] {
       // The editor asks each file's last commit, one file per alias: one git log answers them all.
       if (first === 1 && path) {
-        if (!lastCommits.has(rev)) {
-          const last = new Map();
+        let last = lastCommits.get(rev);
+        if (!last) {
+          last = new Map();
           let commit = '';
           for (const line of text(['log', '--format=%x00%H', '--name-only', '--no-renames', rev]).split('\n')) {
             if (line.startsWith('\0')) commit = line.slice(1);
@@ -129,28 +170,32 @@ function gitRepository(dir, branch) {
           }
           lastCommits.set(rev, last);
         }
-        const commit = lastCommits.get(rev).get(path);
+        const commit = last.get(path);
         return commit ? [commit] : [];
       }
       const key = `${rev}\0${first}\0${path ?? ''}`;
-      if (!historyCache.has(key)) {
+      let commits = historyCache.get(key);
+      if (!commits) {
         const out = text(['log', `-n${first}`, '--format=%H', rev, ...(path ? ['--', path] : [])]);
-        historyCache.set(key, out.split('\n').filter(Boolean));
+        historyCache.set(key, (commits = out.split('\n').filter(Boolean)));
       }
-      return historyCache.get(key);
+      return commits;
     },
     /** Paths a commit added (A), changed (M) or deleted (D) against its first parent. */
-    changes(oid) {
+    changes(oid: string): { status: string; path: string }[] {
       const out = text(['diff-tree', '--root', '-r', '--no-commit-id', '--name-status', '-z', oid]).split('\0');
       const list = [];
-      for (let i = 0; i + 1 < out.length; i += 2) if (out[i]) list.push({ status: out[i], path: out[i + 1] });
+      for (let i = 0; i + 1 < out.length; i += 2) {
+        const [status, path = ''] = [out[i], out[i + 1]];
+        if (status) list.push({ status, path });
+      }
       return list;
     },
     /**
      * One commit on the branch, on top of `parent` (null: the first), with files added or replaced
      * (`contents` base64) and deleted; returns the new commit's oid.
      */
-    commit({ parent, additions, deletions, message, author }) {
+    commit({ parent, additions, deletions, message, author }: NewCommit): string | null {
       const seconds = Math.floor(Date.now() / 1000);
       const who = `${author.name} <${author.email}> ${seconds} +0000`;
       const parts = [
@@ -173,9 +218,31 @@ function gitRepository(dir, branch) {
 
 // ---- GraphQL: the subset Sveltia writes (fields, aliases, arguments, variables, inline fragments).
 
+interface Token {
+  kind: 'punct' | 'string' | 'number' | 'name';
+  value: string | number;
+}
+
+/** A value in the document: a variable, a list, an input object or a literal. */
+export type ValueNode =
+  | { variable: string }
+  | { list: ValueNode[] }
+  | { object: Record<string, ValueNode> }
+  | { literal: string | number | boolean | null };
+
+/** A field (with its alias and arguments) or an inline fragment (`... on Type`). */
+export type Selection =
+  | { alias: string; field: string; args: Record<string, ValueNode>; selections: Selection[] | null }
+  | { on: string; selections: Selection[] };
+
+export interface Operation {
+  type: 'query' | 'mutation';
+  selections: Selection[];
+}
+
 /** Splits a GraphQL document into tokens. */
-function tokenize(source) {
-  const tokens = [];
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
   const re =
     /\s+|,|#[^\n]*|(\.\.\.|[{}()[\]:!$=@|&])|("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|([_A-Za-z][_0-9A-Za-z]*)/y;
   let at = 0;
@@ -185,7 +252,7 @@ function tokenize(source) {
     if (!match) throw new Error(`Syntax error at ${at}: ${source.slice(at, at + 20)}`);
     at = re.lastIndex;
     if (match[1]) tokens.push({ kind: 'punct', value: match[1] });
-    else if (match[2]) tokens.push({ kind: 'string', value: JSON.parse(match[2]) });
+    else if (match[2]) tokens.push({ kind: 'string', value: JSON.parse(match[2]) as string });
     else if (match[3]) tokens.push({ kind: 'number', value: Number(match[3]) });
     else if (match[4]) tokens.push({ kind: 'name', value: match[4] });
   }
@@ -193,20 +260,20 @@ function tokenize(source) {
 }
 
 /** Parses one operation: { type: 'query' | 'mutation', selections }. */
-export function parseOperation(source) {
+export function parseOperation(source: string): Operation {
   const tokens = tokenize(source);
   let i = 0;
-  const peek = (value) => tokens[i] && tokens[i].value === value && tokens[i].kind !== 'string';
-  const expect = (value) => {
+  const peek = (value: string) => tokens[i] && tokens[i]?.value === value && tokens[i]?.kind !== 'string';
+  const expect = (value: string) => {
     if (!peek(value)) throw new Error(`Expected "${value}", found "${tokens[i]?.value ?? 'the end'}"`);
     i++;
   };
-  const name = () => {
+  const name = (): string => {
     const token = tokens[i++];
     if (token?.kind !== 'name') throw new Error(`Expected a name, found "${token?.value ?? 'the end'}"`);
-    return token.value;
+    return String(token.value);
   };
-  const value = () => {
+  const value = (): ValueNode => {
     const token = tokens[i];
     if (peek('$')) {
       i++;
@@ -214,14 +281,14 @@ export function parseOperation(source) {
     }
     if (peek('[')) {
       i++;
-      const list = [];
+      const list: ValueNode[] = [];
       while (!peek(']')) list.push(value());
       i++;
       return { list };
     }
     if (peek('{')) {
       i++;
-      const fields = {};
+      const fields: Record<string, ValueNode> = {};
       while (!peek('}')) {
         const key = name();
         expect(':');
@@ -231,6 +298,7 @@ export function parseOperation(source) {
       return { object: fields };
     }
     i++;
+    if (!token) throw new Error('Expected a value, found "the end"');
     if (token.kind === 'name') {
       if (token.value === 'true' || token.value === 'false') return { literal: token.value === 'true' };
       if (token.value === 'null') return { literal: null };
@@ -238,9 +306,9 @@ export function parseOperation(source) {
     }
     return { literal: token.value };
   };
-  const selectionSet = () => {
+  const selectionSet = (): Selection[] => {
     expect('{');
-    const selections = [];
+    const selections: Selection[] = [];
     while (!peek('}')) {
       if (peek('...')) {
         i++;
@@ -248,13 +316,13 @@ export function parseOperation(source) {
         selections.push({ on: name(), selections: selectionSet() });
         continue;
       }
-      let alias = name();
+      const alias = name();
       let field = alias;
       if (peek(':')) {
         i++;
         field = name();
       }
-      const args = {};
+      const args: Record<string, ValueNode> = {};
       if (peek('(')) {
         i++;
         while (!peek(')')) {
@@ -269,9 +337,10 @@ export function parseOperation(source) {
     i++;
     return selections;
   };
-  let type = 'query';
+  let type: Operation['type'] = 'query';
   if (peek('query') || peek('mutation')) {
-    type = tokens[i++].value;
+    type = peek('query') ? 'query' : 'mutation';
+    i++;
     if (tokens[i]?.kind === 'name') i++;
     if (peek('(')) {
       // Variable definitions: their types are not checked here.
@@ -280,12 +349,12 @@ export function parseOperation(source) {
     }
   }
   const selections = selectionSet();
-  if (i !== tokens.length) throw new Error(`Unexpected "${tokens[i].value}" after the operation`);
+  if (i !== tokens.length) throw new Error(`Unexpected "${tokens[i]?.value}" after the operation`);
   return { type, selections };
 }
 
 /** A value of the document, with its variables filled in. */
-function resolveValue(node, variables) {
+function resolveValue(node: ValueNode, variables: Record<string, unknown>): unknown {
   if ('variable' in node) return variables[node.variable];
   if ('list' in node) return node.list.map((item) => resolveValue(item, variables));
   if ('object' in node)
@@ -293,12 +362,22 @@ function resolveValue(node, variables) {
   return node.literal;
 }
 
+/** An object of the API: its type's name, and fields that are values or functions of their arguments. */
+type GraphObject = { __typename?: string } & Record<string, unknown>;
+/** A field's resolver: it reads the arguments it names (the query's, with variables filled in). */
+type Resolver = (args: Record<string, unknown>) => unknown;
+
 /**
  * Runs `selections` on `object` (a plain value, or { __typename, ...fields } whose fields may be
  * functions of their arguments); unknown fields are errors, as GitHub's API answers them.
  */
-function execute(selections, object, variables, path = []) {
-  const out = {};
+function execute(
+  selections: Selection[],
+  object: GraphObject,
+  variables: Record<string, unknown>,
+  path: string[] = [],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const selection of selections) {
     if ('on' in selection) {
       if (object.__typename === selection.on)
@@ -313,11 +392,13 @@ function execute(selections, object, variables, path = []) {
       );
     }
     const resolvedArgs = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, resolveValue(v, variables)]));
-    let result = typeof object[field] === 'function' ? object[field](resolvedArgs) : object[field];
+    const fieldValue = object[field];
+    let result = typeof fieldValue === 'function' ? (fieldValue as Resolver)(resolvedArgs) : fieldValue;
+    // A field with a selection set holds an object of the API, or a list of them.
     if (sub && result != null) {
       result = Array.isArray(result)
-        ? result.map((item, index) => execute(sub, item, variables, [...path, alias, String(index)]))
-        : execute(sub, result, variables, [...path, alias]);
+        ? result.map((item: GraphObject, index) => execute(sub, item, variables, [...path, alias, String(index)]))
+        : execute(sub, result as GraphObject, variables, [...path, alias]);
     }
     out[alias] = result ?? null;
   }
@@ -326,8 +407,18 @@ function execute(selections, object, variables, path = []) {
 
 // ---- The API over one repository.
 
-function graphRoot(repo, { owner, name }) {
-  const blob = (oid) => ({
+/** What createCommitOnBranch is sent (GitHub's CreateCommitOnBranchInput, the fields read here). */
+interface CreateCommitOnBranchInput {
+  branch?: { repositoryNameWithOwner?: string; branchName: string };
+  expectedHeadOid?: string;
+  fileChanges?: { additions?: FileAddition[]; deletions?: FileDeletion[] };
+  message?: { headline?: string; body?: string };
+}
+
+type Repository = ReturnType<typeof gitRepository>;
+
+function graphRoot(repo: Repository, { owner, name }: { owner: string; name: string }) {
+  const blob = (oid: string) => ({
     __typename: 'Blob',
     oid,
     byteSize: () => repo.blob(oid).length,
@@ -339,7 +430,7 @@ function graphRoot(repo, { owner, name }) {
     },
     isTruncated: () => repo.blob(oid).length > 512 * 1024,
   });
-  const commit = (oid) => {
+  const commit = (oid: string): GraphObject => {
     const info = () => repo.commitInfo(oid);
     return {
       __typename: 'Commit',
@@ -354,7 +445,7 @@ function graphRoot(repo, { owner, name }) {
           email === ACCOUNT.email ? { __typename: 'User', databaseId: ACCOUNT.id, login: ACCOUNT.login } : null;
         return { __typename: 'GitActor', name: author, email, date, avatarUrl: '', user };
       },
-      history: ({ first = 100, path } = {}) => ({
+      history: ({ first = 100, path }: { first?: number; path?: string } = {}) => ({
         __typename: 'CommitHistoryConnection',
         nodes: repo.history(oid, { first, path }).map(commit),
       }),
@@ -362,13 +453,13 @@ function graphRoot(repo, { owner, name }) {
       status: null,
       deployments: () => ({ __typename: 'DeploymentConnection', nodes: [] }),
       checkSuites: () => ({ __typename: 'CheckSuiteConnection', nodes: [] }),
-      file: ({ path }) => {
+      file: ({ path }: { path: string }) => {
         const fileOid = repo.fileOid(oid, path);
         return fileOid ? { __typename: 'TreeEntry', oid: fileOid, path } : null;
       },
     };
   };
-  const ref = (qualifiedName) => {
+  const ref = (qualifiedName: unknown) => {
     const branch = String(qualifiedName).replace(/^refs\/heads\//, '');
     const head = repo.head(branch);
     return head ? { __typename: 'Ref', name: branch, prefix: 'refs/heads/', target: commit(head) } : null;
@@ -378,22 +469,26 @@ function graphRoot(repo, { owner, name }) {
     name,
     nameWithOwner: `${owner}/${name}`,
     defaultBranchRef: () => ref(repo.branch),
-    ref: ({ qualifiedName }) => ref(qualifiedName),
-    object: ({ oid, expression }) => {
-      const target = oid ?? (expression ? repo.fileOid(...String(expression).split(':')) : null);
-      const type = target ? repo.type(target) : null;
+    ref: ({ qualifiedName }: { qualifiedName: string }) => ref(qualifiedName),
+    object: ({ oid, expression }: { oid?: string; expression?: string }) => {
+      // "<rev>:<path>"
+      const [rev = '', path = ''] = String(expression).split(':');
+      const target = oid ?? (expression ? repo.fileOid(rev, path) : null);
+      if (!target) return null;
+      const type = repo.type(target);
       return type === 'blob' ? blob(target) : type === 'commit' ? commit(target) : null;
     },
   };
   return {
     query: {
       __typename: 'Query',
-      repository: (args) => (args.owner === owner && args.name === name ? repository : null),
+      repository: (args: { owner: string; name: string }) =>
+        args.owner === owner && args.name === name ? repository : null,
       viewer: { __typename: 'User', databaseId: ACCOUNT.id, login: ACCOUNT.login, name: ACCOUNT.name },
     },
     mutation: {
       __typename: 'Mutation',
-      createCommitOnBranch: ({ input }) => {
+      createCommitOnBranch: ({ input }: { input?: CreateCommitOnBranchInput }) => {
         const { branch, expectedHeadOid, fileChanges = {}, message = {} } = input ?? {};
         if (branch?.repositoryNameWithOwner !== `${owner}/${name}`) {
           throw new Error(`Could not resolve to a Repository with the name '${branch?.repositoryNameWithOwner}'.`);
@@ -411,23 +506,38 @@ function graphRoot(repo, { owner, name }) {
           message: text,
           author: ACCOUNT,
         });
+        if (!oid) throw new Error(`The commit on "${branch.branchName}" was not written.`);
         return { __typename: 'CreateCommitOnBranchPayload', commit: commit(oid) };
       },
     },
   };
 }
 
-/**
- * Starts the stand-in on 127.0.0.1 (HTTP; put the HTTPS front before it for the browser).
- * @param {{ owner: string, name: string, branch: string, files: Record<string, string>, port?: number }} options
- */
-export async function startGitHubStandIn({ owner, name, branch, files, port = 0 }) {
+/** A repository signed in to by one token, with what it was asked and what it could not answer. */
+export type StandInRepository = Repository & { requests: string[]; unanswered: string[] };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Starts the stand-in on 127.0.0.1 (HTTP; put the HTTPS front before it for the browser). */
+export async function startGitHubStandIn({
+  owner,
+  name,
+  branch,
+  files,
+  port = 0,
+}: {
+  owner: string;
+  name: string;
+  branch: string;
+  files: Record<string, string>;
+  port?: number;
+}) {
   /** token → repository */
-  const repositories = new Map();
+  const repositories = new Map<string, StandInRepository>();
   /** Requests without a repository's token the stand-in could not answer; each repository keeps its own. */
-  const unanswered = [];
+  const unanswered: string[] = [];
   /** Requests without a valid token. */
-  const requests = [];
+  const requests: string[] = [];
 
   const server = createServer((req, res) => {
     const cors = {
@@ -437,7 +547,7 @@ export async function startGitHubStandIn({ owner, name, branch, files, port = 0 
       'access-control-max-age': '600',
       vary: 'origin',
     };
-    const send = (status, body, type = 'application/json; charset=utf-8') => {
+    const send = (status: number, body: unknown, type = 'application/json; charset=utf-8') => {
       const payload = Buffer.isBuffer(body)
         ? body
         : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
@@ -449,11 +559,10 @@ export async function startGitHubStandIn({ owner, name, branch, files, port = 0 
       res.end();
       return;
     }
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      /** @type {ReturnType<typeof createRepository> | undefined} */
-      let repo;
+      let repo: StandInRepository | undefined;
       try {
         const url = new URL(req.url ?? '/', 'http://standin');
         const token = /^(?:token|bearer)\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -464,22 +573,27 @@ export async function startGitHubStandIn({ owner, name, branch, files, port = 0 
           return;
         }
         if (url.pathname === '/api/graphql' && req.method === 'POST') {
-          const { query, variables = {} } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+          const { query, variables = {} } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+            query: string;
+            variables?: Record<string, unknown>;
+          };
           let operation;
           try {
             operation = parseOperation(query);
           } catch (error) {
-            repo.unanswered.push(`GraphQL: ${error.message}`);
-            return send(200, { data: null, errors: [{ message: error.message }] });
+            repo.unanswered.push(`GraphQL: ${messageOf(error)}`);
+            return send(200, { data: null, errors: [{ message: messageOf(error) }] });
           }
-          repo.requests.push(`GraphQL ${operation.type} ${operation.selections.map((s) => s.field ?? s.on).join(',')}`);
+          repo.requests.push(
+            `GraphQL ${operation.type} ${operation.selections.map((s) => ('field' in s ? s.field : s.on)).join(',')}`,
+          );
           try {
             const root = graphRoot(repo, { owner, name });
             send(200, { data: execute(operation.selections, root[operation.type], variables) });
           } catch (error) {
             // A field the stand-in lacks is a gap to name; a refused commit is GitHub's own answer.
-            if (error.unanswered) repo.unanswered.push(`GraphQL: ${error.message}`);
-            send(200, { data: null, errors: [{ message: error.message }] });
+            if (error instanceof Error && 'unanswered' in error) repo.unanswered.push(`GraphQL: ${error.message}`);
+            send(200, { data: null, errors: [{ message: messageOf(error) }] });
           }
           return;
         }
@@ -501,7 +615,7 @@ export async function startGitHubStandIn({ owner, name, branch, files, port = 0 
           res.writeHead(204, cors);
           res.end();
         } else if (req.method === 'GET' && (match = path.match(`^${base}/git/trees/(.+)$`))) {
-          const rev = decodeURIComponent(match[1]);
+          const rev = decodeURIComponent(match[1] ?? '');
           const sha = repo.type(rev) === 'commit' ? rev : repo.head(rev);
           if (!sha) return send(404, { message: 'Not Found', status: '404' });
           const tree = repo
@@ -509,50 +623,52 @@ export async function startGitHubStandIn({ owner, name, branch, files, port = 0 
             .map(({ path: p, mode, type, sha: s, size }) => ({ path: p, mode, type, sha: s, size }));
           send(200, { sha, tree, truncated: false });
         } else if (req.method === 'GET' && (match = path.match(`^${base}/git/blobs/([0-9a-f]{40})$`))) {
-          if (repo.type(match[1]) !== 'blob') return send(404, { message: 'Not Found', status: '404' });
-          const bytes = repo.blob(match[1]);
+          const sha = match[1] ?? '';
+          if (repo.type(sha) !== 'blob') return send(404, { message: 'Not Found', status: '404' });
+          const bytes = repo.blob(sha);
           if (/vnd\.github\.raw/.test(req.headers.accept ?? '')) {
             // GitHub answers a raw blob as application/octet-stream; Sveltia reads anything else as text.
             send(200, bytes, 'application/octet-stream');
           } else {
-            send(200, { sha: match[1], size: bytes.length, encoding: 'base64', content: bytes.toString('base64') });
+            send(200, { sha, size: bytes.length, encoding: 'base64', content: bytes.toString('base64') });
           }
         } else {
           repo.unanswered.push(`${req.method} ${path}`);
           send(404, { message: 'Not Found', status: '404' });
         }
       } catch (error) {
-        (repo?.unanswered ?? unanswered).push(`${req.method} ${req.url}: ${error.message}`);
-        send(500, { message: error.message });
+        (repo?.unanswered ?? unanswered).push(`${req.method} ${req.url}: ${messageOf(error)}`);
+        send(500, { message: messageOf(error) });
       }
     });
   });
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   return {
-    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+    // Listening on a TCP port: address() is that port's AddressInfo (a string only for a pipe).
+    port: (server.address() as AddressInfo).port,
     unanswered,
     requests,
     /**
      * A fresh repository with the content, signed in to by `token`, with the requests it was sent
      * ("METHOD path", GraphQL: its top fields) and those the stand-in could not answer.
      */
-    repository(token) {
+    repository(token: string): StandInRepository {
       const repo = Object.assign(createRepository({ files, branch }), {
-        /** @type {string[]} */ requests: [],
-        /** @type {string[]} */ unanswered: [],
+        requests: [] as string[],
+        unanswered: [] as string[],
       });
       repositories.get(token)?.remove();
       repositories.set(token, repo);
       return repo;
     },
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         for (const repo of repositories.values()) repo.remove();
         server.closeAllConnections();
-        server.close(() => resolve(undefined));
+        server.close(() => resolve());
       }),
   };
 }
