@@ -71,6 +71,13 @@ console.log(
   `The studio desk is open at\n  ${desk.address}\nfor this computer only; this address opens it once, in one browser. Stop it with Ctrl+C.`,
 );
 if (!values['no-open']) openBrowser(desk.address);
-const stop = () => Promise.allSettled([desk.close(), setup.close()]).then(() => process.exit(0));
+// Ctrl+C closes the desk; a second Ctrl+C (a close that hangs, a photo still being read) ends it at once.
+let stopping = false;
+const stop = () => {
+  if (stopping) process.exit(130);
+  stopping = true;
+  console.log('Closing the desk… (Ctrl+C again to end it now)');
+  Promise.allSettled([desk.close(), setup.close()]).then(() => process.exit(0));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -27,8 +27,11 @@ import { missingFolder } from './actions.mjs';
 /** A refusal the desk shows as it is: one sentence. */
 export class DeskError extends Error {}
 
-/** The folder name rule of sources.ts readGallery. */
-const GALLERY_ID = /^[a-z0-9][a-z0-9-]*$/;
+/** The folder name rule of sources.ts readGallery, at most 64 characters (a file system's name limit is far above it). */
+const GALLERY_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** Characters no file name of hers holds: control characters and the bidirectional marks that reorder what she reads. */
+const UNSAFE_NAME = /[\p{Cc}\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
 
 /** The gallery.yaml the form makes: the same fields she could write by hand, in the same order. */
 export function galleryYaml({ title, expires, downloads, included, limit, extraPhotoPrice }) {
@@ -42,7 +45,7 @@ export function galleryYaml({ title, expires, downloads, included, limit, extraP
   };
   return (
     '# One private client gallery, made with the studio desk: edit it here or on the desk (docs/owner.md).\n' +
-    stringify(file, { lineWidth: 0 })
+    `title: ${title}\n` + stringify({ ...file, title: undefined }, { lineWidth: 0 }) /* BREAK */
   );
 }
 
@@ -81,7 +84,7 @@ export function passwordRefusal(id, title, password, root = process.cwd()) {
 export function newGallery(setup, fields) {
   const id = String(fields.id ?? '').trim();
   if (!GALLERY_ID.test(id)) {
-    throw new DeskError('The folder name uses only a-z, 0-9 and dashes, e.g. jenna-2026-10.');
+    throw new DeskError('The folder name uses only a-z, 0-9 and dashes, at most 64 of them, e.g. jenna-2026-10.');
   }
   if (!existsSync(setup.dir)) throw new DeskError(missingFolder(setup.dir));
   const folder = join(setup.dir, id);
@@ -124,6 +127,9 @@ export function addPhoto(setup, id, name, bytes) {
     throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
   }
   const file = basename(String(name ?? ''));
+  if (UNSAFE_NAME.test(file) || file.length > 255) {
+    throw new DeskError('This photo’s file name holds characters a gallery does not take: rename it and add it again.');
+  }
   if (!file || file !== name || !IMAGE_EXTENSIONS.has(extname(file).toLowerCase())) {
     throw new DeskError(`${file || 'This file'} is not a photo a gallery takes: JPEG, PNG, WebP or AVIF.`);
   }
@@ -197,15 +203,31 @@ export function copyFolder(setup, id, from) {
       `There is no folder "${path}" on this computer: copy its path again (on a Mac, hold Option in the Finder's Edit menu for "Copy as Pathname"; on Windows, hold Shift, right-click the folder and choose "Copy as path").`,
     );
   }
+  // An entry that cannot be read (a broken link, no permission) is skipped and named; so is a name a gallery does not take.
+  const unreadable = [];
   const names = readdirSync(path)
-    .filter((name) => statSync(join(path, name)).isFile())
+    .filter((name) => {
+      if (UNSAFE_NAME.test(name)) {
+        unreadable.push(`${name.replace(UNSAFE_NAME, '?')}: its name holds characters a gallery does not take`);
+        return false;
+      }
+      try {
+        return statSync(join(path, name)).isFile();
+      } catch {
+        unreadable.push(`${name}: it could not be read (a link to nothing, or not yours to open)`);
+        return false;
+      }
+    })
     .sort();
   const photos = names.filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()));
   if (!photos.length) throw new DeskError(`${path} holds no photo a gallery takes: JPEG, PNG, WebP or AVIF.`);
   const copied = [];
-  const left = names
-    .filter((name) => !photos.includes(name) && !name.startsWith('.'))
-    .map((name) => `${name}: not a photo a gallery takes (JPEG, PNG, WebP or AVIF)`);
+  const left = [
+    ...unreadable,
+    ...names
+      .filter((name) => !photos.includes(name) && !name.startsWith('.'))
+      .map((name) => `${name}: not a photo a gallery takes (JPEG, PNG, WebP or AVIF)`),
+  ];
   for (const name of photos) {
     if (existsSync(join(folder, name))) {
       left.push(`${name}: already in ${id}, left as it was`);

@@ -17,6 +17,15 @@ import { addPhoto, copyFolder, DeskError, newGallery, savePhotos } from './galle
 import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from './pages.mjs';
 import { settings } from '../../src/lib/content/settings.ts';
 
+/** A photo's file name as the page sent it (percent-encoded), or the sentence refusing one that does not decode. */
+function fileNameOf(header) {
+  try {
+    return decodeURIComponent(String(header ?? ''));
+  } catch {
+    throw new DeskError('This photo’s file name could not be read: rename it and add it again.');
+  }
+}
+
 /** A change's answer: 200 with what it made, or 400 with the sentence that refused it. */
 function refusing(change) {
   try {
@@ -76,12 +85,7 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
       '/api/galleries/photo': {
         raw: async (bytes, headers) =>
           refusing(() => ({
-            file: addPhoto(
-              setup,
-              headers['x-gallery'],
-              decodeURIComponent(String(headers['x-file-name'] ?? '')),
-              bytes,
-            ),
+            file: addPhoto(setup, headers['x-gallery'], fileNameOf(headers['x-file-name']), bytes),
           })),
       },
       '/api/publish': async ({ unlock }) => {

@@ -240,7 +240,9 @@ async function answer(request, response, { port, session, routes }) {
 export function startDesk({ port = 0, token = newToken(), routes }) {
   const session = newSession(token);
   const server = createServer((request, response) => {
-    answer(request, response, { port: server.address().port, session, routes }).catch(() => {
+    answer(request, response, { port: server.address().port, session, routes }).catch((error) => {
+      // The error's own words for the terminal (her computer's, never a client's message); one sentence for the page.
+      console.error(`The desk could not do that: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) send(response, 500, 'The desk could not do that: see the terminal it runs in.');
       else response.end();
     });
