@@ -78,6 +78,23 @@ describe('a new gallery from the desk', () => {
     );
   });
 
+  it('writes a title with a colon and a #, a leading *, \' or ", or quotes and a backslash as YAML escapes them: publishing reads it back exactly', async () => {
+    const setup = await setupIn('titles');
+    // Each breaks a line written by hand: title: ${title} (the first three and the last), or title: "${title}" (the last two).
+    const titles = [
+      'Jenna: October #2',
+      '*Jenna* in October',
+      "'Tis Jenna's October",
+      'Jenna "Jen" \\ October',
+      '"Jenna" \\ October',
+    ];
+    for (const [index, title] of titles.entries()) {
+      const id = `jenna-2026-1${index}`;
+      newGallery(setup, { id, title, downloads: 'web', password: '' });
+      expect(readGallery(join(setup.dir, id)).title, title).toBe(title);
+    }
+  });
+
   it('copies her photos in (the originals stay where they were), never over one already there, photos only', async () => {
     const setup = await setupIn('photos');
     newGallery(setup, { id: 'rose-2026-11', title: 'Rose', password: '' });
