@@ -55,6 +55,24 @@ describe('the forgotten -- (npm kept an option for itself)', () => {
     expect(npmRefusal(NAMES, ['publish'], { npm_lifecycle_event: 'start' }, ['publish', '--no-global'])).toBeNull();
   });
 
+  it('`npm run galleries publish --local` as npm runs it (its log, its npm_* environment): refused in one sentence naming the line she meant', () => {
+    // What npm 7+ sets for this run (nothing for --local: its --no-global is npm's default) and the
+    // debug log it writes as it starts; the command line is read from the log, as in a real run.
+    const dir = logsDir({
+      '2026-11-28T11_00_00_000Z-debug-0.log': log(['run', 'galleries', 'publish', '--no-global']),
+    });
+    const env = {
+      npm_lifecycle_event: 'galleries',
+      npm_lifecycle_script: 'node scripts/owner/galleries.mjs',
+      npm_command: 'run-script',
+      npm_config_logs_dir: dir,
+      npm_config_user_agent: 'npm/11.6.2 node/v24.11.1 linux x64 workspaces/false',
+    };
+    expect(npmRefusal(NAMES, ['publish'], env)).toBe(
+      'npm kept --local for itself, so nothing was done or changed: type "npm run galleries -- publish --local" (with -- after "npm run galleries").',
+    );
+  });
+
   it("without npm's log, an option npm does not know is still seen in npm_config_<name>", () => {
     const env = { npm_lifecycle_event: 'galleries', npm_config_persist_to: 'true', npm_config_loglevel: 'warn' };
     expect(npmRefusal(NAMES, ['publish', 'state'], env, null)).toBe(
