@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +13,7 @@ import {
   INBOX_PATH,
   newStudioKey,
   openInboxMessage,
+  sealInboxMessage,
   studioPublicKey,
   type InboxMessage,
   type InboxPost,
@@ -19,6 +21,7 @@ import {
 import { buildVault } from '../src/private-gallery/publish/build';
 import { listGalleries } from '../src/private-gallery/publish/sources';
 import { DEVELOPMENT_PASSWORD } from '../src/private-gallery/publish/secrets';
+import { INBOX_KEY_VARIABLE } from '../src/private-gallery/publish/inbox';
 import { serverState } from '../scripts/servers/cdn.ts';
 
 // A proofing gallery of four photos (three included) published with the studio's inbox key, served
@@ -323,5 +326,75 @@ test.describe('the round trip', () => {
     const done = galleriesInbox(state, '--done', head.split(' ')[0]!);
     expect(done.status, done.output).toBe(0);
     expect(galleriesInbox(state).output).not.toContain(note);
+  });
+});
+
+test.describe('a hostile client', () => {
+  test('her own message, sealed with her gallery’s token and key and sent through the Function, runs nothing and opens no file when the owner reads it', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const state = serverState(Number(new URL(baseURL!).port));
+    const studio = parseEnv(readFileSync(join(state, 'passwords.env'), 'utf8'))[INBOX_KEY_VARIABLE]!;
+    const key = await studioPublicKey(studio);
+    await open(page, { id: 'preview', password: DEVELOPMENT_PASSWORD, title: 'Preview gallery' });
+    // What a client with her own gallery can do: keep its token, and seal anything to the key her gallery holds.
+    const marker = `PWNED-${Date.now()}`;
+    await page.route(`**${INBOX_PATH}`, async (route) => {
+      const { token } = JSON.parse(route.request().postData() ?? '{}') as InboxPost;
+      const hostile: InboxMessage = {
+        v: 1,
+        title: `Preview$(touch ${marker})`,
+        gallery: 'f'.repeat(32),
+        sentAt: new Date().toISOString(),
+        included: 999,
+        picks: [
+          { number: 1, file: 'private-01.jpg', note: `softer\u202e\u001b[2J` },
+          { number: 2, file: '../../../../etc/passwd', note: '' },
+          { number: 3, file: '/dev/tty', note: '' },
+        ],
+        lightroom: `private-01\u001b]52;c;cm0gLXJm\u0007\nrm -rf ~`,
+        link: `https://coastlight.evil.example/private-gallery#picks=1.BQ$(touch ${marker})"; touch ${marker}; echo "`,
+        text: '…',
+      };
+      await route.continue({ postData: JSON.stringify({ token, message: await sealInboxMessage(hostile, key) }) });
+    });
+    await page.getByRole('button', { name: 'Favorite photo 1' }).click();
+    await sendButton(page, 'Send my selection').click();
+    await sendButton(page, 'Send 1 photo').click();
+    await expect(sentLine(page)).toHaveText(/^Sent to the studio on /, UNLOCK);
+
+    const { status, output } = galleriesInbox(state);
+    expect(status, output).toBe(0);
+    const lines = output.split('\n');
+    const at = lines.findIndex((line) => line === '  Photo 1 (private-01.jpg): softer[2J');
+    expect(at, output).toBeGreaterThan(0);
+    const head = lines.slice(0, at).findLast((line) => /^\S+ {2}preview: /.test(line))!;
+    const id = head.split(' ')[0]!;
+    expect(lines.slice(lines.indexOf(head), at + 6)).toEqual([
+      `${id}  preview: Preview gallery`,
+      expect.stringMatching(/^ {2}sent \d{4}-\d\d-\d\d \d\d:\d\d, 1 of 2 included$/),
+      '  Photo 1 (private-01.jpg): softer[2J',
+      '  Photo 2 (a photo this gallery does not have)',
+      '  Photo 3 (a photo this gallery does not have)',
+      '  Lightroom: private-01',
+      expect.stringMatching(/^ {2}As she chose it: https:\/\/\S+\/private-gallery#picks=[0-9a-f]{8}\.AQ$/),
+      `  A partner link of these photos: npm run galleries -- share preview --favorites ${id}`,
+    ]);
+    for (const text of [marker, 'evil.example', '999', 'passwd', '/dev/tty', 'rm -rf', '\u001b', '\u202e']) {
+      expect(output).not.toContain(text);
+    }
+    // The command printed for her, pasted into a shell as she would: a stand-in npm records its words, and nothing else runs.
+    const shell = mkdtempSync(join(tmpdir(), 'inbox-paste-'));
+    writeFileSync(join(shell, 'npm'), '#!/bin/sh\nprintf "%s\\n" "$@" > words.txt\n', { mode: 0o755 });
+    const pasted = lines[at + 5]!.slice(lines[at + 5]!.indexOf('npm run'));
+    spawnSync('sh', ['-c', pasted], { cwd: shell, env: { PATH: `${shell}:/usr/bin:/bin` } });
+    expect(readdirSync(shell).sort()).toEqual(['npm', 'words.txt']);
+    expect(readFileSync(join(shell, 'words.txt'), 'utf8')).toBe(
+      ['run', 'galleries', '--', 'share', 'preview', '--favorites', id, ''].join('\n'),
+    );
+    const done = galleriesInbox(state, '--done', id);
+    expect(done.status, done.output).toBe(0);
   });
 });
