@@ -148,7 +148,7 @@ describe('the studio desk server', () => {
       const token = own.address.slice(own.address.lastIndexOf('/') + 1);
       const opened = await send(`/open/${token}`, {}, own);
       expect(opened.status).toBe(303);
-      const path = opened.headers.location!;
+      const path = String(opened.headers.location);
       expect(path).toMatch(/^\/[A-Za-z0-9_-]{22}\/$/);
       const [set, ...more] = opened.headers['set-cookie'] ?? [];
       expect(more).toEqual([]);
