@@ -13,6 +13,8 @@ const passwordInput = (page: Page) => page.getByLabel('Password', { exact: true 
 const nameInput = (page: Page) => page.getByLabel('Gallery name', { exact: true });
 /** The sample gallery's name: its folder id, typed above its password. */
 const SAMPLE_NAME = 'preview';
+/** The island's code (its component module), held or refused by a route. */
+const GALLERY_CODE = /\/_astro\/PrivateGallery\.[^/]+\.js(\?|$)/;
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 async function verifyAge(page: Page) {
@@ -110,6 +112,110 @@ test.describe('private gallery', () => {
       await expect(passwordDialog(page)).toBeVisible();
       await expect(nameInput(page)).toBeVisible();
       await expect(alert).toBeHidden();
+    },
+  );
+
+  test(
+    "with the gallery's code slow, her card shows at I am 18+: what she types is kept, and Unlock is answered once the code comes",
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // The island's code is held (on a low-tier phone over slow 4G it takes about 1.3 s).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(GALLERY_CODE, async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await page.goto('/private-gallery');
+      await waitForIslands(page);
+      await page.getByRole('button', { name: 'I am 18+' }).click();
+      // The card is her first screen after her press, modal, her name field focused, before React.
+      const card = page.getByRole('dialog', { name: 'Enter Your Gallery Name and Password' });
+      await expect(card).toBeVisible();
+      expect(await card.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+      await expect(nameInput(page)).toBeFocused();
+      await expect(nameInput(page)).toHaveAccessibleDescription(
+        /As written in your invitation, for example jenna-2026-10/,
+      );
+      await expect(page.locator('astro-island[client="entered"]')).toHaveAttribute('ssr', '');
+      const before = await card.locator('> div').boundingBox();
+      // She types at once, as she would, and presses Unlock: it looks pressed while the code comes.
+      await page.keyboard.type(SAMPLE_NAME);
+      await page.keyboard.press('Tab');
+      await expect(passwordInput(page)).toBeFocused();
+      await page.keyboard.type(DEVELOPMENT_PASSWORD);
+      const unlockButton = card.getByRole('button', { name: 'Unlock Gallery' });
+      await unlockButton.click();
+      await expect(unlockButton).toHaveAttribute('data-held', '');
+      await afterFrames(page);
+      await expect(card).toBeVisible();
+      expect(await card.locator('> div').boundingBox(), 'the card, before the code').toEqual(before);
+      await expect(page.locator('astro-island[client="entered"]')).toHaveAttribute('ssr', '');
+
+      release();
+      await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+        timeout: 20_000,
+      });
+      await expect(page.getByRole('heading', { name: 'Preview gallery' })).toBeVisible();
+      expect(await stored(page, PRIVATE_GALLERY_KEY)).toBe('yes');
+    },
+  );
+
+  test("her card drawn before the gallery's code is the island's own once it comes: her fields kept, focus where she was, nothing moved", async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(GALLERY_CODE, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/private-gallery');
+    await waitForIslands(page);
+    await page.getByRole('button', { name: 'I am 18+' }).click();
+    const card = page.getByRole('dialog', { name: 'Enter Your Gallery Name and Password' });
+    await expect(nameInput(page)).toBeFocused();
+    await page.keyboard.type(SAMPLE_NAME);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('coast');
+    const before = await card.locator('> div').boundingBox();
+
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-gallery-stage', 'password');
+    await expect(page.locator('astro-island[client="entered"]')).not.toHaveAttribute('ssr', '');
+    await afterFrames(page);
+    await expect(nameInput(page)).toHaveValue(SAMPLE_NAME);
+    await expect(passwordInput(page)).toHaveValue('coast');
+    await expect(passwordInput(page)).toBeFocused();
+    expect(await card.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+    expect(await card.locator('> div').boundingBox(), 'the card, once the island has it').toEqual(before);
+    // She goes on typing where she was, and her Enter is the island's.
+    await page.keyboard.type('light-preview-gallery');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('list', { name: 'Your private photos' }).getByRole('img')).toHaveCount(3, {
+      timeout: 20_000,
+    });
+  });
+
+  test(
+    'at 390 px, once she is in, her first screen is her gallery: its title, its count and the first photo',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await unlock(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const viewport = page.viewportSize()!;
+      const firstPhoto = page.getByRole('list', { name: 'Your private photos' }).getByRole('img').first();
+      const photo = (await firstPhoto.boundingBox())!;
+      expect(photo.y, 'the first photo starts in the top 60% of her screen').toBeLessThan(viewport.height * 0.6);
+      expect(photo.y).toBeGreaterThanOrEqual(0);
+      for (const line of [page.getByRole('heading', { name: 'Preview gallery' }), page.getByText('3 photographs')]) {
+        await expect(line).toBeInViewport({ ratio: 1 });
+      }
+      // The page's generic header (its eyebrow and the gate's sentence) no longer stands above her photos;
+      // its heading stays for a screen reader.
+      await expect(page.getByText('The password is given on request', { exact: false })).toBeHidden();
+      await expect(page.getByText('Clients only · 18+')).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Private Client Gallery', level: 1 })).toHaveCount(1);
     },
   );
 

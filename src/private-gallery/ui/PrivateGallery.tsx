@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { withErrorBoundary } from '@/ui/ErrorBoundary';
 import { ClosedGallery } from '@/private-gallery/ui/components/ClosedGallery';
 import { OpenFailed } from '@/private-gallery/ui/components/OpenFailed';
@@ -16,6 +16,15 @@ import { STUDIO_TIME_ZONE } from '@/private-gallery/format/dates';
  */
 const loadOpenGallery = () => import('./OpenGallery').then((module) => ({ default: module.OpenGallery }));
 const OpenGallery = lazy(loadOpenGallery);
+
+/**
+ * Whether her password card was opened before this island's code came (at her press on the age
+ * gate, early-card.ts): then it stays open while the island decides, the same card with what she
+ * typed, never closed and opened again.
+ */
+const openedEarly = () =>
+  typeof document !== 'undefined' &&
+  document.querySelector<HTMLDialogElement>('dialog[data-password-dialog]')?.open === true;
 
 interface Props {
   /** Where "Request/Reset Password" leads. */
@@ -38,6 +47,7 @@ function PrivateGallery({ requestHref, studioEmail, timeZone = STUDIO_TIME_ZONE 
   const invited = useInvitation();
   const { stage, unlocked, reason, problem, retry, unlock, forget, closed } = usePrivateGalleryStage(timeZone);
   const onForget = () => void forget();
+  const [early] = useState(openedEarly);
   useEffect(() => {
     const warm = () => void loadOpenGallery();
     if ('requestIdleCallback' in window) {
@@ -54,7 +64,7 @@ function PrivateGallery({ requestHref, studioEmail, timeZone = STUDIO_TIME_ZONE 
     // derivation and the index.
     <div data-private-gallery onInput={() => void loadOpenGallery()}>
       <PasswordDialog
-        open={stage === 'password'}
+        open={stage === 'password' || (early && stage === 'checking')}
         reason={reason}
         requestHref={requestHref}
         invited={invited}

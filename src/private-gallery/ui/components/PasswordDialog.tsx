@@ -78,8 +78,14 @@ function usePasswordForm(onUnlock: Props['onUnlock'], invited: string | null) {
  */
 export function PasswordDialog({ open, reason, requestHref, invited, onUnlock }: Props) {
   const { nameInput, input, error, canRetry, busy, submit, nameShown, showName } = usePasswordForm(onUnlock, invited);
-  // Blocking: Escape does not dismiss it, and it opens again if a browser closes it anyway.
-  const modal = useModalDialog(open, { onOpen: () => (nameShown ? nameInput : input).current?.focus() });
+  // Blocking: Escape does not dismiss it, and it opens again if a browser closes it anyway. Her first
+  // field is focused, unless she is in the card already (opened before this code came, she may be
+  // typing her password).
+  const modal = useModalDialog(open, {
+    onOpen: (dialog) => {
+      if (!dialog.contains(document.activeElement)) (nameShown ? nameInput : input).current?.focus();
+    },
+  });
   const titleId = useId();
   const errorId = useId();
   const reasonId = useId();
