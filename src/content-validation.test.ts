@@ -111,7 +111,7 @@ describe('content/portfolio.yaml is validated at build', () => {
   }, 60_000);
 
   it('a photo added by `npm run photos` stops the build until its alt text and overlay are written', async () => {
-    const { yamlStub } = await import('../scripts/owner/import-photos.mjs');
+    const { yamlStub } = await import('../scripts/owner/import-photos.ts');
     const stub = yamlStub({
       id: 'new-photo',
       image: './images/portfolio/classic/classic-01.jpg',

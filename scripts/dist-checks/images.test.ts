@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { checkImages } from './check-images.ts';
-import { MASTER_LONG_SIDE, writeMaster } from '../owner/import-photos.mjs';
+import { MASTER_LONG_SIDE, writeMaster } from '../owner/import-photos.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'images-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cloudflareProblem, npmCommandLine, npmRefusal } from './command-guard.mjs';
+import { cloudflareProblem, npmCommandLine, npmRefusal } from './command-guard.ts';
 
 const NAMES = ['local', 'persist-to', 'quiet', 'photos', 'done'];
 const root = mkdtempSync(join(tmpdir(), 'command-guard-'));

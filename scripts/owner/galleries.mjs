@@ -30,7 +30,7 @@ import { publishedState, recordOrNone, stateWords } from '../../src/private-gall
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 import { optionProblem } from '../shared/options.mjs';
-import { npmRefusal } from './command-guard.mjs';
+import { npmRefusal } from './command-guard.ts';
 import { count } from '../../src/private-gallery/publish/words.ts';
 import { linkAsPositional } from '../../src/private-gallery/publish/share-command.ts';
 import {

@@ -20,7 +20,7 @@ import { shareCommand } from '../../src/private-gallery/publish/share-command.ts
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { unreadablePhotos } from '../../src/private-gallery/publish/photo-check.ts';
 import { count, didYouMean, foldersPhrase } from '../../src/private-gallery/publish/words.ts';
-import { cloudflareProblem } from './command-guard.mjs';
+import { cloudflareProblem } from './command-guard.ts';
 
 /**
  * @typedef {{ out: (text: string) => void, err: (text: string) => void, warn: (text: string) => void }} Say

@@ -18,12 +18,12 @@ function run(file: string, args: string[]) {
 /** Each command, its usage line's start, and the options its help must explain. */
 const COMMANDS = [
   {
-    file: 'import-photos.mjs',
+    file: 'import-photos.ts',
     usage: 'npm run photos -- <folder',
     options: ['--to', '--replace', 'hero', 'portfolio/rain-room'],
   },
-  { file: 'placeholders.mjs', usage: 'npm run placeholders', options: [] },
-  { file: 'brand-card.mjs', usage: 'node scripts/owner/brand-card.mjs', options: [] },
+  { file: 'placeholders.ts', usage: 'npm run placeholders', options: [] },
+  { file: 'brand-card.ts', usage: 'node scripts/owner/brand-card.ts', options: [] },
   {
     file: 'galleries.mjs',
     usage: 'npm run galleries',
@@ -79,7 +79,7 @@ describe('the owner commands', () => {
 
 describe('npm run photos', () => {
   it("takes its places from the content lists' photo folders, each entry with the texts she writes", async () => {
-    const { PLACES } = await import('./import-photos.mjs');
+    const { PLACES } = await import('./import-photos.ts');
     const entries = Object.fromEntries(
       Object.entries(PLACES).map(([place, { yaml, entry }]) => [place, [yaml, entry('x', 'x.jpg')]]),
     );

@@ -3,7 +3,7 @@
  * qualities astro:assets encodes. The data access code and the pages ask for these by name, the
  * "Photos" table of docs/performance.md is written from them (image-presets.test.ts checks it), and the owner's
  * photo import scales masters to MASTER_LONG_SIDE. Layout (each <img>'s `sizes`) stays with the
- * page that knows it. Loaded by plain Node too (scripts/owner/import-photos.mjs): no imports.
+ * page that knows it. Loaded by plain Node too (scripts/owner/import-photos.ts): no imports.
  */
 
 /** A photo's long side after `npm run photos`: the largest image the site makes is 2400 px wide. */

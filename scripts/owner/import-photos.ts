@@ -8,9 +8,9 @@
 // erotica, portfolio/classic, …). Existing files with the same name are not overwritten (use --replace).
 import { existsSync, mkdirSync, readFileSync, readdirSync, appendFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { MASTER_LONG_SIDE } from '../../src/lib/images/image-presets.ts';
-import { CONTENT_LISTS, imageFolders } from '../../src/lib/content/data-files.ts';
+import { CONTENT_LISTS, imageFolders, type ContentList } from '../../src/lib/content/data-files.ts';
 import { readOptions } from '../shared/options.mjs';
 
 // The long side of a master, from the site's image presets (re-exported for the tests).
@@ -19,28 +19,36 @@ export { MASTER_LONG_SIDE };
 const ROOT = new URL('../../', import.meta.url).pathname;
 const INPUT = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.heic', '.heif', '.avif']);
 
+/** One place photos go: its folder under content/images/, its YAML list, and a new photo's entry there. */
+export interface Place {
+  dir: string;
+  yaml: string;
+  entry: (id: string, image: string) => Record<string, string>;
+}
+
 /**
  * Where each place's photos go and how its YAML entry looks: every photo folder of a list whose
  * entries the owner describes (CONTENT_LISTS), its category if the folder is one, her texts empty.
  */
-export const PLACES = Object.fromEntries(
-  Object.values(CONTENT_LISTS)
-    .filter((list) => list.describe)
-    .flatMap((list) =>
-      imageFolders(list).map((dir, index) => [
-        dir,
-        {
+export const PLACES: Record<string, Place> = Object.fromEntries(
+  Object.values<ContentList>(CONTENT_LISTS).flatMap(({ describe, ...list }) =>
+    describe
+      ? imageFolders(list).map((dir, index): [string, Place] => [
           dir,
-          yaml: list.file,
-          entry: (id, image) => ({
-            id,
-            image,
-            ...(list.categories ? { category: list.categories[index] } : {}),
-            ...Object.fromEntries(list.describe.map((text) => [text, ''])),
-          }),
-        },
-      ]),
-    ),
+          {
+            dir,
+            yaml: list.file,
+            entry: (id, image) => ({
+              id,
+              image,
+              // imageFolders made one folder per category, in their order: index is in range.
+              ...(list.categories ? { category: list.categories[index]! } : {}),
+              ...Object.fromEntries(describe.map((text) => [text, ''])),
+            }),
+          },
+        ])
+      : [],
+  ),
 );
 
 const USAGE = 'npm run photos -- <folder with camera files> --to <place> [--replace]';
@@ -53,14 +61,14 @@ new photo to the place's list, with its description left for you to write.
   --help         this text`;
 
 /** A file name the site can use in an address: lowercase letters, digits and hyphens. */
-export const slug = (name) =>
+export const slug = (name: string): string =>
   basename(name, extname(name))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'photo';
 
 /** Writes one master: upright, no metadata, long side at most MASTER_LONG_SIDE, sRGB JPEG q90. */
-export async function writeMaster(input, output) {
+export async function writeMaster(input: string, output: string): Promise<OutputInfo> {
   const image = sharp(input, { failOn: 'none' })
     .rotate()
     .resize(MASTER_LONG_SIDE, MASTER_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -71,7 +79,7 @@ export async function writeMaster(input, output) {
 }
 
 /** The YAML stub for one entry: the owner writes alt (and overlay) before the build passes. */
-export function yamlStub(fields) {
+export function yamlStub(fields: Record<string, string>): string {
   const lines = Object.entries(fields).map(([key, value], index) => {
     const text = value === '' ? "''" : String(value);
     const note =
@@ -95,15 +103,18 @@ async function main() {
   });
   const [folder] = positionals;
   const { to: place, replace } = values;
-  if (!folder || !place || !Object.hasOwn(PLACES, place)) {
+  const chosen = place && Object.hasOwn(PLACES, place) ? PLACES[place] : undefined;
+  if (!folder || !chosen) {
     console.error(`usage: ${USAGE}\n  places: ${Object.keys(PLACES).join(', ')}`);
     process.exit(1);
   }
-  const { dir, yaml, entry } = PLACES[place];
+  const { dir, yaml, entry } = chosen;
   const target = join(ROOT, 'content/images', dir);
   mkdirSync(target, { recursive: true });
   const yamlPath = join(ROOT, yaml);
-  const existingIds = new Set([...readFileSync(yamlPath, 'utf8').matchAll(/^- id: (.+)$/gm)].map((m) => m[1].trim()));
+  const existingIds = new Set(
+    [...readFileSync(yamlPath, 'utf8').matchAll(/^- id: (.+)$/gm)].map(([, id = '']) => id.trim()),
+  );
   const inputs = readdirSync(folder)
     .filter((name) => INPUT.has(extname(name).toLowerCase()))
     .sort();

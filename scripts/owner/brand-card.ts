@@ -1,5 +1,5 @@
 // Draws the typographic brand card used as the link preview of discreet pages (erotica, private
-// gallery): the studio's name on the brand colours, no photo. Run `node scripts/owner/brand-card.mjs`
+// gallery): the studio's name on the brand colours, no photo. Run `node scripts/owner/brand-card.ts`
 // after changing the brand name; the owner may also drop any 1200×630 image in content/images/share
 // and name it in content/settings.yaml (discreetShareImage).
 import sharp from 'sharp';
@@ -9,14 +9,14 @@ import { readOptions } from '../shared/options.mjs';
 
 readOptions({
   name: 'brand-card',
-  usage: 'node scripts/owner/brand-card.mjs',
+  usage: 'node scripts/owner/brand-card.ts',
   help: `Draws content/images/share/brand-card.png again, the link preview of the erotica page and the
 private gallery: the studio's name (brand.name in content/settings.yaml) and its city on the brand
 colours, no photo. Run it from the project's folder after changing the name.`,
 });
 
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const [first, ...rest] = settings.brand.name.split(' ');
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const [first = '', ...rest] = settings.brand.name.split(' ');
 const place = `${settings.business.city}, ${settings.business.region}`;
 
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 /** The names `npm run <script>` may be typed with. */
 const RUN = new Set(['run', 'run-script', 'rum', 'urn']);
 /** How npm's own log writes the options it took for its own: --local is its --no-global, --quiet and -q its --loglevel warn. */
-const NPM_SPELLING = { '--no-global': 'local', '--loglevel warn': 'quiet' };
+const NPM_SPELLING: Readonly<Record<string, string>> = { '--no-global': 'local', '--loglevel warn': 'quiet' };
 
 /**
  * What npm was typed with, from its debug log: npm 7 and later hand the options it kept for itself
@@ -21,7 +21,7 @@ const NPM_SPELLING = { '--no-global': 'local', '--loglevel warn': 'quiet' };
  * (`verbose argv "run" "galleries" "publish" "--no-global"`). The newest log of a run of this script
  * that has not ended yet is this run's. Null when there is none (logs-max=0, another npm).
  */
-export function npmCommandLine(env = process.env, now = Date.now()) {
+export function npmCommandLine(env: NodeJS.ProcessEnv = process.env, now = Date.now()): string[] | null {
   const dir = env.npm_config_logs_dir || join(env.npm_config_cache || join(homedir(), '.npm'), '_logs');
   if (!env.npm_lifecycle_event || !existsSync(dir)) return null;
   const logs = readdirSync(dir)
@@ -36,8 +36,8 @@ export function npmCommandLine(env = process.env, now = Date.now()) {
     const text = readFileSync(file, 'utf8');
     const line = /^\d+ verbose argv (.*)$/m.exec(text)?.[1];
     if (!line || /^\d+ verbose exit /m.test(text)) continue;
-    const args = [...line.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(([token]) => JSON.parse(token));
-    if (RUN.has(args[0]) && args[1] === env.npm_lifecycle_event) return args.slice(2);
+    const args = [...line.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(([token]) => JSON.parse(token) as string);
+    if (RUN.has(args[0] ?? '') && args[1] === env.npm_lifecycle_event) return args.slice(2);
   }
   return null;
 }
@@ -47,23 +47,28 @@ export function npmCommandLine(env = process.env, now = Date.now()) {
  * meant. From npm's log when it has one (npmCommandLine), else from the npm_config_<name> npm sets
  * for an option it does not know (--persist-to, --photos, --done…), which no .npmrc sets.
  */
-export function npmKeptOptions(names, args = process.argv.slice(2), env = process.env, typed = npmCommandLine(env)) {
+export function npmKeptOptions(
+  names: string[],
+  args = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+  typed = npmCommandLine(env),
+): { kept: string[]; line: string } {
   const own = new Set(names);
   if (typed) {
-    const kept = [];
-    const meant = [];
+    const kept: string[] = [];
+    const meant: string[] = [];
     let passed = false;
     for (let i = 0; i < typed.length; i++) {
-      const token = typed[i];
+      // Within the bounds of the loop: never undefined.
+      const token = typed[i]!;
       if (token === '--') {
         passed = true;
         continue;
       }
       const pair = `${token} ${typed[i + 1]}`;
-      const name = passed
-        ? null
-        : (NPM_SPELLING[token] ?? NPM_SPELLING[pair] ?? token.replace(/^--/, '').split('=')[0]);
-      if (!passed && token.startsWith('-') && own.has(name)) {
+      const [bare = ''] = token.replace(/^--/, '').split('=');
+      const name = passed ? null : (NPM_SPELLING[token] ?? NPM_SPELLING[pair] ?? bare);
+      if (!passed && token.startsWith('-') && name !== null && own.has(name)) {
         kept.push(name);
         meant.push(`--${name}${token.includes('=') ? token.slice(token.indexOf('=')) : ''}`);
         if (NPM_SPELLING[pair]) i++;
@@ -78,7 +83,12 @@ export function npmKeptOptions(names, args = process.argv.slice(2), env = proces
 }
 
 /** The sentence for options npm kept for itself, run by `npm run galleries`; null when none was. */
-export function npmRefusal(names, args = process.argv.slice(2), env = process.env, typed) {
+export function npmRefusal(
+  names: string[],
+  args = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+  typed?: string[] | null,
+): string | null {
   if (env.npm_lifecycle_event !== 'galleries') return null;
   const { kept, line } = npmKeptOptions(names, args, env, typed === undefined ? npmCommandLine(env) : typed);
   if (!kept.length) return null;
@@ -100,10 +110,20 @@ const UNREACHABLE = new Set([
   'UND_ERR_SOCKET',
 ]);
 
+/** An error or one of its causes, as wrangler wraps them: an Error, or its controller's report ({ reason, cause }). */
+interface ErrorLike {
+  message?: unknown;
+  reason?: unknown;
+  code?: unknown;
+  cause?: unknown;
+}
+
 /** An error and its causes, outermost first (wrangler wraps each failure in another). */
-function causes(error) {
-  const chain = [];
-  for (let e = error; e && typeof e === 'object' && chain.length < 10; e = e.cause) chain.push(e);
+function causes(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
+  for (let e = error; e && typeof e === 'object' && chain.length < 10; e = (e as ErrorLike).cause) {
+    chain.push(e as ErrorLike);
+  }
   return chain;
 }
 
@@ -112,7 +132,7 @@ function causes(error) {
  * failing to start): not set up (no token, no login), not reachable (no network), or refused (a
  * wrong token or account id: wrangler's reason, in one line). Null for anything else.
  */
-export function cloudflareProblem(error, env = process.env) {
+export function cloudflareProblem(error: unknown, env: NodeJS.ProcessEnv = process.env): string | null {
   const chain = causes(error);
   const text = chain.map((e) => String(e.message ?? e.reason ?? '')).join('\n');
   if (
@@ -123,12 +143,15 @@ export function cloudflareProblem(error, env = process.env) {
     return null;
   }
   const setUp = 'docs/owner.md, "Set up once"';
-  if (chain.some((e) => UNREACHABLE.has(e.code)) || /fetch failed|could not be reached/i.test(text)) {
+  if (
+    chain.some((e) => typeof e.code === 'string' && UNREACHABLE.has(e.code)) ||
+    /fetch failed|could not be reached/i.test(text)
+  ) {
     return `Cloudflare could not be reached from this computer, so nothing was changed: check the internet connection and run the same command again (if it still fails, check the set-up in ${setUp}).`;
   }
   if (!env.CLOUDFLARE_API_TOKEN && /CLOUDFLARE_API_TOKEN|Did not login|wrangler login|not authenticated/i.test(text)) {
     return `Cloudflare is not set up on this computer yet, so nothing was changed: put CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the project's .env file (${setUp}, step 3), then run the same command again.`;
   }
-  const reason = (chain.at(-1)?.message ?? text).split('\n')[0].replace(/\.$/, '');
-  return `Cloudflare did not open the bucket for this computer (${reason}), so nothing was changed: check CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the project's .env file (${setUp}, step 3).`;
+  const [reason = ''] = String(chain.at(-1)?.message ?? text).split('\n');
+  return `Cloudflare did not open the bucket for this computer (${reason.replace(/\.$/, '')}), so nothing was changed: check CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in the project's .env file (${setUp}, step 3).`;
 }

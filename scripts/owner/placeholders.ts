@@ -6,7 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { SAMPLE_POSTS } from '../../src/lib/blog/blog-fixtures.ts';
-import { CONTENT_LISTS } from '../../src/lib/content/data-files.ts';
+import { CONTENT_LISTS, type ContentList } from '../../src/lib/content/data-files.ts';
+import type { PortfolioCategory } from '../../src/lib/portfolio/categories.ts';
 import { readOptions } from '../shared/options.mjs';
 
 readOptions({
@@ -19,6 +20,12 @@ overwrites those files: a real photo you dropped in under a placeholder's name i
 
 const root = new URL('../../', import.meta.url);
 
+/** A palette: its background's three gradient stops and its soft shapes' colours. */
+interface Palette {
+  bg: [string, string, string];
+  shapes: string[];
+}
+
 /** Warm studio palettes: background stops and soft shape colours. */
 const palettes = {
   plum: { bg: ['#2d1a27', '#4a2b3f', '#7a4a5e'], shapes: ['#d9bf94', '#ead5cd', '#b07a7f', '#8e5b6e'] },
@@ -27,10 +34,11 @@ const palettes = {
   dusk: { bg: ['#1f1720', '#3b2a3f', '#6b4a5a'], shapes: ['#c9a7b0', '#d9bf94', '#5a3a55', '#ead5cd'] },
   rain: { bg: ['#1c2230', '#2e3647', '#5a6477'], shapes: ['#c8ccd6', '#d9bf94', '#7d8aa3', '#ead5cd'] },
   sage: { bg: ['#e8e2d4', '#b9b49a', '#6f6a55'], shapes: ['#faf6f0', '#4a2b3f', '#d9bf94', '#8f8a6e'] },
-};
+} satisfies Record<string, Palette>;
+type PaletteName = keyof typeof palettes;
 
 /** Each portfolio category's palettes. */
-const categoryPalettes = {
+const categoryPalettes: Record<PortfolioCategory, PaletteName[]> = {
   classic: ['blush', 'plum', 'champagne'],
   outdoor: ['sage', 'champagne', 'blush'],
   'fine-art': ['dusk', 'plum', 'champagne'],
@@ -38,8 +46,19 @@ const categoryPalettes = {
 };
 
 /** The set of placeholders: folder, count, size and palettes; the lists' folders from CONTENT_LISTS. */
-const images = (list) => `content/images/${list.images}`;
-const sets = [
+const images = (list: ContentList) => `content/images/${list.images}`;
+
+/** One set of placeholders: its folder, its files' name, how many, their size and palettes. */
+interface PlaceholderSet {
+  dir: string;
+  name: string;
+  count: number;
+  w: number;
+  h: number;
+  palettes: PaletteName[];
+}
+
+const sets: PlaceholderSet[] = [
   { dir: images(CONTENT_LISTS.hero), name: 'hero', count: 3, w: 2400, h: 1600, palettes: ['plum', 'dusk', 'blush'] },
   ...CONTENT_LISTS.portfolio.categories.map((category) => ({
     dir: `${images(CONTENT_LISTS.portfolio)}/${category}`,
@@ -69,7 +88,7 @@ const sets = [
   { dir: 'content/private', name: 'private', count: 3, w: 2400, h: 1600, palettes: ['dusk', 'plum', 'blush'] },
 ];
 
-function seeded(text) {
+function seeded(text: string) {
   let h = 2166136261;
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   return () => {
@@ -80,11 +99,20 @@ function seeded(text) {
   };
 }
 
-function art({ w, h, palette, label }) {
+/** One placeholder drawn: its soft background (drawn small), its "Placeholder" mark, its size. */
+interface Art {
+  background: string;
+  mark: string;
+  w: number;
+  h: number;
+}
+
+function art({ w, h, palette, label }: { w: number; h: number; palette: PaletteName; label: string }): Art {
   const rand = seeded(label);
-  const p = palettes[palette];
-  const pick = (list) => list[Math.floor(rand() * list.length)];
-  const r = (min, max) => min + rand() * (max - min);
+  const p: Palette = palettes[palette];
+  // rand() is below 1, so the index is below the list's length: never undefined.
+  const pick = (list: string[]) => list[Math.floor(rand() * list.length)]!;
+  const r = (min: number, max: number) => min + rand() * (max - min);
   const blobs = Array.from({ length: 6 }, () => {
     const rx = r(0.18, 0.5) * w;
     const ry = r(0.18, 0.5) * h;
@@ -123,7 +151,7 @@ function art({ w, h, palette, label }) {
   return { background, mark, w, h };
 }
 
-async function render(path, { background, mark, w, h }) {
+async function render(path: string, { background, mark, w, h }: Art) {
   const file = new URL(path, root);
   await mkdir(dirname(file.pathname), { recursive: true });
   const soft = await sharp(Buffer.from(background)).resize(w, h, { kernel: 'cubic' }).png().toBuffer();
@@ -133,18 +161,20 @@ async function render(path, { background, mark, w, h }) {
     .toFile(file.pathname);
 }
 
-const jobs = [];
+const jobs: [path: string, art: Art][] = [];
 for (const set of sets) {
   for (let i = 1; i <= set.count; i++) {
     const id = String(i).padStart(2, '0');
     const label = `${set.name} ${id}`;
-    const palette = set.palettes[(i - 1) % set.palettes.length];
+    // Every set names at least one palette: the index is in range.
+    const palette = set.palettes[(i - 1) % set.palettes.length]!;
     jobs.push([`${set.dir}/${set.name}-${id}.jpg`, art({ w: set.w, h: set.h, palette, label })]);
   }
 }
 // One cover per sample post, newest first, labelled with the post's number.
 SAMPLE_POSTS.forEach(({ slug, id }, i) => {
-  const palette = Object.keys(palettes)[i % 6];
+  // Six palettes: i % 6 is always one of them.
+  const palette = (Object.keys(palettes) as PaletteName[])[i % 6]!;
   jobs.push([
     `content/images/blog/${slug}.jpg`,
     art({ w: 2400, h: 1600, palette, label: `blog ${String(id).padStart(2, '0')}` }),
@@ -152,7 +182,7 @@ SAMPLE_POSTS.forEach(({ slug, id }, i) => {
 });
 
 // Seven invented publications for the "As Seen In" row, as simple wordmarks.
-const press = [
+const press: [slug: string, text: string, family: 'serif' | 'sans-serif', style: 'italic' | 'normal'][] = [
   ['coastal-edit', 'The Coastal Edit', 'serif', 'italic'],
   ['boudoir-quarterly', 'BOUDOIR QUARTERLY', 'sans-serif', 'normal'],
   ['lumiere-review', 'Lumière Review', 'serif', 'normal'],
@@ -182,5 +212,5 @@ const icons = [
 ];
 
 await Promise.all([...pressWrites, ...icons]);
-for (const [path, svg] of jobs) await render(path, svg);
+for (const [path, drawn] of jobs) await render(path, drawn);
 console.log(`placeholders: ${jobs.length} images, ${press.length} press logos, ${icons.length} icons written`);
