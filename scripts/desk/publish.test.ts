@@ -6,10 +6,12 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
 import type { PublishProgress } from '../../src/private-gallery/publish/build.ts';
-import { SEED_MARK } from '../../src/private-gallery/publish/record.ts';
+import { readRecord, RECORD_FILE, SEED_MARK } from '../../src/private-gallery/publish/record.ts';
 import { SCHEDULE } from '../../src/private-gallery/host/schedule.ts';
+import { MANIFEST } from '../../src/private-gallery/format/seal.ts';
 import { INBOX_TOKENS } from '../../src/private-gallery/host/inbox-tokens.ts';
-import { deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.mjs';
+import { collector, deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.mjs';
+import { gallerySetup, runAction } from '../owner/gallery-actions.ts';
 import { deskRoutes } from './routes.mjs';
 import { startDesk, TOKEN_HEADER } from './server.mjs';
 
@@ -38,6 +40,39 @@ function command(env: Record<string, string>) {
 
 /** The example passphrase in a refusal is new each time: the rest is the sentence. */
 const sentence = (text: string) => text.replace(/for example [a-z0-9]{4}(-[a-z0-9]{4}){3}/g, 'for example …');
+
+/**
+ * `folder`'s galleries and a second, rose-2026-11, holding broken.jpg: a text named like a photo
+ * (publishing's photo check, photo-check.ts, holds her gallery before anything is sealed).
+ */
+function withBrokenPhoto(name: string) {
+  const env = folder(name, 'quiet harbour lantern mosaic 7');
+  const rose = join(env.PRIVATE_GALLERY_DIR, 'rose-2026-11');
+  mkdirSync(rose);
+  cpSync(resolve('content/private/preview/private-01.jpg'), join(rose, 'one.jpg'));
+  writeFileSync(join(rose, 'broken.jpg'), 'call Rose back on Tuesday\n');
+  writeFileSync(join(rose, 'gallery.yaml'), 'title: Rose\n');
+  return { ...env, PRIVATE_GALLERY_PASSWORD_ROSE_2026_11: 'amber willow compass tide 4', rose };
+}
+
+/** The sentence that holds rose-2026-11 for broken.jpg (sharp's words for a text named .jpg within it). */
+const heldRose = (rose: string) =>
+  `"rose-2026-11" was not published (broken.jpg in ${rose} is not a photo publishing can read (Input file contains unsupported image format); export it again as a JPEG, or take it out of the folder): publish again once that is resolved.`;
+const aboutRose = (lines: string[]) => lines.filter((line) => line.includes('rose-2026-11'));
+
+/** What the record and the bucket hold of rose-2026-11: no entry, and no object outside the others'. */
+function nothingOfRose(dir: string, target: ReturnType<typeof memoryTarget>) {
+  const record = readRecord(join(dir, RECORD_FILE)).targets[target.label]!;
+  expect(Object.keys(record.galleries)).toContain('ivy-2026-10');
+  expect(Object.keys(record.galleries)).not.toContain('rose-2026-11');
+  const known = new Set([...Object.values(record.galleries).flatMap((g) => g.objects), ...record.objects]);
+  // The bucket's own: its notes and the manifest of every gallery's grants (the record's grants).
+  const notes = new Set([SEED_MARK, SCHEDULE, INBOX_TOKENS, MANIFEST]);
+  const stray = [...target.objects.keys()].filter(
+    (name) => !known.has(name) && !notes.has(name) && !/^record-[0-9a-f]{24}\.txt$/.test(name),
+  );
+  expect(stray).toEqual([]);
+}
 
 beforeAll(() => mkdirSync(root, { recursive: true }));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -89,6 +124,31 @@ describe('publishing from the desk', () => {
     expect(progress.at(-1)!.bytes).toBeGreaterThan(100_000);
     const card = galleriesAtAGlance(setup, new PhotoIds()).find((one) => one.id === 'ivy-2026-10')!;
     expect(card.state).toEqual({ kind: 'published', text: `Published on ${new Date().toISOString().slice(0, 10)}` });
+  });
+
+  it('holds a gallery with a file that is not a photo, says why, and writes nothing of it; the others publish', async () => {
+    const { rose, ...env } = withBrokenPhoto('desk-broken');
+    const target = memoryTarget();
+    const answer = await publishAll(await deskSetup({ local: true, env, target: () => target }));
+    expect(answer.message).toMatch(/^Published 2 galleries \(6 photos\) to the local bucket in test in /);
+    expect(aboutRose(answer.warnings)).toEqual([heldRose(rose)]);
+    nothingOfRose(env.PRIVATE_GALLERY_DIR, target);
+  });
+
+  it("the command's publish holds it the same way: its sentence said, nothing of it in the bucket, and the run fails for the bucket on Cloudflare", async () => {
+    const { rose, ...env } = withBrokenPhoto('command-broken');
+    for (const local of [true, false]) {
+      const target = memoryTarget(local ? 'the local bucket in test' : 'the bucket on Cloudflare in test');
+      const { said, say } = collector();
+      const setup = await gallerySetup({ local, env, open: async () => target, say });
+      const outcome = await runAction(setup, 'publish', undefined, say, { bucket: target });
+      expect(outcome).toEqual({ code: local ? 0 : 1, held: ['rose-2026-11'] });
+      expect(said.err).toEqual([]);
+      expect(aboutRose(said.warn)).toEqual([heldRose(rose)]);
+      // Ivy's three photos and the sample's three: Rose's two are not among them.
+      expect(said.out.at(-1)).toMatch(new RegExp(`^Published 2 galleries \\(6 photos\\) to ${target.label} in `));
+      nothingOfRose(env.PRIVATE_GALLERY_DIR, target);
+    }
   });
 
   it('streams the progress of a publish line by line, then its outcome, over a POST with the token', async () => {

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newSalt } from '../format/keys';
 import { publishGalleries, vaultInputs } from './build';
 import { memoryTarget } from './fixtures/memory-target';
-import { unreadablePhotos } from './photo-check';
 import { generatedPassphrase, passwordVariable } from './secrets';
 
 // The owner's everyday slips in a gallery folder: the gallery with the slip is held, named with
@@ -36,7 +35,7 @@ async function folder(name: string, ivyYaml: string, ivyFiles: Record<string, st
 }
 
 /** The command's inputs for `dir` (every warning kept), and a publish of them with their holds. */
-async function publishFolder(dir: string, extraHold = false) {
+async function publishFolder(dir: string) {
   const warnings: string[] = [];
   const env = {
     PRIVATE_GALLERY_DIR: dir,
@@ -46,7 +45,6 @@ async function publishFolder(dir: string, extraHold = false) {
   };
   const inputs = vaultInputs(env, { warn: (message) => warnings.push(message) }, join(dir, '.cache'));
   const hold = new Map(inputs.held);
-  if (extraHold) for (const [id, reason] of await unreadablePhotos(inputs.galleries)) hold.set(id, reason);
   const result = await publishGalleries(memoryTarget(), inputs.galleries, { ...inputs.options, hold });
   return { inputs, hold, warnings, result, published: result.galleries.map((gallery) => gallery.id) };
 }
@@ -75,20 +73,12 @@ describe("a slip in one gallery's folder holds that gallery alone", () => {
     expect(published).not.toContain('ivy-2026-10');
   });
 
-  it('a file that is not a photo (notes.jpg holding text): held before publishing, naming the file and its gallery; sealing it names both too', async () => {
+  it('a file that is not a photo (notes.jpg holding text) that reaches sealing stops the publish, naming the file and its gallery', async () => {
+    // The command and the desk hold such a gallery before sealing (publishAction's photo check,
+    // tested through them in scripts/desk/publish.test.ts); if one gets past it (a photo broken past
+    // its header), sealing stops with a sentence naming both.
     const dir = await folder('not-a-photo', 'title: Ivy\n', { 'notes.jpg': 'call Ivy back on Tuesday\n' });
-    const folderOf = join(dir, 'ivy-2026-10');
-    const { hold, published } = await publishFolder(dir, true);
-    expect(hold.get('ivy-2026-10')).toMatch(
-      new RegExp(
-        `^notes\\.jpg in ${folderOf} is not a photo publishing can read \\(.*unsupported image format.*\\); export it again as a JPEG, or take it out of the folder$`,
-      ),
-    );
-    expect(published).toContain('june-2026-11');
-    expect(published).not.toContain('ivy-2026-10');
-    // Without the check before (a photo broken past its header): the publish stops, naming both.
-    const again = await folder('not-a-photo-again', 'title: Ivy\n', { 'notes.jpg': 'call Ivy back on Tuesday\n' });
-    await expect(publishFolder(again)).rejects.toThrow(
+    await expect(publishFolder(dir)).rejects.toThrow(
       /^notes\.jpg in "ivy-2026-10" could not be read as a photo \(.*unsupported image format.*\): export it again as a JPEG, or take it out of /,
     );
   });
