@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { deviceMultiplier, judge, judgeFor, median, spread } from './audit-goals.mjs';
+import { deviceMultiplier, judge, judgeFor, median, spread } from './audit-goals.ts';
 
 describe('the host benchmark index', () => {
   test('is the median of the samples', () => {

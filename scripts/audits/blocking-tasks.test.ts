@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { blockingMs, countedTasks, describeTask } from './blocking-tasks.mjs';
+import { blockingMs, countedTasks, describeTask } from './blocking-tasks.ts';
 
 describe("a run's blocking time by task, as Lighthouse's simulation counts it", () => {
   const task = (start: number, end: number) => ({ start, end, duration: end - start });

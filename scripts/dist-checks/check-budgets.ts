@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { CORE_RANGES, toUnicodeRange } from '../../src/lib/site/font-subset.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { PORTFOLIO_CATEGORIES, PREVIEW_COUNT } from '../../src/lib/portfolio/portfolio.ts';
-import { portfolioSize } from '../audits/portfolio-size.mjs';
+import { portfolioSize } from '../audits/portfolio-size.ts';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const KB = 1024;

@@ -28,6 +28,6 @@ export function nextSlide(index: number, count: number): number {
 
 /**
  * The hero's first photo carries `elementtiming` with this name: the Element Timing API reports when
- * it is painted, which the audit reads (scripts/audits/hero-photo.mjs) as "hero photo visible".
+ * it is painted, which the audit reads (scripts/audits/hero-photo.ts) as "hero photo visible".
  */
 export const HERO_PHOTO_TIMING = 'hero-photo';

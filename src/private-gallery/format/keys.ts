@@ -34,7 +34,7 @@ import {
 } from './types.ts';
 
 /**
- * PBKDF2-HMAC-SHA-256 iterations, set by measurement (scripts/audits/kdf-bench.mjs):
+ * PBKDF2-HMAC-SHA-256 iterations, set by measurement (scripts/audits/kdf-bench.ts):
  * 1.8 million take about 250 ms of one core on the test machine, in Node as in Chromium's WebCrypto
  * thread, so about 1 s on a phone four times slower, and an attacker's native code tests about 4
  * guesses a second per core, for one gallery. Format 3's 600,000 (OWASP's 2023 floor) is refused.

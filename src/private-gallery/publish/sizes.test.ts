@@ -168,7 +168,7 @@ describe("a photo's published sizes", () => {
   });
 
   it("the viewer's screen copy of a grainy 2400 px photo is at most 600 KB, sealed and padded to its bucket", async () => {
-    // The viewer benchmark's photo (scripts/audits/gallery-bench.mjs), whose screen copy was 640 KB.
+    // The viewer benchmark's photo (scripts/audits/gallery-bench.ts), whose screen copy was 640 KB.
     const photo = await grainy(2400, 1600).jpeg({ quality: 85 }).toBuffer();
     const { screen } = await renderVariants(photo);
     expect([screen.info.width, screen.info.height]).toEqual([1600, 1067]);

@@ -7,24 +7,47 @@
 // half and the other way round) to the simulated time to interactive, for what it lasts beyond 50 ms.
 // The paint is simulated from fewer tasks than the whole page (the first parse, layout and paint and
 // the render-blocking scripts), so a page's own first render can end after it and count.
+import type { Artifacts, Config } from 'lighthouse';
+import type * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+
 export const BLOCKING_MS = 50;
+
+/**
+ * A trace event as a task's description reads it: Lantern's name, start and length (in µs), and
+ * the arguments Chrome writes for a layout (its dirty objects) and a script (its file).
+ */
+export type TaskEvent = Pick<Lantern.Types.TraceEvent, 'name' | 'ts'> & {
+  dur?: number;
+  args?: { data?: { url?: string }; beginData?: { dirtyObjects?: number } };
+};
+/** A task that counted: when it ran in the simulation, its blocking time, its time at full speed, what it did. */
+export interface CountedTask {
+  startMs: number;
+  endMs: number;
+  observedMs: number;
+  blockingMs: number;
+  did: string;
+}
 
 /**
  * A task's blocking time between `fromMs` and `toMs`, as Lantern counts it (its
  * calculateTbtImpactForEvent): the part of the task inside the window, beyond 50 ms.
- * @param {{ start: number, end: number, duration: number }} task
  */
-export function blockingMs(task, fromMs, toMs) {
+export function blockingMs(
+  task: { start: number; end: number; duration: number },
+  fromMs: number,
+  toMs: number,
+): number {
   if (task.duration < BLOCKING_MS || task.end < fromMs || task.start > toMs) return 0;
   const inside = Math.min(task.end, toMs) - Math.max(task.start, fromMs);
   return inside < BLOCKING_MS ? 0 : inside - BLOCKING_MS;
 }
 
-const file = (url) => String(url).split('/').pop().split('?')[0] || 'page';
-const UNNAMED = { FireIdleCallback: 'idle callback', TimerFire: 'timer' };
+const file = (url: string): string => url.split('/').pop()?.split('?')[0] || 'page';
+const UNNAMED: Record<string, string> = { FireIdleCallback: 'idle callback', TimerFire: 'timer' };
 const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'FireIdleCallback', 'TimerFire']);
 /** Trace events named by what they are part of. */
-const PARTS = {
+const PARTS: Record<string, string> = {
   UpdateLayoutTree: 'style',
   ParseHTML: 'parse',
   Commit: 'commit',
@@ -36,19 +59,19 @@ const PARTS = {
 /**
  * What a main-thread task did, from its trace events: its largest parts, each with its milliseconds
  * at full speed ("layout (272 objects) 26.3", "script client.js 12.8", "parse 11.1").
- * @param {{ name: string, ts: number, dur?: number, args?: any }[]} events
  */
-export function describeTask(events) {
-  const parts = new Map();
-  const others = new Map();
-  const add = (label, us) => parts.set(label, (parts.get(label) ?? 0) + us / 1000);
+export function describeTask(events: readonly TaskEvent[]): string {
+  const parts = new Map<string, number>();
+  const others = new Map<string, number>();
+  const add = (label: string, us: number) => parts.set(label, (parts.get(label) ?? 0) + us / 1000);
   for (const event of events) {
     const us = event.dur ?? 0;
     const data = event.args?.data ?? {};
+    const part = PARTS[event.name];
     if (event.name === 'Layout') {
       add(`layout (${event.args?.beginData?.dirtyObjects ?? '?'} objects)`, us);
-    } else if (Object.hasOwn(PARTS, event.name)) {
-      add(PARTS[event.name], us);
+    } else if (Object.hasOwn(PARTS, event.name) && part) {
+      add(part, us);
     } else if (SCRIPT_EVENTS.has(event.name)) {
       // Only the outermost script event: one nested in another (a function call inside a module's
       // evaluation) is inside its time.
@@ -63,25 +86,29 @@ export function describeTask(events) {
       others.set(event.name, Math.max(others.get(event.name) ?? 0, us / 1000));
     }
   }
-  const longest = (map) => [...map].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]);
+  const longest = (map: Map<string, number>) => [...map].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]);
   // A task with none of those parts is named by its two longest events (what the trace calls them).
   const named = longest(parts);
   const shown = named.length ? named : longest(others).slice(0, 2);
   return shown.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(', ');
 }
 
-function contains(outer, inner) {
+function contains(outer: TaskEvent, inner: TaskEvent): boolean {
   return outer.ts <= inner.ts && outer.ts + (outer.dur ?? 0) >= inner.ts + (inner.dur ?? 0);
 }
 
-/**
- * The simulated tasks that count, in one half of the simulation.
- * @param {Map<any, { startTime: number, endTime: number, duration: number }>} nodeTimings
- */
-export function countedTasks(nodeTimings, fromMs, toMs) {
-  const tasks = [];
+/** A node of Lantern's graph that is a main-thread task. */
+const isCpuNode = (node: object): node is Lantern.Graph.CPUNode => 'type' in node && node.type === 'cpu';
+
+/** The simulated tasks that count, in one half of the simulation. */
+export function countedTasks(
+  nodeTimings: ReadonlyMap<object, Lantern.Types.Simulation.NodeTiming>,
+  fromMs: number,
+  toMs: number,
+): CountedTask[] {
+  const tasks: CountedTask[] = [];
   for (const [node, timing] of nodeTimings) {
-    if (node.type !== 'cpu') continue;
+    if (!isCpuNode(node)) continue;
     const ms = blockingMs({ start: timing.startTime, end: timing.endTime, duration: timing.duration }, fromMs, toMs);
     if (ms > 0) {
       tasks.push({
@@ -98,12 +125,10 @@ export function countedTasks(nodeTimings, fromMs, toMs) {
 
 /**
  * One run's blocking time by task, from the artifacts Lighthouse returned with its report: a line for
- * each half of the simulation and one per task that counted.
- * @param {any} artifacts
- * @param {any} settings the report's configSettings
+ * each half of the simulation and one per task that counted. `settings` is the report's configSettings.
  */
-export async function explainBlocking(artifacts, settings) {
-  const data = {
+export async function explainBlocking(artifacts: Artifacts, settings: Config.Settings): Promise<string> {
+  const data: Artifacts.MetricComputationDataInput = {
     trace: artifacts.Trace,
     devtoolsLog: artifacts.DevtoolsLog,
     gatherContext: artifacts.GatherContext,
@@ -123,7 +148,7 @@ export async function explainBlocking(artifacts, settings) {
   const fcp = await LanternFirstContentfulPaint.request(data, context);
   const tti = await LanternInteractive.request(data, context);
   const tbt = await LanternTotalBlockingTime.request(data, context);
-  const halves = [
+  const halves: [string, Lantern.Metrics.MetricResult['optimisticEstimate'], number, number][] = [
     ['optimistic', tbt.optimisticEstimate, fcp.pessimisticEstimate.timeInMs, tti.optimisticEstimate.timeInMs],
     ['pessimistic', tbt.pessimisticEstimate, fcp.optimisticEstimate.timeInMs, tti.pessimisticEstimate.timeInMs],
   ];

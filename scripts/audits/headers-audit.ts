@@ -8,10 +8,11 @@
 //   npm run audit:headers -- --editor   the owner's editor (dist-editor/, its own origin): /admin
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { startCdn } from '../servers/cdn.mjs';
-import { caCertPath, startFront } from '../servers/front.mjs';
+import { startCdn } from '../servers/cdn.ts';
+import { caCertPath, startFront } from '../servers/front.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
+import type { ScanOutput, TestVerdict } from './observatory-scan.ts';
 
 const { values } = readOptions({
   name: 'audit:headers',
@@ -42,26 +43,27 @@ function routes() {
   const posts = builtPages(DIST)
     .map(({ route }) => route)
     .filter((route) => route.startsWith('/blog/'));
-  return ['/', posts[0], '/erotica', '/private-gallery'];
+  return ['/', ...posts.slice(0, 1), '/erotica', '/private-gallery'];
 }
 
 /**
  * One scan in a child process: Node reads NODE_EXTRA_CA_CERTS (the local CA) only at start, and the
  * scanner's own command line cannot take ports or a path.
  */
-function scan(path) {
+function scan(path: string): Promise<Exclude<ScanOutput, { error: string }>> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [new URL('./observatory-scan.mjs', import.meta.url).pathname, HOST, String(HTTP_PORT), String(HTTPS_PORT), path],
+      [new URL('./observatory-scan.ts', import.meta.url).pathname, HOST, String(HTTP_PORT), String(HTTPS_PORT), path],
       { env: { ...process.env, NODE_EXTRA_CA_CERTS: caCertPath() }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('close', (code) => {
       try {
-        const result = JSON.parse(out);
-        if (code !== 0 || result.error) reject(new Error(`${path}: ${result.error ?? `exit ${code}`}`));
+        const result = JSON.parse(out) as ScanOutput;
+        if (code !== 0 || 'error' in result)
+          reject(new Error(`${path}: ${'error' in result ? result.error : `exit ${code}`}`));
         else resolve(result);
       } catch {
         reject(new Error(`${path}: the scanner printed no result (exit ${code}): ${out.slice(0, 500)}`));
@@ -73,7 +75,8 @@ function scan(path) {
 // The pages graded are static: no gallery is needed in the bucket.
 const cdn = await startCdn({ port: CDN_PORT, dir: DIST, sample: false });
 const front = await startFront({ upstream: cdn.origin, httpsPort: HTTPS_PORT, httpPort: HTTP_PORT });
-const rows = [];
+const rows: { route: string; grade: string; score: number; failing: string[]; tests: Record<string, TestVerdict> }[] =
+  [];
 let failed = false;
 try {
   for (const route of routes()) {
@@ -85,7 +88,7 @@ try {
     if (result.scan.score < GOAL) failed = true;
   }
 } finally {
-  await (front.close ?? front.stop)?.call(front);
+  await front.close();
   cdn.stop();
 }
 

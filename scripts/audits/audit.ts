@@ -4,12 +4,12 @@
 // reports/audit.json. The goals are a benchmark, not a test: the audit exits 0 whatever it measured
 // (--gate: non-zero when a goal is missed), non-zero only when it could not measure.
 // The pages come as a visitor gets them from the host: HTTPS and HTTP/2 (the local TLS front,
-// scripts/servers/front.mjs, before Cloudflare's runtime). Lighthouse's simulated slow 4G models the
+// scripts/servers/front.ts, before Cloudflare's runtime). Lighthouse's simulated slow 4G models the
 // connections it saw: over plain HTTP/1.1 it opens a new connection, each starting slow, for the
 // stylesheet, the fonts and every image at once, which no visitor of the deployed site pays (with
 // camera photos /portfolio's largest paint: 2.14-2.25 s over HTTP/1.1, 1.68-1.70 s over HTTP/2).
 // The CPU slowdown makes the host a named phone, by the benchmark indexes Chrome DevTools' own CPU
-// calibration targets (scripts/audits/audit-goals.mjs, DEVICES): a mid-tier phone (index 1,000, a
+// calibration targets (scripts/audits/audit-goals.ts, DEVICES): a mid-tier phone (index 1,000, a
 // Pixel 5 class) and a low-tier phone (index 264, a Moto G Power class). The host's benchmark index
 // (Lighthouse's own benchmark, the `environment.benchmarkIndex` of every report) is measured 5 times
 // in the audit's browser at the start, and each phone's multiplier is that median over the phone's
@@ -31,29 +31,32 @@
 // page came over, and gives min/median/max of performance, LCP, TBT and the hero photo over the
 // runs; the goals hold for every run, not only the median (slow runs are what visitors on slow
 // phones get). "Hero photo" is when the home page's first slide is painted, on the same simulated
-// slow 4G and CPU as LCP (scripts/audits/hero-photo.mjs); the headline, not the photo, is that
+// slow 4G and CPU as LCP (scripts/audits/hero-photo.ts); the headline, not the photo, is that
 // page's LCP.
 // --explain adds one line per run: the first and largest paint as observed at full
 // speed (Lighthouse simulates from what finished before them), the LCP element and request, the
 // LCP phases, the bytes that finished loading before the observed largest paint, and the hero
 // photo's request and paint; then the run's blocking time task by task as Lighthouse simulated it
-// (scripts/audits/blocking-tasks.mjs): each task that counted, when, how much, and what it did at
+// (scripts/audits/blocking-tasks.ts): each task that counted, when, how much, and what it did at
 // full speed. --save DIR keeps every run's Lighthouse JSON for a closer look.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type * as LH from 'lighthouse/types/lh.js';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
-import { DEVICES, deviceMultiplier, judgeFor, median, spread } from './audit-goals.mjs';
-import { explainBlocking } from './blocking-tasks.mjs';
-import { HERO_AUDIT_ID, HERO_CATEGORY_ID, heroPhotoConfig } from './hero-photo.mjs';
+import { DEVICES, deviceMultiplier, isDevice, judgeFor, median, spread } from './audit-goals.ts';
+import type { Device, GoalKey, Verdict } from './audit-goals.ts';
+import { explainBlocking } from './blocking-tasks.ts';
+import { HERO_AUDIT_ID, HERO_CATEGORY_ID, heroPhotoConfig } from './hero-photo.ts';
+import type { HeroDetails } from './hero-photo.ts';
 import { HERO_PHOTO_TIMING } from '../../src/lib/browser/slides.ts';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
-import { startCdn } from '../servers/cdn.mjs';
-import { serverKeyHash, startFront } from '../servers/front.mjs';
+import { startCdn } from '../servers/cdn.ts';
+import { serverKeyHash, startFront } from '../servers/front.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
@@ -76,30 +79,79 @@ const { values } = readOptions({
     save: { type: 'string' },
   },
 });
-const option = (name, fallback) => values[name.slice(2)] ?? fallback;
-const runs = Number(option('--runs', '5'));
-const only = option('--only', null);
+const runs = Number(values.runs ?? '5');
+// Every row is the median of its runs: no run would leave nothing to take it from.
+if (!(runs >= 1)) {
+  console.error(`audit: --runs is a number of runs, 1 or more, not ${values.runs}`);
+  process.exit(2);
+}
+const only = values.only ?? null;
 const gate = Boolean(values.gate);
-const forcedCpu = option('--cpu', null);
-const deviceOption = option('--device', 'both');
-if (!['mid', 'low', 'both'].includes(deviceOption)) {
+const forcedCpu = values.cpu ?? null;
+const deviceOption = values.device ?? 'both';
+if (deviceOption !== 'both' && !isDevice(deviceOption)) {
   console.error(`audit: --device is mid, low or both, not ${deviceOption}`);
   process.exit(2);
 }
-const calibrateOption = option('--calibrate', 'run');
+const calibrateOption = values.calibrate ?? 'run';
 if (!['run', 'start'].includes(calibrateOption)) {
   console.error(`audit: --calibrate is run or start, not ${calibrateOption}`);
   process.exit(2);
 }
 const RUN_BENCHMARK_SAMPLES = 3;
-const devices = deviceOption === 'both' ? ['mid', 'low'] : [deviceOption];
+const devices: Device[] = deviceOption === 'both' ? ['mid', 'low'] : [deviceOption];
 const BENCHMARK_SAMPLES = 5;
-const PORT = Number(option('--port', '4323'));
+const PORT = Number(values.port ?? '4323');
 const http1 = Boolean(values.http1);
 const explain = Boolean(values.explain);
-const saveDir = option('--save', null);
+const saveDir = values.save ?? null;
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
 const DIST = new URL('../../dist/', import.meta.url).pathname;
+
+/**
+ * The rows of an audit's table in a report. Lighthouse types a table's rows as any table's
+ * (`TableItem`); the audit that wrote them gives their shape, `Item`.
+ */
+function tableItems<Item>(lhr: LH.Result, id: string): Item[] {
+  const details = lhr.audits[id]?.details;
+  return details && 'items' in details ? (details.items as unknown as Item[]) : [];
+}
+/** A row of the network-requests audit: the request's own fields (core/audits/network-requests.js). */
+type RequestItem = Pick<
+  LH.Artifacts.NetworkRequest,
+  'url' | 'protocol' | 'resourceType' | 'priority' | 'transferSize' | 'networkRequestTime' | 'networkEndTime'
+>;
+/** The DOM node a details object names (its `type: 'node'` item). */
+type NodeItem = LH.Audit.Details.NodeValue;
+
+/** One run of one route, as the audit keeps it. */
+interface Sample {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** null where the page has no hero photo; NaN where it has one and the run did not measure it. */
+  heroMs: number | null;
+  heroObservedMs: number | null;
+  jsKb: number;
+  cssKb: number;
+  imageKb: number;
+  hasIsland: boolean;
+  benchmarkIndex: number;
+  /** The host's index just before the run (--calibrate run), else the start's; null with --cpu. */
+  runIndex: number | null;
+  cpu: number;
+  protocol: string;
+}
+/** The metrics given as min/median/max over the runs: those the goals judge. */
+type Ranged = GoalKey;
+/** A route on one phone: the median of each metric over its runs, the runs, and the goals judged on them. */
+type Row = { device: Device; route: string } & { [K in keyof Sample]: Sample[K] } & {
+  [K in `${Ranged}Range`]: [number, number, number] | null;
+} & { runs: Sample[]; load: number[]; goals: Verdict[]; misses: string[] };
 
 /** Every route once; posts are one route (/blog/{slug}), audited through the newest post. */
 function routes() {
@@ -115,33 +167,40 @@ function routes() {
  * simulates slow 4G over the requests that had finished when the page painted (its "lantern"
  * model), so a paint that comes late on the test host takes in more requests and a later estimate.
  */
-function explainRun(lhr) {
-  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+function explainRun(lhr: LH.Result): string {
+  // The metrics audit's one row: Lighthouse's timing summary.
+  const observed: Partial<LH.Artifacts.TimingSummary> = tableItems<LH.Artifacts.TimingSummary>(lhr, 'metrics')[0] ?? {};
   const lcpAt = observed.observedLargestContentfulPaint ?? 0;
-  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const requests = tableItems<RequestItem>(lhr, 'network-requests');
   // What the LCP estimate simulates: every request finished by the observed largest paint. Its
   // optimistic half leaves out low-priority images (offscreen ones); its pessimistic half keeps them
   // (they share the simulated bandwidth) but does not wait for them. Both halves also take the first
   // parse, layout and paint tasks as the host ran them, multiplied by the CPU slowdown.
-  const lowImage = (r) => r.resourceType === 'Image' && ['Low', 'VeryLow'].includes(r.priority);
+  const lowImage = (r: RequestItem) => r.resourceType === 'Image' && ['Low', 'VeryLow'].includes(r.priority);
   const finished = requests.filter((r) => r.networkEndTime <= lcpAt);
   const counted = finished.filter((r) => !lowImage(r));
   const lowImages = finished.filter(lowImage);
-  const kb = (list) => Math.round(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
+  const kb = (list: RequestItem[]) => Math.round(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024);
   // A request to another origin costs a new connection in the simulation (3-4 round trips on slow
   // 4G) whatever its size, e.g. an embedded form's frame that answered before the paint.
   const page = new URL(lhr.finalDisplayedUrl).origin;
   const otherOrigins = [
     ...new Set(counted.map((r) => new URL(r.url).origin).filter((o) => o !== page && o !== 'null')),
   ];
-  const byType = {};
-  for (const r of counted) byType[r.resourceType] = (byType[r.resourceType] ?? 0) + (r.transferSize ?? 0);
+  const byType: Record<string, number> = {};
+  for (const r of counted) {
+    const type = String(r.resourceType);
+    byType[type] = (byType[type] ?? 0) + (r.transferSize ?? 0);
+  }
   const node = findNode(lhr.audits['lcp-breakdown-insight']?.details);
-  const lcpUrl = lhr.audits['lcp-discovery-insight']?.details?.items?.find?.((i) => i?.url)?.url;
+  // The LCP discovery insight's rows name the LCP request by its url (its checklist has none).
+  const lcpUrl = tableItems<{ url?: unknown }>(lhr, 'lcp-discovery-insight')
+    .map((i) => i?.url)
+    .find((url): url is string => typeof url === 'string' && url !== '');
   const lcpRequest =
     requests.find((r) => lcpUrl && r.url === lcpUrl) ??
     requests.find((r) => r.resourceType === 'Image' && node?.snippet?.includes(new URL(r.url).pathname));
-  const ms = (n) => `${Math.round(n ?? 0)}`;
+  const ms = (n: number | undefined) => `${Math.round(n ?? 0)}`;
   return [
     `observed FCP ${ms(observed.observedFirstContentfulPaint)} LCP ${ms(lcpAt)} ms`,
     `simulated FCP ${ms(lhr.audits['first-contentful-paint']?.numericValue)} LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`,
@@ -158,30 +217,31 @@ function explainRun(lhr) {
 }
 
 /** The hero photo in --explain: its request and its paint, observed and simulated. */
-function heroExplain(lhr) {
+function heroExplain(lhr: LH.Result): string[] {
   const audit = lhr.audits[HERO_AUDIT_ID];
-  const d = audit?.details;
+  // The hero photo audit's own details (hero-photo.ts), when it measured the photo.
+  const d = audit?.details as HeroDetails | undefined;
   if (!d?.url) return [];
   return [
     `hero photo ${d.url.split('/').pop()} ${d.transferKb} KB ${d.priority}, requested at ${d.requestedAtMs} ms, ` +
       `finished at ${d.finishedAtMs} ms, painted at ${Math.round(d.observedPaintMs)} ms observed, ` +
-      `${Math.round(audit.numericValue)} ms simulated`,
+      `${Math.round(audit?.numericValue ?? NaN)} ms simulated`,
   ];
 }
 
 /** The first DOM node a Lighthouse details object names. */
-function findNode(details) {
+function findNode(details: unknown): NodeItem | null {
   if (!details || typeof details !== 'object') return null;
-  if (details.type === 'node') return details;
+  if ('type' in details && details.type === 'node') return details as NodeItem;
   for (const value of Object.values(details)) {
-    const found = findNode(value);
+    const found: NodeItem | null = findNode(value);
     if (found) return found;
   }
   return null;
 }
 
 /** The hero photo's simulated paint, or null where the page has none. */
-function heroMs(lhr) {
+function heroMs(lhr: LH.Result): number | null {
   const audit = lhr.audits[HERO_AUDIT_ID];
   if (audit?.errorMessage) throw new Error(`hero photo: ${audit.errorMessage}`);
   return audit?.numericValue == null ? null : Math.round(audit.numericValue);
@@ -191,11 +251,11 @@ function heroMs(lhr) {
  * The host's benchmark index: Lighthouse's own benchmark (what it reports as
  * `environment.benchmarkIndex`), run in a blank tab of the audit's browser as Lighthouse runs it.
  */
-async function benchmarkIndexSamples(port, count) {
+async function benchmarkIndexSamples(port: number, count: number): Promise<number[]> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
-    const samples = [];
+    const samples: number[] = [];
     for (let i = 0; i < count; i++) samples.push(Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex)));
     await page.close();
     return samples;
@@ -224,15 +284,22 @@ const chrome = await chromeLauncher.launch({
 });
 
 const loadBefore = loadNow();
-let calibration;
+/** The CPU slowdown per phone: forced with --cpu, or from the host's index measured at the start. */
+let calibration: { forced: boolean; multipliers: Record<Device, number>; samples: number[]; index: number | null };
 if (forcedCpu) {
-  const multipliers = Object.fromEntries(devices.map((device) => [device, Number(forcedCpu)]));
+  const multipliers = Object.fromEntries(devices.map((device) => [device, Number(forcedCpu)])) as Record<
+    Device,
+    number
+  >;
   calibration = { forced: true, multipliers, samples: [], index: null };
   console.log(`audit: CPU slowdown ${forcedCpu}x (forced with --cpu; not calibrated); load ${loadBefore.join(' ')}`);
 } else {
   const samples = await benchmarkIndexSamples(chrome.port, BENCHMARK_SAMPLES);
   const index = median(samples);
-  const multipliers = Object.fromEntries(devices.map((device) => [device, deviceMultiplier(index, device)]));
+  const multipliers = Object.fromEntries(devices.map((device) => [device, deviceMultiplier(index, device)])) as Record<
+    Device,
+    number
+  >;
   calibration = { forced: false, multipliers, samples, index };
   console.log(
     `audit: host benchmark index ${index} (median of ${samples.join(', ')}); load ${loadBefore.join(' ')}\n` +
@@ -245,7 +312,7 @@ if (forcedCpu) {
   );
 }
 
-const rows = [];
+const rows: Row[] = [];
 try {
   for (const device of devices) {
     const perRun = !calibration.forced && calibrateOption === 'run';
@@ -255,16 +322,15 @@ try {
     for (const route of routes()) {
       const html = await (await fetch(`${server.origin}${route}`)).text();
       const expectsHero = html.includes(`elementtiming="${HERO_PHOTO_TIMING}"`);
-      const samples = [];
+      const samples: Sample[] = [];
       for (let i = 0; i < runs; i++) {
         // The index just before this run sets its multiplier (--calibrate run), or the start's does.
-        const runIndex = perRun
-          ? median(await benchmarkIndexSamples(chrome.port, RUN_BENCHMARK_SAMPLES))
-          : calibration.index;
-        const cpu = perRun ? deviceMultiplier(runIndex, device) : calibration.multipliers[device];
+        const measured = perRun ? median(await benchmarkIndexSamples(chrome.port, RUN_BENCHMARK_SAMPLES)) : null;
+        const runIndex = measured ?? calibration.index;
+        const cpu = measured === null ? calibration.multipliers[device] : deviceMultiplier(measured, device);
         const THROTTLING = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpu };
-        const run = () =>
-          lighthouse(
+        const run = async () => {
+          const result = await lighthouse(
             `${BASE}${route}`,
             {
               port: chrome.port,
@@ -275,6 +341,10 @@ try {
             },
             heroPhotoConfig,
           );
+          // Lighthouse answers nothing only where it was given a page of its own to drive (not here).
+          if (!result) throw new Error(`${route}: Lighthouse returned no result`);
+          return result;
+        };
         // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: up to three tries.
         let { lhr, artifacts } = await run();
         for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr, artifacts } = await run());
@@ -288,10 +358,14 @@ try {
           console.log(`  ${route} run ${i + 1} (index ${runIndex}, CPU ${cpu}x): ${explainRun(lhr)}`);
           console.log(`    ${await explainBlocking(artifacts, lhr.configSettings)}`);
         }
-        const bytes = Object.fromEntries(
-          (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item.transferSize]),
+        // The resource summary's rows, as core/audits/resource-summary.js writes them.
+        const bytes: Record<string, number | undefined> = Object.fromEntries(
+          tableItems<{ resourceType: string; transferSize: number }>(lhr, 'resource-summary').map((item) => [
+            item.resourceType,
+            item.transferSize,
+          ]),
         );
-        const document = lhr.audits['network-requests']?.details?.items?.find(
+        const document = tableItems<RequestItem>(lhr, 'network-requests').find(
           (item) => item.resourceType === 'Document',
         );
         samples.push({
@@ -304,7 +378,7 @@ try {
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
           // NaN where the page has the hero photo but the run did not measure it (a MISS, not left out).
           heroMs: expectsHero ? (heroMs(lhr) ?? Number.NaN) : null,
-          heroObservedMs: lhr.audits[HERO_AUDIT_ID]?.details?.observedPaintMs ?? null,
+          heroObservedMs: (lhr.audits[HERO_AUDIT_ID]?.details as HeroDetails | undefined)?.observedPaintMs ?? null,
           jsKb: Math.round((bytes.script ?? 0) / 1024),
           cssKb: Math.round((bytes.stylesheet ?? 0) / 1024),
           imageKb: Math.round((bytes.image ?? 0) / 1024),
@@ -315,33 +389,62 @@ try {
           protocol: document?.protocol ?? '?',
         });
       }
-      // Median of each metric across runs; performance, LCP, TBT, CLS and the hero photo also as
-      // min/median/max.
-      const row = { device, route };
-      for (const key of Object.keys(samples[0])) {
-        const values = samples.map((s) => s[key]).filter((v) => typeof v !== 'number' || Number.isFinite(v));
-        row[key] = ['hasIsland', 'protocol'].includes(key) || !values.length ? samples[0][key] : median(values);
-      }
-      for (const key of ['performance', 'lcpMs', 'tbtMs', 'cls', 'heroMs']) {
-        const values = samples.map((s) => s[key]).filter(Number.isFinite);
-        row[`${key}Range`] = values.length ? spread(values) : null;
-      }
-      row.runs = samples;
-      row.load = loadNow();
+      // Median of each metric across runs (of the runs that measured it; the first run's where none
+      // did, or where a metric is null); performance, LCP, TBT, CLS and the hero photo also as min/median/max.
+      const [first] = samples;
+      if (!first) throw new Error(`${route}: no run`);
+      const middle = <K extends keyof Sample>(key: K): Sample[K] | number => {
+        const values = samples.map((s) => s[key]).filter((v) => typeof v === 'number' && Number.isFinite(v));
+        return values.length ? median(values as number[]) : first[key];
+      };
+      const range = (key: Ranged) => {
+        const values = samples.map((s) => s[key]).filter((v): v is number => Number.isFinite(v));
+        return values.length ? spread(values) : null;
+      };
       // The mid-tier phone: every run must meet the goals (judged on the worst run); the low-tier: the median.
-      row.goals = judgeFor(device, samples);
-      row.misses = row.goals.filter((g) => !g.pass).map((g) => g.text);
+      const goals = judgeFor(device, samples);
+      const row: Row = {
+        device,
+        route,
+        performance: middle('performance'),
+        accessibility: middle('accessibility'),
+        bestPractices: middle('bestPractices'),
+        seo: middle('seo'),
+        lcpMs: middle('lcpMs'),
+        tbtMs: middle('tbtMs'),
+        cls: middle('cls'),
+        heroMs: middle('heroMs'),
+        heroObservedMs: middle('heroObservedMs'),
+        jsKb: middle('jsKb'),
+        cssKb: middle('cssKb'),
+        imageKb: middle('imageKb'),
+        hasIsland: first.hasIsland,
+        benchmarkIndex: middle('benchmarkIndex'),
+        runIndex: middle('runIndex'),
+        cpu: middle('cpu'),
+        protocol: first.protocol,
+        performanceRange: range('performance'),
+        lcpMsRange: range('lcpMs'),
+        tbtMsRange: range('tbtMs'),
+        clsRange: range('cls'),
+        heroMsRange: range('heroMs'),
+        runs: samples,
+        load: loadNow(),
+        goals,
+        misses: goals.filter((g) => !g.pass).map((g) => g.text),
+      };
       rows.push(row);
-      const range = (values, format) => (values ? values.map(format).join('/') : '-');
-      const seconds = (ms) => (ms / 1000).toFixed(2);
+      const show = (values: number[] | null, format: (value: number) => string) =>
+        values ? values.map(format).join('/') : '-';
+      const seconds = (ms: number) => (ms / 1000).toFixed(2);
       console.log(
-        `${route.padEnd(34)} perf ${range(row.performanceRange, String)}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  ` +
-          `LCP ${range(row.lcpMsRange, seconds)} s  TBT ${range(row.tbtMsRange, String)} ms  ` +
-          (row.heroMsRange ? `hero photo ${range(row.heroMsRange, seconds)} s  ` : '') +
+        `${route.padEnd(34)} perf ${show(row.performanceRange, String)}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  ` +
+          `LCP ${show(row.lcpMsRange, seconds)} s  TBT ${show(row.tbtMsRange, String)} ms  ` +
+          (row.heroMsRange ? `hero photo ${show(row.heroMsRange, seconds)} s  ` : '') +
           `CLS ${row.cls.toFixed(3)}  JS ${row.jsKb} KB  CSS ${row.cssKb} KB  img ${row.imageKb} KB  ` +
           `host ${spread(samples.map((s) => s.benchmarkIndex)).join('/')} ` +
           (perRun
-            ? `(before runs ${spread(samples.map((s) => s.runIndex)).join('/')}, CPU ${spread(samples.map((s) => s.cpu)).join('/')}x) `
+            ? `(before runs ${spread(samples.map((s) => s.runIndex ?? NaN)).join('/')}, CPU ${spread(samples.map((s) => s.cpu)).join('/')}x) `
             : '') +
           `${row.protocol}  load ${row.load.join(' ')}`,
       );

@@ -18,7 +18,7 @@
 // GALLERY_BENCH_PROFILE=<file> writes a CPU profile (.cpuprofile) of the first slow-4G unlock.
 //   --build        build the site first even if dist/ has a build
 //   --width N      long side of the generated photos (default 2400; 6000 makes 24 MP camera-sized ones)
-//   --camera       camera-like photos (scripts/audits/camera-photos.mjs: a scene with strands, texture
+//   --camera       camera-like photos (scripts/audits/camera-photos.ts: a scene with strands, texture
 //                  and grain, JPEG at quality 94) instead of coloured grain, which a resize averages
 //                  out: the viewer's copy then weighs what a real photo's does
 //   --build-only   time the gallery's build instead: cold (empty build cache), then warm; no browser
@@ -30,10 +30,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { writeCameraPhoto } from './camera-photos.mjs';
-import { startCdn } from '../servers/cdn.mjs';
+import { writeCameraPhoto } from './camera-photos.ts';
+import { startCdn } from '../servers/cdn.ts';
 import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
 import { buildVault, publishGalleries } from '../../src/private-gallery/publish/build.ts';
 import { listGalleries, readGallery } from '../../src/private-gallery/publish/sources.ts';
@@ -48,6 +48,8 @@ import {
   TAG_BYTES,
 } from '../../src/private-gallery/format/keys.ts';
 import { fileBucket } from '../../src/private-gallery/format/buckets.ts';
+import { isManifest, type VaultIndex } from '../../src/private-gallery/format/types.ts';
+import type { GallerySource } from '../../src/private-gallery/publish/sources.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const { values } = readOptions({
@@ -70,7 +72,14 @@ const { values } = readOptions({
     galleries: { type: 'string' },
   },
 });
-const option = (name, fallback) => (values[name.slice(2)] === undefined ? fallback : Number(values[name.slice(2)]));
+/** A number option's value, or `fallback` when it is not given. */
+const option = (
+  name: `--${'port' | 'views' | 'runs' | 'photos' | 'cpu' | 'width' | 'galleries'}`,
+  fallback: number,
+) => {
+  const value = values[name.slice(2) as 'port' | 'views' | 'runs' | 'photos' | 'cpu' | 'width' | 'galleries'];
+  return value === undefined ? fallback : Number(value);
+};
 const PORT = option('--port', 4335);
 const VIEWS = option('--views', 5);
 const RUNS = option('--runs', 5);
@@ -90,7 +99,7 @@ if (publishMode) {
   mkdirSync(scenes, { recursive: true });
   // Twelve distinct camera-sized scenes; every photo is one of them with a marker after the image
   // data (ignored by decoders), so each has its own bytes and costs a full resize.
-  const scene = async (i) => {
+  const scene = async (i: number) => {
     const file = join(scenes, `scene-${i}.jpg`);
     if (!existsSync(file)) {
       await sharp({
@@ -107,10 +116,12 @@ if (publishMode) {
     }
     return readFileSync(file);
   };
-  const sceneBytes = [];
+  const sceneBytes: Buffer[] = [];
+  /** The scene photo `n` is made from (there are twelve, so one is always there). */
+  const sceneOf = (n: number): Buffer => sceneBytes[n % 12] ?? Buffer.alloc(0);
   for (let i = 0; i < 12; i++) sceneBytes.push(await scene(i));
   const dir = join(root, `galleries-${TOTAL}-${GALLERIES}-${width}`);
-  const makeGallery = (g, count, first) => {
+  const makeGallery = (g: number, count: number, first: number) => {
     const id = `client-${String(g).padStart(3, '0')}`;
     const folder = join(dir, id);
     mkdirSync(folder, { recursive: true });
@@ -118,7 +129,7 @@ if (publishMode) {
     for (let p = 0; p < count; p++) {
       const file = join(folder, `IMG_${String(first + p).padStart(5, '0')}.jpg`);
       if (!existsSync(file))
-        writeFileSync(file, Buffer.concat([sceneBytes[(first + p) % 12], Buffer.from(`photo ${first + p}`)]));
+        writeFileSync(file, Buffer.concat([sceneOf(first + p), Buffer.from(`photo ${first + p}`)]));
     }
     return id;
   };
@@ -132,10 +143,10 @@ if (publishMode) {
   rmSync(cacheDir, { recursive: true, force: true });
   const kdf = kdfFor(newSalt());
   const seed = randomBytes(32);
-  const passwords = new Map();
-  const run = async (label, galleries) => {
+  const passwords = new Map<string, string>();
+  const run = async (label: string, galleries: GallerySource[]) => {
     for (const gallery of galleries) passwords.set(gallery.id, `${gallery.id} benchmark password`);
-    const load = loadavg()[0].toFixed(1);
+    const load = (loadavg()[0] ?? NaN).toFixed(1);
     const started = Date.now();
     const cpu = process.cpuUsage();
     const target = await openTarget({ persistTo: state });
@@ -162,7 +173,7 @@ if (publishMode) {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'gallery.yaml'), 'title: New client\ndownloads: web\n');
   for (let p = 0; p < perGallery; p++) {
-    writeFileSync(join(folder, `IMG_${p}.jpg`), Buffer.concat([sceneBytes[p % 12], Buffer.from(`new photo ${p}`)]));
+    writeFileSync(join(folder, `IMG_${p}.jpg`), Buffer.concat([sceneOf(p), Buffer.from(`new photo ${p}`)]));
   }
   await run('one gallery added', [...galleries, readGallery(folder)]);
   process.exit(0);
@@ -207,7 +218,9 @@ writeFileSync(join(folder, 'gallery.yaml'), 'title: Benchmark gallery\ndownloads
 const gallery = readGallery(folder);
 gallery.photos = gallery.photos.slice(0, PHOTOS);
 const cacheDir = join(root, 'cache');
-const timed = async (label, publish) => {
+/** What a publish or a build reports of its work, as build.ts returns it. */
+type Published = Pick<Awaited<ReturnType<typeof publishGalleries>>, 'cache' | 'uploads'>;
+const timed = async (label: string, publish: () => Promise<Published>) => {
   const started = Date.now();
   const cpu = process.cpuUsage();
   const result = await publish();
@@ -239,7 +252,7 @@ const secretsFile = join(root, 'secrets.json');
 if (!existsSync(secretsFile)) {
   writeFileSync(secretsFile, JSON.stringify({ salt: newSalt(), seed: toBase64(randomBytes(32)) }));
 }
-const secrets = JSON.parse(readFileSync(secretsFile, 'utf8'));
+const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { salt: string; seed: string };
 const options = {
   kdf: kdfFor(secrets.salt),
   passwords: new Map([['bench', PASSWORD]]),
@@ -248,26 +261,34 @@ const options = {
 };
 const state = join(root, `state-${WIDTH}${CAMERA ? '-camera' : ''}`);
 const target = await openTarget({ persistTo: state });
-let index;
-let indexFile;
+let index: VaultIndex;
+let indexFile: string;
 try {
   await timed('cached', () => publishGalleries(target, [gallery], options));
   // Which file is which, read the way the page reads it.
-  const manifest = JSON.parse(Buffer.from(await target.get('manifest.json')).toString('utf8'));
+  const read = async (name: string) => {
+    const bytes = await target.get(name);
+    if (!bytes) throw new Error(`gallery-bench: the bucket has no ${name} after the publish`);
+    return new Uint8Array(bytes);
+  };
+  const manifest: unknown = JSON.parse(Buffer.from(await read('manifest.json')).toString('utf8'));
+  if (!isManifest(manifest)) throw new Error("gallery-bench: the bucket's manifest.json is not a vault manifest");
   const opened = await openWithPassword(manifest, { gallery: 'bench', password: PASSWORD });
+  if (!opened) throw new Error("gallery-bench: the benchmark gallery's password does not open it");
   indexFile = opened.pointer.file;
-  index = await openIndex(opened.pointer, await target.get(opened.pointer.file));
+  index = await openIndex(opened.pointer, await read(opened.pointer.file));
 } finally {
   await target.close();
 }
-const ROLES = ['thumb', 'screen', 'full'];
+const ROLES = ['thumb', 'screen', 'full'] as const;
+type Role = (typeof ROLES)[number];
 /** Each photo file's role and its size as served (IV, padded plaintext, tag), by name. */
 const files = new Map(
   index.images.flatMap((image) =>
-    ROLES.filter((role) => image[role]).map((role) => [
-      image[role].file,
-      { role, size: IV_BYTES + fileBucket(image[role].bytes) + TAG_BYTES },
-    ]),
+    ROLES.flatMap((role) => {
+      const file = image[role];
+      return file ? [[file.file, { role, size: IV_BYTES + fileBucket(file.bytes) + TAG_BYTES }] as const] : [];
+    }),
   ),
 );
 
@@ -282,12 +303,21 @@ const base = server.origin;
 
 const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
 
+/** The photo files a phone fetched, by role: how many and their bytes. */
+type Fetched = Record<Role, { count: number; bytes: number }>;
+
 /** A phone with a fresh cache, counting the photo files it fetches by role. */
-async function phone({ network } = {}) {
+async function phone({
+  network,
+}: { network?: { latency: number; downloadThroughput: number; uploadThroughput: number } } = {}) {
   const context = await browser.newContext(PHONE);
   await context.addInitScript(() => localStorage.setItem('ageVerified', 'yes'));
   const page = await context.newPage();
-  const fetched = Object.fromEntries(ROLES.map((role) => [role, { count: 0, bytes: 0 }]));
+  const fetched: Fetched = {
+    thumb: { count: 0, bytes: 0 },
+    screen: { count: 0, bytes: 0 },
+    full: { count: 0, bytes: 0 },
+  };
   page.on('requestfinished', (request) => {
     const file = files.get(basename(new URL(request.url()).pathname));
     if (!file) return;
@@ -302,8 +332,8 @@ async function phone({ network } = {}) {
   }
   return { context, page, cdp, fetched };
 }
-const kb = (bytes) => Math.round(bytes / 1024).toLocaleString('en-US');
-const described = (fetched) =>
+const kb = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
+const described = (fetched: Fetched) =>
   ROLES.filter((role) => role !== 'screen' || index.images[0]?.screen)
     .map(
       (role) =>
@@ -311,13 +341,33 @@ const described = (fetched) =>
     )
     .join(', ');
 
+/** Where the time went after Unlock (ms after it), from the page's resource timings. */
+interface Phases {
+  index: number[] | undefined;
+  scripts: [file: string, from: number, to: number][];
+  thumbRequested: number | undefined;
+  thumbArrived: number | undefined;
+  screenArrived: number | undefined;
+  thumbsBeforeScreen: number;
+  long: string;
+  screen: string[];
+}
+/** An unlock's times: to the first thumbnail and to the full first screen, and where they went. */
+interface UnlockTimes {
+  shownAt: Record<string, number>;
+  first?: number;
+  screen?: number;
+  onScreen?: number;
+  phases?: Phases;
+}
+
 /**
  * Types the gallery's name and password and presses Unlock; resolves with the times to the first
  * thumbnail and the first full screen, and where the time went (from the page's resource timings,
  * in ms after Unlock): the index's request and response, scripts fetched after Unlock, and the
  * thumbnails' first request, first response and the first screen's last response.
  */
-async function unlock(page) {
+async function unlock(page: Page): Promise<UnlockTimes> {
   await page.goto(`${base}/private-gallery`);
   await page.locator('astro-island[ssr]').waitFor({ state: 'detached', timeout: 60_000 });
   await page.getByLabel('Gallery name', { exact: true }).fill('bench');
@@ -327,16 +377,19 @@ async function unlock(page) {
   const thumbNames = index.images.map((image) => image.thumb.file);
   return page.evaluate(
     ({ indexName, thumbNames }) =>
-      new Promise((done) => {
+      new Promise<UnlockTimes>((done) => {
         const start = performance.now();
-        const times = { shownAt: {} };
-        const long = [];
+        const times: UnlockTimes = { shownAt: {} };
+        const long: PerformanceEntry[] = [];
         new PerformanceObserver((list) => long.push(...list.getEntries())).observe({ type: 'longtask' });
         const thumbs = new Set(thumbNames);
-        const name = (entry) => new URL(entry.name).pathname.split('/').pop();
-        const phases = (shownFiles) => {
-          const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime >= start - 1);
-          const at = (ms) => Math.round(ms - start);
+        const name = (entry: PerformanceEntry) => new URL(entry.name).pathname.split('/').pop() ?? '';
+        const phases = (shownFiles: Set<string>): Phases => {
+          // Entries of type 'resource' are resource timings.
+          const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+            (entry) => entry.startTime >= start - 1,
+          );
+          const at = (ms: number) => Math.round(ms - start);
           const index = entries.find((entry) => name(entry) === indexName);
           const scripts = entries.filter((entry) => entry.initiatorType === 'script' || /\.js$/.test(name(entry)));
           const thumbEntries = entries.filter((entry) => thumbs.has(name(entry)));
@@ -347,7 +400,11 @@ async function unlock(page) {
           );
           return {
             index: index && [at(index.startTime), at(index.responseEnd)],
-            scripts: scripts.map((entry) => [name(entry), at(entry.startTime), at(entry.responseEnd)]),
+            scripts: scripts.map((entry): [string, number, number] => [
+              name(entry),
+              at(entry.startTime),
+              at(entry.responseEnd),
+            ]),
             thumbRequested: first === undefined ? undefined : at(first),
             thumbArrived: firstEnd === undefined ? undefined : at(firstEnd),
             screenArrived: Number.isFinite(screenEnd) ? at(screenEnd) : undefined,
@@ -355,8 +412,8 @@ async function unlock(page) {
             long: long.map((task) => `${at(task.startTime)}+${Math.round(task.duration)}`).join(' '),
             // The first screen's thumbnails, in the grid's order: when each was in, and shown.
             screen: Object.keys(times.shownAt).map((n) => {
-              const entry = thumbEntries.find((e) => name(e) === thumbNames[n - 1]);
-              return `${n}: ${entry ? `${at(entry.startTime)}-${at(entry.responseEnd)}` : '?'}/${at(times.shownAt[n])}`;
+              const entry = thumbEntries.find((e) => name(e) === thumbNames[Number(n) - 1]);
+              return `${n}: ${entry ? `${at(entry.startTime)}-${at(entry.responseEnd)}` : '?'}/${at(times.shownAt[n] ?? NaN)}`;
             }),
           };
         };
@@ -369,7 +426,11 @@ async function unlock(page) {
               const box = img.getBoundingClientRect();
               return img.complete && img.naturalWidth > 0 && box.top < innerHeight && box.bottom > 0;
             });
-          for (const img of shownImages) times.shownAt[img.closest('li').dataset.photo] ??= performance.now();
+          for (const img of shownImages) {
+            // Every image here is inside a tile (li) of the grid, which names its photo.
+            const photo = img.closest('li')?.dataset['photo'];
+            if (photo !== undefined) times.shownAt[photo] ??= performance.now();
+          }
           const shown = shownImages.length;
           if (shown >= 1 && times.first === undefined) times.first = performance.now() - start;
           const onScreen = tiles.filter((li) => li.getBoundingClientRect().top < innerHeight).length;
@@ -379,8 +440,7 @@ async function unlock(page) {
             // The first screen's thumbnails are blob: URLs; the files they came from are all the
             // thumbnails that arrived before the last of them was shown.
             const arrived = new Set(
-              performance
-                .getEntriesByType('resource')
+              (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
                 .filter((entry) => thumbs.has(name(entry)) && entry.responseEnd <= performance.now())
                 .map((entry) => entry.name),
             );
@@ -389,7 +449,9 @@ async function unlock(page) {
           }
           requestAnimationFrame(check);
         };
-        document.querySelector('[data-password-dialog] button[type=submit]').click();
+        const unlockButton = document.querySelector<HTMLElement>('[data-password-dialog] button[type=submit]');
+        if (!unlockButton) throw new Error('no Unlock button in the password dialog');
+        unlockButton.click();
         requestAnimationFrame(check);
       }),
     { indexName: indexFile, thumbNames },
@@ -400,23 +462,27 @@ async function unlock(page) {
  * Taps a photo's thumbnail (or the viewer's Next button) and waits for the photo shown sharp: its
  * screen or large copy decrypted, decoded and painted. Resolves with the milliseconds since the tap.
  */
-function tapToSharp(page, number) {
+function tapToSharp(page: Page, number: number) {
   return page.evaluate(
     (n) =>
-      new Promise((done, fail) => {
+      new Promise<{ ms: number; width: number; height: number }>((done, fail) => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
         const start = performance.now();
         const dialog = document.querySelector('dialog[open]');
         const button = dialog
           ? [...dialog.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Next photo')
-          : document.querySelector(`button[aria-label="Open photo ${n}"]`);
+          : document.querySelector<HTMLButtonElement>(`button[aria-label="Open photo ${n}"]`);
         if (!button) return fail(new Error(`nothing to tap for photo ${n}`));
         button.click();
-        const check = async () => {
+        const check = async (): Promise<void> => {
           const position = document.querySelector('dialog[open] [data-lightbox-position]')?.textContent;
           const ready = document.querySelector('dialog[open] [data-full-state="ready"]');
-          if (position !== String(n) || !ready) return requestAnimationFrame(check);
-          const img = document.querySelector('dialog[open] [data-lightbox-image]');
+          if (position !== String(n) || !ready) {
+            requestAnimationFrame(check);
+            return;
+          }
+          const img = document.querySelector<HTMLImageElement>('dialog[open] [data-lightbox-image]');
+          if (!img) return fail(new Error(`the viewer shows photo ${n} ready but no image`));
           await img.decode();
           await frame();
           done({ ms: performance.now() - start, width: img.naturalWidth, height: img.naturalHeight });
@@ -449,9 +515,9 @@ if (!values['slow-only']) {
   });
   const times = await unlock(page);
   console.log(
-    `${PHOTOS} photos, phone viewport (390 px at 3x), CPU slowdown ${CPU}x, network unthrottled (Chromium, password entered on the page; load average ${loadavg()[0].toFixed(1)}):\n` +
-      `  first thumbnail on screen after Unlock: ${Math.round(times.first)} ms (of which the PBKDF2 derivation alone takes about ${Math.round(kdfMs)} ms)\n` +
-      `  first screen complete (${times.onScreen} thumbnails): ${Math.round(times.screen)} ms`,
+    `${PHOTOS} photos, phone viewport (390 px at 3x), CPU slowdown ${CPU}x, network unthrottled (Chromium, password entered on the page; load average ${(loadavg()[0] ?? NaN).toFixed(1)}):\n` +
+      `  first thumbnail on screen after Unlock: ${Math.round(times.first ?? NaN)} ms (of which the PBKDF2 derivation alone takes about ${Math.round(kdfMs)} ms)\n` +
+      `  first screen complete (${times.onScreen} thumbnails): ${Math.round(times.screen ?? NaN)} ms`,
   );
   // A second later, what the page has fetched without any scrolling.
   await page.waitForTimeout(1000);
@@ -492,7 +558,7 @@ if (!values['slow-only']) {
   }
   await page.keyboard.press('Escape');
   const end = await sample();
-  const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   console.log(
     [
       `  scrolled through all ${PHOTOS}: every thumbnail shown ${allThumbs} ms after starting to scroll`,
@@ -510,9 +576,10 @@ if (!values['slow-only']) {
 // viewer: per photo opened, the bytes fetched and the time from the tap to the photo shown sharp.
 {
   const SLOW_4G = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-  const ms = (value) => (value === undefined ? '?' : Math.round(value).toLocaleString('en-US'));
-  const spread = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
+  const ms = (value: number | undefined) => (value === undefined ? '?' : Math.round(value).toLocaleString('en-US'));
+  const spread = (list: (number | undefined)[]) => {
+    // sort() puts undefined last without comparing it.
+    const sorted = [...list].sort((a, b) => (a ?? 0) - (b ?? 0));
     return `median ${ms(sorted[Math.floor(sorted.length / 2)])} ms (min ${ms(sorted[0])}, max ${ms(sorted.at(-1))})`;
   };
   console.log(
@@ -520,12 +587,13 @@ if (!values['slow-only']) {
       .map((n) => n.toFixed(2))
       .join(' ')}:`,
   );
-  const runs = [];
-  let last;
+  const runs: UnlockTimes[] = [];
+  let last: Awaited<ReturnType<typeof phone>> | undefined;
   for (let run = 1; run <= RUNS; run++) {
     if (last) await last.context.close();
     last = await phone({ network: SLOW_4G });
-    const profile = process.env.GALLERY_BENCH_PROFILE && run === 1;
+    const profileFile = process.env['GALLERY_BENCH_PROFILE'];
+    const profile = profileFile && run === 1;
     if (profile) {
       await last.cdp.send('Profiler.enable');
       await last.cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
@@ -533,10 +601,12 @@ if (!values['slow-only']) {
     }
     const times = await unlock(last.page);
     if (profile) {
-      writeFileSync(process.env.GALLERY_BENCH_PROFILE, JSON.stringify((await last.cdp.send('Profiler.stop')).profile));
+      writeFileSync(profileFile, JSON.stringify((await last.cdp.send('Profiler.stop')).profile));
     }
     runs.push(times);
+    // An unlock resolves once the first screen is complete, with its phases.
     const p = times.phases;
+    if (!p) throw new Error(`run ${run}: the unlock ended without its phases`);
     const scripts = p.scripts.map(([file, from, to]) => `${file} ${from}-${to}`).join(', ');
     console.log(
       `  run ${run}: first thumbnail ${ms(times.first)} ms, first screen (${times.onScreen}) ${ms(times.screen)} ms; ` +
@@ -551,6 +621,7 @@ if (!values['slow-only']) {
         .map((n) => n.toFixed(2))
         .join(' ')}`,
   );
+  if (!last) throw new Error('gallery-bench: --runs 0 leaves no phone to open the viewer on');
   const { context, page, fetched } = last;
   // The first screen's thumbnails are all in before the first tap, so the photo has the line to itself.
   const inFlight = () => ROLES.reduce((sum, role) => sum + fetched[role].count, 0);
@@ -559,9 +630,9 @@ if (!values['slow-only']) {
     await page.waitForTimeout(1500);
   }
   if (VIEWS > 0) console.log(`The viewer on the last phone, after Unlock: ${described(fetched)}`);
-  const rows = [];
+  const rows: { ms: number; bytes: number }[] = [];
   for (let n = 1; n <= VIEWS; n++) {
-    const before = Object.fromEntries(ROLES.map((role) => [role, { ...fetched[role] }]));
+    const before: Fetched = structuredClone(fetched);
     const shown = await tapToSharp(page, n);
     const step = ROLES.filter((role) => fetched[role].count > before[role].count).map(
       (role) => `${role} ${kb(fetched[role].bytes - before[role].bytes)} KB`,
@@ -577,8 +648,8 @@ if (!values['slow-only']) {
   if (VIEWS > 0) {
     const total = rows.reduce((sum, row) => sum + row.bytes, 0);
     console.log(
-      `  ${VIEWS} photos: median ${Math.round(sorted[Math.floor(sorted.length / 2)]).toLocaleString('en-US')} ms to sharp ` +
-        `(min ${Math.round(sorted[0]).toLocaleString('en-US')}, max ${Math.round(sorted.at(-1)).toLocaleString('en-US')}), ` +
+      `  ${VIEWS} photos: median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? NaN).toLocaleString('en-US')} ms to sharp ` +
+        `(min ${Math.round(sorted[0] ?? NaN).toLocaleString('en-US')}, max ${Math.round(sorted.at(-1) ?? NaN).toLocaleString('en-US')}), ` +
         `${kb(total / VIEWS)} KB a photo, ${kb(total)} KB in all`,
     );
   }

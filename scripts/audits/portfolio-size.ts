@@ -3,7 +3,7 @@
 // many photos the page names, and the category files the gallery fetches later (when a visitor
 // chooses a filter, View More or steps the viewer past the first photos).
 // Used by `npm run audit:photos` (which prints it) and scripts/dist-checks/check-budgets.ts (which holds the
-// page to the first view). `node scripts/audits/portfolio-size.mjs [dist]` prints it for one build.
+// page to the first view). `node scripts/audits/portfolio-size.ts [dist]` prints it for one build.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -12,12 +12,12 @@ import { fileHeader, readOptions } from '../shared/options.mjs';
 const KB = 1024;
 
 /** Distinct photos an HTML text names: grid thumbnails (their file names carry the photo's id). */
-export function photosNamed(html) {
-  return new Set([...html.matchAll(/\/_astro\/([\w-]+)\.[\w-]+\.(?:avif|webp|jpe?g|png)/g)].map((m) => m[1]));
+export function photosNamed(html: string): Set<string> {
+  return new Set([...html.matchAll(/\/_astro\/([\w-]+)\.[\w-]+\.(?:avif|webp|jpe?g|png)/g)].flatMap((m) => m[1] ?? []));
 }
 
 /** The portfolio page and its category files in `dist`, in bytes and photos. */
-export function portfolioSize(dist) {
+export function portfolioSize(dist: string) {
   const html = readFileSync(join(dist, 'portfolio.html'));
   const text = html.toString('utf8');
   const island = text.match(/<astro-island\b[^>]*component-url="[^"]*PortfolioGallery[^"]*"[^>]*>/)?.[0] ?? '';
@@ -46,9 +46,12 @@ export function portfolioSize(dist) {
   };
 }
 
+/** What portfolioSize measures: bytes, photos and category files. */
+export type PortfolioSize = ReturnType<typeof portfolioSize>;
+
 /** One line for a person: "portfolio.html 129.8 KB (gzip 17.9, brotli 14.2), island props 50.7 KB, …". */
-export function describePortfolioSize(size) {
-  const kb = (bytes) => (bytes / KB).toFixed(1);
+export function describePortfolioSize(size: PortfolioSize): string {
+  const kb = (bytes: number) => (bytes / KB).toFixed(1);
   return (
     `portfolio.html ${kb(size.html)} KB (gzip ${kb(size.gzip)}, brotli ${kb(size.brotli)}), ` +
     `island props ${kb(size.props)} KB (${size.propsPhotos} photos), ${size.staticPhotos} photos without JavaScript; ` +
@@ -59,7 +62,7 @@ export function describePortfolioSize(size) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { positionals } = readOptions({
     name: 'portfolio-size',
-    usage: 'node scripts/audits/portfolio-size.mjs [dist]',
+    usage: 'node scripts/audits/portfolio-size.ts [dist]',
     help: fileHeader(import.meta.url),
     allowPositionals: true,
   });

@@ -1,11 +1,11 @@
-// Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/audits/shot.mjs /path [name]
+// Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/audits/shot.ts /path [name]
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const { positionals } = readOptions({
   name: 'shot',
-  usage: 'node scripts/audits/shot.mjs [/path] [name] [base address]',
+  usage: 'node scripts/audits/shot.ts [/path] [name] [base address]',
   help: fileHeader(import.meta.url),
   allowPositionals: true,
 });

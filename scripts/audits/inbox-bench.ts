@@ -6,13 +6,13 @@
 // host is, the time from the press on "Send my selection" to "Sent to the studio" on screen, --runs
 // times (a send again each time, after photo 3 goes in or out: a sent selection's button reads as
 // done until it changes), with min/median/max, the sealed message's size and the load average. Not a test.
-// Usage: npx node scripts/audits/inbox-bench.mjs [--port N] [--runs N]   (needs a build in dist/)
+// Usage: npx node scripts/audits/inbox-bench.ts [--port N] [--runs N]   (needs a build in dist/)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { startCdn } from '../servers/cdn.mjs';
+import { startCdn } from '../servers/cdn.ts';
 import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
 
 const { values } = parseArgs({
@@ -31,7 +31,7 @@ const browser = await chromium.launch({ executablePath: await findChromium(), ar
 try {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  const posted = [];
+  const posted: number[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/vault/inbox') {
       posted.push(Buffer.byteLength(request.postData() ?? ''));
@@ -55,7 +55,7 @@ try {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
 
-  const times = [];
+  const times: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     // Once sent, the button reads as done until the selection changes: photo 3 in or out, then Send again.
     if (run > 1) {
@@ -64,11 +64,13 @@ try {
     }
     const ms = await page.evaluate(
       () =>
-        new Promise((resolve, reject) => {
+        new Promise<number>((resolve, reject) => {
           const state = () => document.querySelector('[data-send-state]')?.getAttribute('data-send-state');
           let left = false;
           const start = performance.now();
-          document.querySelector('[data-send-button]').click();
+          const button = document.querySelector<HTMLElement>('[data-send-button]');
+          if (!button) return reject(new Error('no Send my selection button'));
+          button.click();
           const check = () => {
             const now = state();
             if (now === 'sending') left = true;

@@ -12,6 +12,7 @@
 // mean of the optimistic and pessimistic estimates, never before the simulated first paint.
 // Without the entry (another route) the audit is not applicable.
 import { Audit, Gatherer } from 'lighthouse';
+import type * as LH from 'lighthouse/types/lh.js';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { getComputationDataParams } from 'lighthouse/core/computed/metrics/lantern-metric.js';
@@ -20,11 +21,33 @@ import { HERO_PHOTO_TIMING } from '../../src/lib/browser/slides.ts';
 export const HERO_AUDIT_ID = 'hero-photo-visible';
 export const HERO_CATEGORY_ID = 'hero-photo';
 
+/** What the gatherer keeps of the hero photo's Element Timing entry (times in ms since the navigation). */
+export interface HeroPaintEntry {
+  renderTime: number;
+  loadTime: number;
+  url: string;
+  naturalWidth: number;
+}
+
+// The gatherer's artifact, among Lighthouse's own: its audits and config then take it by name.
+declare module 'lighthouse/types/artifacts.js' {
+  interface GathererArtifacts {
+    HeroPaint: HeroPaintEntry | null;
+  }
+}
+
+/**
+ * An Element Timing entry (https://w3c.github.io/element-timing/, PerformanceElementTiming), which
+ * TypeScript's DOM library does not list: the fields read here.
+ */
+type ElementTimingEntry = PerformanceEntry & HeroPaintEntry & { identifier: string };
+
 /** In the page, after the load: the Element Timing entry named `name`, or null. */
-function readElementTiming(name) {
+function readElementTiming(name: string): Promise<HeroPaintEntry | null> {
   return new Promise((resolve) => {
-    const pick = (entries) => {
-      const entry = entries.find((e) => e.identifier === name);
+    const pick = (entries: PerformanceEntry[]): HeroPaintEntry | null => {
+      // Entries of type 'element' (the only type observed here) are Element Timing entries.
+      const entry = (entries as ElementTimingEntry[]).find((e) => e.identifier === name);
       return entry
         ? { renderTime: entry.renderTime, loadTime: entry.loadTime, url: entry.url, naturalWidth: entry.naturalWidth }
         : null;
@@ -50,35 +73,35 @@ function readElementTiming(name) {
 }
 
 export class HeroPaint extends Gatherer {
-  meta = { supportedModes: ['navigation'] };
+  override meta: LH.Gatherer.GathererMeta = { supportedModes: ['navigation'] };
 
-  async getArtifact(context) {
+  override async getArtifact(context: LH.Gatherer.Context): Promise<HeroPaintEntry | null> {
     return context.driver.executionContext.evaluate(readElementTiming, { args: [HERO_PHOTO_TIMING] });
   }
 }
 
-const isLowPriorityImage = (node) =>
+const isLowPriorityImage = (node: Lantern.Graph.Node): boolean =>
   node.type === 'network' &&
   node.request.resourceType === 'Image' &&
   ['Low', 'VeryLow'].includes(node.request.priority);
 
 /** Lantern's LCP with the hero photo's paint as the cut-off, the photo's request always counted. */
-function heroMetric(heroPaintTs, heroUrl) {
-  const isHero = (node) => node.type === 'network' && node.request.url === heroUrl;
-  const needed = (node) => !isLowPriorityImage(node) || isHero(node);
+function heroMetric(heroPaintTs: number, heroUrl: string) {
+  const isHero = (node: Lantern.Graph.Node) => node.type === 'network' && node.request.url === heroUrl;
+  const needed = (node: Lantern.Graph.Node) => !isLowPriorityImage(node) || isHero(node);
   return class HeroPhotoVisible extends Lantern.Metrics.Metric {
-    static get coefficients() {
+    static override get coefficients(): Lantern.Metrics.MetricCoefficients {
       return { intercept: 0, optimistic: 0.5, pessimistic: 0.5 };
     }
 
-    static getOptimisticGraph(graph) {
+    static override getOptimisticGraph(graph: Lantern.Graph.Node): Lantern.Graph.Node {
       return Lantern.Metrics.FirstContentfulPaint.getFirstPaintBasedGraph(graph, {
         cutoffTimestamp: heroPaintTs,
         treatNodeAsRenderBlocking: needed,
       });
     }
 
-    static getPessimisticGraph(graph) {
+    static override getPessimisticGraph(graph: Lantern.Graph.Node): Lantern.Graph.Node {
       return Lantern.Metrics.FirstContentfulPaint.getFirstPaintBasedGraph(graph, {
         cutoffTimestamp: heroPaintTs,
         treatNodeAsRenderBlocking: () => true,
@@ -86,7 +109,7 @@ function heroMetric(heroPaintTs, heroUrl) {
       });
     }
 
-    static getEstimateFromSimulation(result) {
+    static override getEstimateFromSimulation(result: Lantern.Simulation.Result): Lantern.Simulation.Result {
       const ends = [...result.nodeTimings.entries()].filter(([node]) => needed(node)).map(([, t]) => t.endTime);
       return { timeInMs: Math.max(...ends), nodeTimings: result.nodeTimings };
     }
@@ -94,7 +117,7 @@ function heroMetric(heroPaintTs, heroUrl) {
 }
 
 export class HeroPhotoVisibleAudit extends Audit {
-  static get meta() {
+  static override get meta(): LH.Audit.Meta {
     return {
       id: HERO_AUDIT_ID,
       title: 'Hero photo visible',
@@ -106,7 +129,7 @@ export class HeroPhotoVisibleAudit extends Audit {
     };
   }
 
-  static async audit(artifacts, context) {
+  static override async audit(artifacts: LH.Artifacts, context: LH.Audit.Context): Promise<LH.Audit.Product> {
     const hero = artifacts.HeroPaint;
     if (!hero || !hero.renderTime) return { score: null, notApplicable: true };
     const data = Audit.makeMetricComputationDataInput(artifacts, context);
@@ -115,8 +138,15 @@ export class HeroPhotoVisibleAudit extends Audit {
       return { score: null, numericValue: observedMs, numericUnit: 'millisecond', details: heroDetails(hero, null) };
     }
     const params = await getComputationDataParams(data, context);
-    const heroPaintTs = params.processedNavigation.timestamps.timeOrigin + observedMs * 1000;
-    let heroRequest = null;
+    // Lighthouse's own navigation (its default) has the time origin, though Lantern's type does not
+    // name it; Lantern's trace-only one (INTERNAL_LANTERN_USE_TRACE) has none, and without it the
+    // photo's paint cannot be placed.
+    const { timestamps } = params.processedNavigation;
+    const timeOrigin = 'timeOrigin' in timestamps ? timestamps.timeOrigin : undefined;
+    if (typeof timeOrigin !== 'number')
+      throw new Error("the page's navigation has no time origin to place the photo's paint");
+    const heroPaintTs = timeOrigin + observedMs * 1000;
+    let heroRequest: Lantern.Types.NetworkRequest | null = null;
     params.graph.traverse((node) => {
       if (node.type === 'network' && node.request.url === hero.url) heroRequest = node.request;
     });
@@ -129,13 +159,30 @@ export class HeroPhotoVisibleAudit extends Audit {
       numericValue: simulatedMs,
       numericUnit: 'millisecond',
       displayValue: `${(simulatedMs / 1000).toFixed(2)} s`,
-      details: heroDetails(hero, heroRequest, result, params.processedNavigation.timestamps.timeOrigin / 1000),
+      details: heroDetails(hero, heroRequest, result, timeOrigin / 1000),
     };
   }
 }
 
 /** What the report keeps: the observed paint, the photo's request (times in ms since the navigation). */
-function heroDetails(hero, request, result, timeOriginMs) {
+export interface HeroDetails {
+  type: 'debugdata';
+  observedPaintMs: number;
+  url: string;
+  priority: Lantern.Types.ResourcePriority | null;
+  requestedAtMs: number | null;
+  finishedAtMs: number | null;
+  transferKb: number | null;
+  optimisticMs: number | null;
+  pessimisticMs: number | null;
+}
+
+function heroDetails(
+  hero: HeroPaintEntry,
+  request: Lantern.Types.NetworkRequest | null,
+  result?: Lantern.Metrics.MetricResult,
+  timeOriginMs = 0,
+): HeroDetails {
   return {
     type: 'debugdata',
     observedPaintMs: hero.renderTime,
@@ -150,7 +197,7 @@ function heroDetails(hero, request, result, timeOriginMs) {
 }
 
 /** The Lighthouse config that adds the audit to the default one (its own category, weight 0). */
-export const heroPhotoConfig = {
+export const heroPhotoConfig: LH.Config = {
   extends: 'lighthouse:default',
   artifacts: [{ id: 'HeroPaint', gatherer: HeroPaint }],
   audits: [HeroPhotoVisibleAudit],

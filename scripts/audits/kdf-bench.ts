@@ -9,7 +9,7 @@
 //      a phone four times slower is 4 x that CPU time (at 4x the main thread also counts the
 //      throttling's own work). Argon2id runs on the main thread, from
 //      hash-wasm (not a dependency of the site): HASH_WASM=<its dist/argon2.umd.min.js> adds it.
-// Usage: npx node scripts/audits/kdf-bench.mjs [--runs N] [--pbkdf2 600000,1800000] [--argon2 47104x1,19456x2]
+// Usage: npx node scripts/audits/kdf-bench.ts [--runs N] [--pbkdf2 600000,1800000] [--argon2 47104x1,19456x2]
 import { argon2Sync, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,20 +19,20 @@ import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const { values } = readOptions({
   name: 'kdf-bench',
-  usage: 'npx node scripts/audits/kdf-bench.mjs [--runs N] [--pbkdf2 600000,1800000] [--argon2 47104x1,19456x2]',
+  usage: 'npx node scripts/audits/kdf-bench.ts [--runs N] [--pbkdf2 600000,1800000] [--argon2 47104x1,19456x2]',
   help: fileHeader(import.meta.url),
   options: { runs: { type: 'string' }, pbkdf2: { type: 'string' }, argon2: { type: 'string' } },
 });
-const option = (name, fallback) => values[name.slice(2)] ?? fallback;
-const RUNS = Number(option('--runs', 5));
-const PBKDF2 = option('--pbkdf2', '600000,1800000,2000000').split(',').map(Number);
+const RUNS = Number(values.runs ?? 5);
+const PBKDF2 = (values.pbkdf2 ?? '600000,1800000,2000000').split(',').map(Number);
 /** Argon2id settings as <memory KiB>x<passes>, one lane. */
-const ARGON2 = option('--argon2', '12288x3,19456x2,47104x1,65536x2')
-  .split(',')
-  .map((text) => text.split('x').map(Number));
-const HASH_WASM = process.env.HASH_WASM;
-const load = () => loadavg()[0].toFixed(1);
-const spread = (values) => {
+const ARGON2 = (values.argon2 ?? '12288x3,19456x2,47104x1,65536x2').split(',').map((text): [number, number] => {
+  const [memory, passes] = text.split('x').map(Number);
+  return [memory ?? NaN, passes ?? NaN];
+});
+const HASH_WASM = process.env['HASH_WASM'];
+const load = () => (loadavg()[0] ?? NaN).toFixed(1);
+const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `${sorted
     .map((v) => Math.round(v))
@@ -42,8 +42,8 @@ const spread = (values) => {
 
 // 1. Native, one core.
 console.log(`Native (Node ${process.version}, OpenSSL), ${RUNS} runs each, CPU ms per guess min/median/max:`);
-const native = (label, derive) => {
-  const cpu = [];
+const native = (label: string, derive: (password: string) => unknown) => {
+  const cpu: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const start = process.cpuUsage();
     derive(`guess ${i}`);
@@ -78,7 +78,7 @@ const cdp = await page.context().newCDPSession(page);
 
 /** The browser's renderer processes (descendants of the browser launched here). */
 const renderers = () => {
-  const parent = new Map();
+  const parent = new Map<string, string | undefined>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -87,8 +87,8 @@ const renderers = () => {
       // Gone meanwhile.
     }
   }
-  const mine = (pid) => {
-    for (let p = pid; p && p !== '0'; p = parent.get(p)) if (p === root) return true;
+  const mine = (pid: string) => {
+    for (let p: string | undefined = pid; p && p !== '0'; p = parent.get(p)) if (p === root) return true;
     return false;
   };
   return [...parent.keys()].filter(
@@ -97,7 +97,7 @@ const renderers = () => {
 };
 /** CPU ms of the renderers' threads: 'main', 'WebCrypto', others by name. */
 const threadCpu = () => {
-  const out = {};
+  const out: Record<string, number> = {};
   for (const pid of renderers()) {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
@@ -112,21 +112,25 @@ const threadCpu = () => {
   }
   return out;
 };
-const inPage = (what) =>
+/** What one case derives in the page: PBKDF2 with its iterations, or Argon2id as [memory KiB, passes]. */
+type Derivation = { pbkdf2: number } | { argon2: [number, number] };
+const inPage = (what: Derivation) =>
   page.evaluate(
     async ({ what, runs }) => {
-      const times = [];
+      const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         const salt = crypto.getRandomValues(new Uint8Array(16));
         const start = performance.now();
-        if (what.pbkdf2) {
+        if ('pbkdf2' in what) {
           const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`guess ${i}`), 'PBKDF2', false, [
             'deriveBits',
           ]);
           await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: what.pbkdf2 }, key, 256);
         } else {
           const [memorySize, iterations] = what.argon2;
-          await globalThis.hashwasm.argon2id({
+          // hash-wasm's UMD build (HASH_WASM), added to the page above; it is not a dependency, so untyped here.
+          const { hashwasm } = globalThis as unknown as { hashwasm: { argon2id(options: object): Promise<unknown> } };
+          await hashwasm.argon2id({
             password: `guess ${i}`,
             salt,
             parallelism: 1,
@@ -142,13 +146,16 @@ const inPage = (what) =>
     },
     { what, runs: RUNS },
   );
-const cases = [
+const cases: { label: string; what: Derivation }[] = [
   ...PBKDF2.map((iterations) => ({
     label: `PBKDF2 ${iterations.toLocaleString('en-US')}`,
     what: { pbkdf2: iterations },
   })),
   ...(HASH_WASM
-    ? ARGON2.map(([m, t]) => ({ label: `Argon2id (hash-wasm) m=${m} KiB t=${t}`, what: { argon2: [m, t] } }))
+    ? ARGON2.map(([m, t]) => ({
+        label: `Argon2id (hash-wasm) m=${m} KiB t=${t}`,
+        what: { argon2: [m, t] as [number, number] },
+      }))
     : []),
 ];
 if (HASH_WASM) await inPage({ argon2: [1024, 1] }); // compiles the WebAssembly once
@@ -159,7 +166,7 @@ for (const rate of [1, 4]) {
     const before = threadCpu();
     const times = await inPage(what);
     const after = threadCpu();
-    const per = (name) => Math.round(((after[name] ?? 0) - (before[name] ?? 0)) / RUNS);
+    const per = (name: string) => Math.round(((after[name] ?? 0) - (before[name] ?? 0)) / RUNS);
     console.log(
       `  ${label}: ${spread(times)} ms wall (min/median/max); CPU per derivation: WebCrypto thread ${per('WebCrypto')} ms, ` +
         `main thread ${per('main')} ms (load ${load()})`,

@@ -11,31 +11,56 @@
 export const DEVICES = {
   mid: { name: 'mid-tier phone', example: 'a Pixel 5 class', index: 1000, judged: 'every run' },
   low: { name: 'low-tier phone', example: 'a Moto G Power class', index: 264, judged: 'median' },
-};
+} as const;
+/** A phone the audit stands for: `mid` or `low`. */
+export type Device = keyof typeof DEVICES;
+/** `device` when it names one of DEVICES (`--device` on the command line). */
+export const isDevice = (device: string): device is Device => Object.hasOwn(DEVICES, device);
+
+/** The metrics the goals judge, in one run; null where the run has no such metric (the hero photo off the home page). */
+export type GoalKey = 'performance' | 'lcpMs' | 'tbtMs' | 'cls' | 'heroMs';
+export type GoalSample = Partial<Record<GoalKey, number | null>>;
+/** One goal judged on the runs: PASS or MISS and why, in a line. */
+export interface Verdict {
+  goal: string;
+  pass: boolean;
+  /** The worst run's value (every-run goals) or the median (median goals); null when none was measured. */
+  worst: number | null;
+  missedRuns?: number;
+  runs: number;
+  text: string;
+}
 
 /** The CPU slowdown that makes this host as slow as `device` (DEVICES): index over index, at least 1. */
-export function deviceMultiplier(hostIndex, device) {
+export function deviceMultiplier(hostIndex: number, device: string): number {
   if (!Number.isFinite(hostIndex) || hostIndex <= 0) throw new Error(`no benchmark index: ${hostIndex}`);
-  const target = DEVICES[device]?.index;
+  const target = isDevice(device) ? DEVICES[device].index : undefined;
   if (!target) throw new Error(`no such device: ${device} (${Object.keys(DEVICES).join(' or ')})`);
   return Math.max(1, Math.round((hostIndex / target) * 100) / 100);
 }
 
 /** The middle value (the upper one of the two middles for an even count). */
-export function median(values) {
-  if (!values.length) throw new Error('median of no values');
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new Error('median of no values');
+  return middle;
 }
 
 /** [min, median, max]. */
-export function spread(values) {
+export function spread(values: readonly number[]): [min: number, median: number, max: number] {
   if (!values.length) throw new Error('spread of no values');
   return [Math.min(...values), median(values), Math.max(...values)];
 }
 
 /** The goals of docs/performance.md, each to hold in every run. `heroMs` only where the page has the hero photo. */
-export const GOALS = [
+export const GOALS: {
+  key: GoalKey;
+  label: string;
+  worst: 'min' | 'max';
+  ok: (value: number) => boolean;
+  unit: string;
+}[] = [
   { key: 'performance', label: 'performance 100', worst: 'min', ok: (v) => v >= 100, unit: '' },
   { key: 'lcpMs', label: 'LCP ≤ 1.5 s', worst: 'max', ok: (v) => v <= 1500, unit: ' ms' },
   { key: 'tbtMs', label: 'TBT ≤ 50 ms', worst: 'max', ok: (v) => v <= 50, unit: ' ms' },
@@ -44,7 +69,7 @@ export const GOALS = [
 ];
 
 /** The low-tier phone's goals, each judged on the median of the runs. */
-export const LOW_TIER_GOALS = [
+export const LOW_TIER_GOALS: { key: GoalKey; label: string; ok: (value: number) => boolean; unit: string }[] = [
   { key: 'lcpMs', label: 'median LCP ≤ 2.5 s', ok: (v) => v <= 2500, unit: ' ms' },
   { key: 'tbtMs', label: 'median TBT ≤ 200 ms', ok: (v) => v <= 200, unit: ' ms' },
 ];
@@ -53,12 +78,13 @@ export const LOW_TIER_GOALS = [
  * The low-tier phone's goals, each judged on the median of the runs (a run not measured counts as
  * a MISS: the median of what was measured would hide it). No runs is an error.
  */
-export function judgeMedian(samples) {
+export function judgeMedian(samples: readonly GoalSample[]): Verdict[] {
   if (!samples.length) throw new Error('no runs to judge');
   return LOW_TIER_GOALS.map((goal) => {
     const values = samples.map((s) => s[goal.key]);
-    const unmeasured = values.filter((v) => !Number.isFinite(v)).length;
-    const middle = unmeasured ? null : median(values);
+    const measured = values.filter((v): v is number => Number.isFinite(v));
+    const unmeasured = values.length - measured.length;
+    const middle = unmeasured ? null : median(measured);
     const pass = middle !== null && goal.ok(middle);
     const note =
       middle === null ? `not measured in ${unmeasured} of ${values.length} runs` : `median ${middle}${goal.unit}`;
@@ -73,7 +99,7 @@ export function judgeMedian(samples) {
 }
 
 /** A device's goals judged on its runs: the mid-tier phone on every run, the low-tier on the median. */
-export const judgeFor = (device, samples) =>
+export const judgeFor = (device: Device, samples: readonly GoalSample[]): Verdict[] =>
   DEVICES[device].judged === 'median' ? judgeMedian(samples) : judge(samples);
 
 /**
@@ -82,11 +108,11 @@ export const judgeFor = (device, samples) =>
  * (null: the hero photo off the home page) is left out. No runs is an error: a judgement of nothing
  * must not read as a pass.
  */
-export function judge(samples) {
+export function judge(samples: readonly GoalSample[]): Verdict[] {
   if (!samples.length) throw new Error('no runs to judge');
   return GOALS.filter((goal) => samples.some((s) => s[goal.key] != null)).map((goal) => {
     const values = samples.map((s) => s[goal.key]);
-    const measured = values.filter((v) => Number.isFinite(v));
+    const measured = values.filter((v): v is number => Number.isFinite(v));
     const unmeasured = values.length - measured.length;
     const missed = measured.filter((v) => !goal.ok(v)).length + unmeasured;
     const worst = measured.length ? (goal.worst === 'min' ? Math.min(...measured) : Math.max(...measured)) : null;

@@ -1,5 +1,5 @@
 // `npm run audit:photos`: the site built from camera files instead of the placeholders, and checked.
-// Copies the project into a temporary folder, puts camera-like photos (scripts/audits/camera-photos.mjs:
+// Copies the project into a temporary folder, puts camera-like photos (scripts/audits/camera-photos.ts:
 // 6000×4000 and 4000×6000 JPEGs, 8-12 MB, with GPS, serial number and Orientation EXIF) in place of
 // the first N placeholders, builds it, and runs the dist checks, the image checks (no original, no
 // metadata, size budgets), the byte budgets and the first-view budgets at 390 px against that build.
@@ -34,8 +34,8 @@ import {
 } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.mjs';
-import { describePortfolioSize, portfolioSize } from './portfolio-size.mjs';
+import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.ts';
+import { describePortfolioSize, portfolioSize } from './portfolio-size.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -52,21 +52,22 @@ const { values } = readOptions({
     'shared-extras': { type: 'boolean' },
   },
 });
-const option = (name, fallback) => values[name.slice(2)] ?? fallback;
-const photos = Number(option('--photos', '12'));
+const photos = Number(values.photos ?? '12');
 const bench = Boolean(values.bench);
 const lighthouse = Boolean(values.lighthouse);
-const runs = option('--runs', '5');
-const port = Number(option('--port', '4330'));
+const runs = values.runs ?? '5';
+const port = Number(values.port ?? '4330');
 const sharedExtras = Boolean(values['shared-extras']);
-const SITE = process.env.PHOTO_SITE_DIR ?? join(tmpdir(), 'coastlight-photo-site');
+const SITE = process.env['PHOTO_SITE_DIR'] ?? join(tmpdir(), 'coastlight-photo-site');
 const MB = 1024 * 1024;
-const SOURCES = process.env.PHOTO_SOURCES_DIR ?? join(tmpdir(), 'coastlight-camera-photos');
+const SOURCES = process.env['PHOTO_SOURCES_DIR'] ?? join(tmpdir(), 'coastlight-camera-photos');
 
 /** Distinct camera scenes; places reuse them in turn, each as its own file (see `put`). */
 const LANDSCAPES = 2;
 const PORTRAITS = 2;
-const source = (kind, index) => {
+/** A photo's orientation, as the camera held it. */
+type Kind = 'landscape' | 'portrait';
+const source = (kind: Kind, index: number) => {
   const [width, height] = kind === 'landscape' ? [6000, 4000] : [4000, 6000];
   return {
     path: join(SOURCES, `${kind}-${index + 1}.jpg`),
@@ -77,9 +78,9 @@ const source = (kind, index) => {
 };
 
 /** Photo places in the order a visitor meets them: [file in content/images, kind]. */
-function places() {
-  const list = [];
-  const n = (i) => String(i).padStart(2, '0');
+function places(): [file: string, kind: Kind][] {
+  const list: [string, Kind][] = [];
+  const n = (i: number) => String(i).padStart(2, '0');
   for (let i = 1; i <= 3; i++) list.push([`hero/hero-${n(i)}.jpg`, 'landscape']);
   for (const category of ['classic', 'outdoor', 'fine-art'])
     for (let i = 1; i <= 3; i++) list.push([`portfolio/${category}/${category}-${n(i)}.jpg`, 'portrait']);
@@ -118,8 +119,8 @@ async function placePhotos() {
   if (!photos) return 0;
   requireExiftool();
   mkdirSync(SOURCES, { recursive: true });
-  const counters = { landscape: 0, portrait: 0 };
-  const pick = async (kind) => {
+  const counters: Record<Kind, number> = { landscape: 0, portrait: 0 };
+  const pick = async (kind: Kind) => {
     const index = counters[kind]++ % (kind === 'landscape' ? LANDSCAPES : PORTRAITS);
     const photo = source(kind, index);
     if (!existsSync(photo.path)) {
@@ -131,7 +132,7 @@ async function placePhotos() {
   // Each place gets its own file: Astro processes a photo once per distinct content, so places
   // sharing one file would be encoded once and the build measured too light. A camera-like unique
   // image ID makes the copies distinct at the cost of a copy, not of making a new photo.
-  const put = (from, to) => {
+  const put = (from: string, to: string) => {
     rmSync(to, { force: true });
     mkdirSync(dirname(to), { recursive: true });
     cpSync(from, to);
@@ -158,8 +159,8 @@ async function placePhotos() {
  * process it waited for; unlike wall time it hardly moves with the host's load) and the peak
  * resident memory of the largest process.
  */
-function build(label) {
-  const astro = [process.execPath, join(SITE, 'node_modules/astro/bin/astro.mjs'), 'build'];
+function build(label: string) {
+  const astro = [process.execPath, join(SITE, 'node_modules/astro/bin/astro.mjs'), 'build'] as const;
   const timed = existsSync('/usr/bin/time');
   const timeFile = join(SITE, `time-${label}.txt`);
   const logFile = join(SITE, `build-${label}.log`);
@@ -192,7 +193,7 @@ function build(label) {
 }
 
 function distStats() {
-  const walk = (dir) =>
+  const walk = (dir: string): { path: string; size: number }[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [{ path, size: statSync(path).size }];
@@ -206,7 +207,7 @@ function distStats() {
   };
 }
 
-function check(name, command, commandArgs) {
+function check(name: string, command: string, commandArgs: string[]) {
   console.log(`\naudit-photos: ${name}`);
   const result = spawnSync(command, commandArgs, { cwd: SITE, stdio: 'inherit' });
   return { name, passed: result.status === 0 };
@@ -215,7 +216,7 @@ function check(name, command, commandArgs) {
 copyProject();
 const used = await placePhotos();
 console.log(`audit-photos: ${used} camera photos in ${SITE}`);
-const builds = [];
+const builds: ReturnType<typeof build>[] = [];
 if (bench) rmSync(join(SITE, 'node_modules/.astro'), { recursive: true, force: true });
 builds.push(build(bench ? 'cold' : 'fixture'));
 if (bench) builds.push(build('warm'));
@@ -225,7 +226,7 @@ console.log(
 );
 const portfolio = portfolioSize(join(SITE, 'dist'));
 console.log(`audit-photos: ${describePortfolioSize(portfolio)}`);
-const checks = [];
+const checks: ReturnType<typeof check>[] = [];
 if (!bench) {
   const node = process.execPath;
   checks.push(check('dist references', node, ['scripts/dist-checks/check-dist.ts']));
@@ -233,7 +234,7 @@ if (!bench) {
   checks.push(check('byte budgets', node, ['scripts/dist-checks/check-budgets.ts']));
   checks.push(check('first view at 390 px', node, ['scripts/dist-checks/first-view.ts', '--port', String(port)]));
   if (lighthouse)
-    checks.push(check('Lighthouse', node, ['scripts/audits/audit.mjs', '--runs', runs, '--port', String(port + 1)]));
+    checks.push(check('Lighthouse', node, ['scripts/audits/audit.ts', '--runs', runs, '--port', String(port + 1)]));
 }
 mkdirSync(join(ROOT, 'reports'), { recursive: true });
 const report = { date: new Date().toISOString(), photos: used, builds, ...stats, portfolio, checks };

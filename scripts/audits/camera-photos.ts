@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Blend, type OverlayOptions } from 'sharp';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 export const EXIFTOOL = process.env.EXIFTOOL ?? '/usr/bin/exiftool';
@@ -24,7 +24,7 @@ export function requireExiftool() {
 }
 
 /** A small deterministic generator (mulberry32). */
-function random(seed) {
+function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -35,7 +35,8 @@ function random(seed) {
   };
 }
 
-const TONES = [
+type Tones = [string, string, string, string];
+const TONES: [Tones, ...Tones[]] = [
   ['#2d1a27', '#7a4a5e', '#d9bf94', '#ead5cd'],
   ['#1f1720', '#6b4a5a', '#c9a7b0', '#faf6f0'],
   ['#e8e2d4', '#b9b49a', '#6f6a55', '#4a2b3f'],
@@ -43,8 +44,9 @@ const TONES = [
 ];
 
 /** The scene at 1/8 scale: background light, a few soft figures and drapes. */
-function sceneSvg(width, height, rand) {
-  const tones = TONES[Math.floor(rand() * TONES.length)];
+function sceneSvg(width: number, height: number, rand: () => number): Buffer {
+  // rand() is below 1, so the index is always one of TONES' (the first is only for the type).
+  const tones = TONES[Math.floor(rand() * TONES.length)] ?? TONES[0];
   const shapes = Array.from({ length: 14 }, () => {
     const cx = Math.round(rand() * width);
     const cy = Math.round(rand() * height);
@@ -63,7 +65,7 @@ function sceneSvg(width, height, rand) {
 }
 
 /** Fine strands and folds at half scale (hair, lace, fabric edges): the detail a lens resolves. */
-function detailSvg(width, height, rand) {
+function detailSvg(width: number, height: number, rand: () => number): Buffer {
   const strands = Array.from({ length: 250 }, () => {
     const x = rand() * width;
     const y = rand() * height;
@@ -83,11 +85,18 @@ function detailSvg(width, height, rand) {
  * fabric, skin and hair texture at that scale. A tile costs a fraction of full-size noise to make,
  * and encoders work on small blocks, so the repeat does not make the photo compress any better.
  */
-async function texture(scale, sigma, blend) {
+async function texture(scale: number, sigma: number, blend: Blend): Promise<OverlayOptions> {
   const tile = 1024;
   const small = Math.max(8, Math.round(tile * scale));
   const noise = sharp({
-    create: { width: small, height: small, channels: 3, noise: { type: 'gaussian', mean: 128, sigma } },
+    // sharp's type asks for a background; beside noise it is not used.
+    create: {
+      width: small,
+      height: small,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma },
+    },
   });
   const input = await (scale === 1 ? noise : noise.resize(tile, tile, { kernel: 'cubic' })).raw().toBuffer();
   return { input, raw: { width: tile, height: tile, channels: 3 }, tile: true, blend };
@@ -97,7 +106,16 @@ async function texture(scale, sigma, blend) {
  * Writes one camera-like JPEG. `width`×`height` is how the photo is seen; a portrait is stored
  * rotated with Orientation 6, as a camera writes it.
  */
-export async function writeCameraPhoto(path, { width, height, seed, serial = 'CL4500123', exif = true }) {
+export async function writeCameraPhoto(
+  path: string,
+  {
+    width,
+    height,
+    seed,
+    serial = 'CL4500123',
+    exif = true,
+  }: { width: number; height: number; seed: number; serial?: string; exif?: boolean },
+): Promise<{ path: string; width: number; height: number }> {
   const rand = random(seed);
   const portrait = height > width;
   const [sw, sh] = portrait ? [height, width] : [width, height];
@@ -111,7 +129,7 @@ export async function writeCameraPhoto(path, { width, height, seed, serial = 'CL
     .png({ compressionLevel: 0 })
     .toBuffer();
   // Strands and folds, then coarse and mid-scale texture (skin, fabric), then fine sensor grain.
-  const layers = [
+  const layers: OverlayOptions[] = [
     { input: detail, blend: 'over' },
     await texture(1 / 16, 30, 'hard-light'),
     await texture(1 / 4, 18, 'overlay'),
@@ -150,9 +168,9 @@ export async function writeCameraPhoto(path, { width, height, seed, serial = 'CL
   return { path, width: sw, height: sh };
 }
 
-// `node scripts/audits/camera-photos.mjs out.jpg 6000 4000 [seed]` writes one photo (handy for trying things).
+// `node scripts/audits/camera-photos.ts out.jpg 6000 4000 [seed]` writes one photo (handy for trying things).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const usage = 'node scripts/audits/camera-photos.mjs <out.jpg> [width] [height] [seed]';
+  const usage = 'node scripts/audits/camera-photos.ts <out.jpg> [width] [height] [seed]';
   const { positionals } = readOptions({
     name: 'camera-photos',
     usage,
