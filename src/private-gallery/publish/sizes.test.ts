@@ -142,6 +142,22 @@ describe("a photo's published sizes", () => {
     }
   });
 
+  it('the large copy is byte for byte the JPEG libvips writes of the same pixels with the sRGB profile', async () => {
+    const { full } = await renderVariants(camera);
+    const pixels = await sharp(camera)
+      .rotate()
+      .resize({ width: SIZES.full.width, height: SIZES.full.width, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = pixels.info;
+    const tagged = await sharp(pixels.data, { raw: { width, height, channels } })
+      .jpeg({ quality: SIZES.full.quality })
+      .withIccProfile('srgb')
+      .toBuffer();
+    expect([full.data.length, full.info.size]).toEqual([tagged.length, tagged.length]);
+    expect(full.data.equals(tagged)).toBe(true);
+  });
+
   it("the thumbnail is an AVIF the grid's width at 3x (540 px), the whole photo, at most half the bytes of the 640 px WebP it replaces and as close to the photo", async () => {
     // A camera-like landscape photo, 3000×2000 (a portrait is the same, turned: camera is one).
     const photo = await grainy(3000, 2000).jpeg({ quality: 90 }).toBuffer();
