@@ -185,7 +185,7 @@ test("the owner's command: publish refuses a gallery without its password, then 
   const galleriesCommand = (args: string[], env: Record<string, string> = {}) => {
     const run = spawnSync(
       process.execPath,
-      ['scripts/owner/galleries.mjs', ...args, '--local', '--persist-to', bucket],
+      ['scripts/owner/galleries.ts', ...args, '--local', '--persist-to', bucket],
       { encoding: 'utf8', env: { ...process.env, PRIVATE_GALLERY_DIR: galleries, ...env }, timeout: 120_000 },
     );
     return { status: run.status, output: `${run.stdout}${run.stderr}` };

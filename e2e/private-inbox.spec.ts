@@ -72,7 +72,7 @@ async function open(page: Page, gallery: { id: string; password: string; title: 
 function galleriesInbox(state: string, ...args: string[]) {
   const run = spawnSync(
     process.execPath,
-    ['scripts/owner/galleries.mjs', 'inbox', '--local', '--persist-to', state, ...args],
+    ['scripts/owner/galleries.ts', 'inbox', '--local', '--persist-to', state, ...args],
     {
       env: { ...process.env, PRIVATE_GALLERY_DIR: resolve(state), WRANGLER_SEND_METRICS: 'false' },
       encoding: 'utf8',

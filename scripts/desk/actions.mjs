@@ -32,7 +32,7 @@ import {
   openInbox,
   runAction,
   shareAction as shareCommandAction,
-} from '../owner/gallery-actions.mjs';
+} from '../owner/gallery-actions.ts';
 
 export { missingFolder };
 

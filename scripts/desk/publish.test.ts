@@ -31,7 +31,7 @@ function folder(name: string, password: string) {
 
 /** What `npm run galleries` prints on stderr with this environment (it refuses before any bucket). */
 function command(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], {
+  const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts'], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
@@ -141,6 +141,7 @@ describe('publishing from the desk', () => {
       const target = memoryTarget(local ? 'the local bucket in test' : 'the bucket on Cloudflare in test');
       const { said, say } = collector();
       const setup = await gallerySetup({ local, env, open: async () => target, say });
+      if (setup.refusal !== undefined) throw new Error(setup.refusal);
       const outcome = await runAction(setup, 'publish', undefined, say, { bucket: target });
       expect(outcome).toEqual({ code: local ? 0 : 1, held: ['rose-2026-11'] });
       expect(said.err).toEqual([]);

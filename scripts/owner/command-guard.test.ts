@@ -63,7 +63,7 @@ describe('the forgotten -- (npm kept an option for itself)', () => {
     });
     const env = {
       npm_lifecycle_event: 'galleries',
-      npm_lifecycle_script: 'node scripts/owner/galleries.mjs',
+      npm_lifecycle_script: 'node scripts/owner/galleries.ts',
       npm_command: 'run-script',
       npm_config_logs_dir: dir,
       npm_config_user_agent: 'npm/11.6.2 node/v24.11.1 linux x64 workspaces/false',

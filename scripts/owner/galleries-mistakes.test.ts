@@ -55,7 +55,7 @@ beforeAll(() => {
 const { appendFileSync } = require('node:fs');
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function (...args) {
-  if (/galleries\\.mjs$/.test(process.argv[1] ?? '')) {
+  if (/galleries\\.ts$/.test(process.argv[1] ?? '')) {
     const options = Array.isArray(args[0]) ? args[0][0] : args[0];
     appendFileSync(${JSON.stringify(connections)}, JSON.stringify(typeof options === 'object' ? { host: options.host, port: options.port, path: options.path } : args) + '\\n');
   }
@@ -128,10 +128,10 @@ describe('npm run galleries: the forgotten --', () => {
 });
 
 describe('npm run galleries: Cloudflare not set up, or not reachable', () => {
-  /** `node scripts/owner/galleries.mjs <args>` as npm runs it. */
+  /** `node scripts/owner/galleries.ts <args>` as npm runs it. */
   function command(args: string[], extra: Record<string, string> = {}) {
     rmSync(connections, { force: true });
-    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts', ...args], {
       cwd: process.cwd(),
       env: herEnv({ npm_lifecycle_event: 'galleries', PRIVATE_GALLERY_INBOX_KEY: 'a studio key', ...extra }),
       encoding: 'utf8',
@@ -179,7 +179,7 @@ describe('npm run galleries: passwords.env and the galleries folder', () => {
     mkdirSync(join(dir, 'ivy-2026-10'), { recursive: true });
     writeFileSync(join(dir, 'ivy-2026-10', 'gallery.yaml'), 'title: Ivy\n');
     writeFileSync(join(dir, 'ivy-2026-10', 'one.jpg'), readFileSync('content/private/preview/private-01.jpg'));
-    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], {
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts'], {
       cwd: process.cwd(),
       env: herEnv({ npm_lifecycle_event: 'galleries', PRIVATE_GALLERY_DIR: dir, ...extra }),
       encoding: 'utf8',
@@ -233,9 +233,9 @@ describe('npm run galleries: passwords.env and the galleries folder', () => {
 });
 
 describe('npm run galleries: the small words', () => {
-  /** `node scripts/owner/galleries.mjs <args>` as npm runs it, with her folder of one gallery of one photo. */
+  /** `node scripts/owner/galleries.ts <args>` as npm runs it, with her folder of one gallery of one photo. */
   function command(args: string[], extra: Record<string, string> = {}) {
-    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts', ...args], {
       cwd: process.cwd(),
       env: herEnv({ npm_lifecycle_event: 'galleries', ...extra }),
       encoding: 'utf8',

@@ -21,7 +21,7 @@ const PASSWORDS = {
 
 /** `npm run galleries -- <args>` with the galleries folder `dir`; its exit code and what it printed. */
 function galleriesCommand(args: string[], dir = galleries, passwords: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
+  const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts', ...args], {
     cwd: process.cwd(),
     env: { ...process.env, ...PASSWORDS, ...passwords, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },
     encoding: 'utf8',
@@ -136,14 +136,10 @@ describe('npm run galleries', () => {
     const samplePasswords = join(process.cwd(), 'content', 'private', 'passwords.env');
     const sampleBefore = existsSync(samplePasswords) ? readFileSync(samplePasswords, 'utf8') : null;
     const { PRIVATE_GALLERY_DIR: _dir, ...withoutDir } = process.env;
-    const fallback = spawnSync(
-      process.execPath,
-      ['scripts/owner/galleries.mjs', '--local', '--persist-to', persistTo],
-      {
-        env: { ...withoutDir, ...PASSWORDS, HOME: home, WRANGLER_SEND_METRICS: 'false' },
-        encoding: 'utf8',
-      },
-    );
+    const fallback = spawnSync(process.execPath, ['scripts/owner/galleries.ts', '--local', '--persist-to', persistTo], {
+      env: { ...withoutDir, ...PASSWORDS, HOME: home, WRANGLER_SEND_METRICS: 'false' },
+      encoding: 'utf8',
+    });
     expect(fallback.stderr).toContain(
       `The galleries folder ${join(home, 'coastlight-galleries')} is not there, and the local bucket in ${persistTo} holds galleries published from it: plug in the drive that holds it, or set PRIVATE_GALLERY_DIR to where it is, then try again (docs/owner.md, "Set up once"); nothing was changed.`,
     );

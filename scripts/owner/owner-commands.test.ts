@@ -25,7 +25,7 @@ const COMMANDS = [
   { file: 'placeholders.ts', usage: 'npm run placeholders', options: [] },
   { file: 'brand-card.ts', usage: 'node scripts/owner/brand-card.ts', options: [] },
   {
-    file: 'galleries.mjs',
+    file: 'galleries.ts',
     usage: 'npm run galleries',
     options: [
       'publish',
@@ -66,12 +66,12 @@ describe('the owner commands', () => {
   }
 
   it('galleries <command> --help says how that command is used', () => {
-    const share = run('galleries.mjs', ['share', '--help']);
+    const share = run('galleries.ts', ['share', '--help']);
     expect(share.status).toBe(0);
     expect(share.stdout).toMatch(/^Usage: npm run galleries -- share <id> --photos/);
     expect(share.stdout).toContain('--expires');
     expect(share.stdout).not.toContain('-- close');
-    const close = run('galleries.mjs', ['close', '--help']);
+    const close = run('galleries.ts', ['close', '--help']);
     expect(close.status).toBe(0);
     expect(close.stdout).toMatch(/^Usage: npm run galleries -- close <id>/);
   });

@@ -109,7 +109,7 @@ describe('the inbox on the host runtime', () => {
     }
     const run = spawnSync(
       process.execPath,
-      ['scripts/owner/galleries.mjs', 'inbox', '--local', '--persist-to', persistTo],
+      ['scripts/owner/galleries.ts', 'inbox', '--local', '--persist-to', persistTo],
       {
         cwd: process.cwd(),
         env: { ...process.env, PRIVATE_GALLERY_DIR: resolve(persistTo), WRANGLER_SEND_METRICS: 'false' },
@@ -124,7 +124,7 @@ describe('the inbox on the host runtime', () => {
     expect(output).toContain(`Photo 3 (${index.images[2]!.source!})`);
     const lightroom = spawnSync(
       process.execPath,
-      ['scripts/owner/galleries.mjs', 'inbox', '--local', '--persist-to', persistTo, '--lightroom', 'preview'],
+      ['scripts/owner/galleries.ts', 'inbox', '--local', '--persist-to', persistTo, '--lightroom', 'preview'],
       { cwd: process.cwd(), env: { ...process.env, PRIVATE_GALLERY_DIR: resolve(persistTo) }, encoding: 'utf8' },
     );
     expect(lightroom.stdout.trim()).toBe(`${index.images[0]!.source!} ${index.images[2]!.source!}`);

@@ -117,7 +117,7 @@ describe("a slip in one gallery's folder holds that gallery alone", () => {
     const dir = await folder('links', 'title: Ivy\nphotos:\n  - file: private-01.jpg\n');
     const env: NodeJS.ProcessEnv = { ...process.env, PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_SALT: newSalt() };
     for (const id of ['ivy-2026-10', 'june-2026-11']) env[passwordVariable(id)] = generatedPassphrase();
-    const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs'], { env, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts'], { env, encoding: 'utf8' });
     expect(run.stderr).toContain(
       `! "ivy-2026-10" is not listed (its gallery.yaml lists private-01.jpg, which is not in ${join(dir, 'ivy-2026-10')}; remove that line or add the photo), and publishing holds it until that is resolved.`,
     );

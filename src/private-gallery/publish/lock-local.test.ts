@@ -90,7 +90,7 @@ describe("the publish lock in wrangler's local bucket", () => {
       await target.close();
     }
     const command = (args: string[]) => {
-      const run = spawnSync(process.execPath, ['scripts/owner/galleries.mjs', ...args], {
+      const run = spawnSync(process.execPath, ['scripts/owner/galleries.ts', ...args], {
         cwd: process.cwd(),
         env: { ...process.env, ...PASSWORDS, PRIVATE_GALLERY_DIR: galleries, WRANGLER_SEND_METRICS: 'false' },
         encoding: 'utf8',

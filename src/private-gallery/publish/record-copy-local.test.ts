@@ -43,7 +43,7 @@ async function computer(name: string, ids: Id[]) {
 function publish(dir: string, persistTo: string) {
   const run = spawnSync(
     process.execPath,
-    ['scripts/owner/galleries.mjs', 'publish', '--local', '--persist-to', persistTo, '--quiet'],
+    ['scripts/owner/galleries.ts', 'publish', '--local', '--persist-to', persistTo, '--quiet'],
     {
       cwd: process.cwd(),
       env: { ...process.env, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },

@@ -42,7 +42,7 @@ describe('npm run galleries -- share / unshare', () => {
     expect(shares().map((s) => [names(s), s.expires])).toEqual([
       [['IMG_103.jpg', 'IMG_107.jpg', 'IMG_112.jpg'], '2027-01-31'],
     ]);
-    // --favorites: the numbers of her selection as the inbox checked them (gallery-actions.mjs favoritesAction).
+    // --favorites: the numbers of her selection as the inbox checked them (gallery-actions.ts favoritesAction).
     shareCommand(
       ['share', 'jenna-2026-10', '--favorites', 'abcd1234'],
       'https://studio.test',

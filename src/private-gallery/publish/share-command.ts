@@ -42,7 +42,7 @@ export function linkAsPositional(args: string[]): string[] {
 /**
  * Runs `share` or `unshare` with their arguments; returns what to print. `favorites`: the photo
  * numbers of the selection `--favorites` names, read from her inbox and checked against the gallery
- * by the caller (gallery-actions.mjs favoritesAction); nothing of the option's own text is read.
+ * by the caller (gallery-actions.ts favoritesAction); nothing of the option's own text is read.
  */
 export function shareCommand(
   args: string[],

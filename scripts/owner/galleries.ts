@@ -43,7 +43,8 @@ import {
   openInbox,
   runAction,
   shareAction,
-} from './gallery-actions.mjs';
+  type Say,
+} from './gallery-actions.ts';
 
 // `npm run galleries publish --local` (no --): npm kept --local for itself. Say so before anything.
 const npmKept = npmRefusal(
@@ -69,6 +70,7 @@ const USAGE = [
 ].join('\n  ');
 /** The commands, and how many names each takes after it (share and unshare check their own). */
 const COMMANDS = { links: 0, publish: 0, close: 1, remove: 1, share: null, unshare: null, inbox: 0 };
+const isCommand = (name: string): name is keyof typeof COMMANDS => Object.hasOwn(COMMANDS, name);
 
 /** What each option does, for --help. */
 const OPTIONS = `Options:
@@ -84,14 +86,14 @@ const OPTIONS = `Options:
   --help                this text (after a command: that command's)`;
 
 /** A mistyped command or option: say which, print the usage, change nothing. */
-function usage(problem) {
+function usage(problem: string): never {
   console.error(`${problem}\n\nUsage:\n  ${USAGE}`);
   process.exit(1);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
+/** The command line, read strictly: an unknown option throws parseArgs' own error. */
+const parse = () =>
+  parseArgs({
     args: linkAsPositional(process.argv.slice(2)),
     allowPositionals: true,
     strict: true,
@@ -108,8 +110,12 @@ try {
       unlock: { type: 'boolean' },
     },
   });
+let parsed: ReturnType<typeof parse>;
+try {
+  parsed = parse();
 } catch (error) {
-  console.error(optionProblem('galleries', 'npm run galleries [-- <command> <id>] [options]', error));
+  // parseArgs throws only its own errors: a TypeError with its code (ERR_PARSE_ARGS_…).
+  console.error(optionProblem('galleries', 'npm run galleries [-- <command> <id>] [options]', error as Error));
   process.exit(1);
 }
 const { values, positionals } = parsed;
@@ -123,7 +129,7 @@ if (values.help) {
   console.log(`Usage: ${(positionals.length ? named : commands).join('\n       ')}\n\n${OPTIONS}`);
   process.exit(0);
 }
-if (!Object.hasOwn(COMMANDS, command)) usage(`Unknown command "${command}".`);
+if (!isCommand(command)) usage(`Unknown command "${command}".`);
 const arity = COMMANDS[command];
 if (arity !== null && Math.max(0, positionals.length - 1) !== arity) {
   usage(arity ? `"${command}" needs the gallery's folder name.` : `"${command}" takes no name.`);
@@ -137,18 +143,18 @@ if (values.unlock && !['publish', 'close', 'remove'].includes(command)) {
   usage('--unlock goes with "publish", "close" or "remove".');
 }
 
-const say = {
+const say: Say = {
   out: (text) => console.log(text),
   err: (text) => console.error(text),
   warn: (text) => console.warn(`! ${text}`),
 };
-// Which galleries folder and bucket this run works on, or the sentence refusing it (gallery-actions.mjs).
+// Which galleries folder and bucket this run works on, or the sentence refusing it (gallery-actions.ts).
 const setup = await gallerySetup({
   local: !!values.local,
   ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
   say,
 });
-if (setup.refusal) {
+if (setup.refusal !== undefined) {
   console.error(setup.refusal);
   process.exit(1);
 }
@@ -176,7 +182,7 @@ if (!values.local && !process.env.WRANGLER_LOG && (process.env.CLOUDFLARE_API_TO
 if (command === 'inbox') {
   const { formatMessages } = await import('../../src/private-gallery/publish/inbox-command.ts');
   const inbox = await openInbox(setup, settings.siteUrl);
-  if (inbox.problem) {
+  if (inbox.problem !== undefined) {
     console.error(inbox.problem);
     process.exit(1);
   }
@@ -186,7 +192,7 @@ if (command === 'inbox') {
     else if (values.done) process.exitCode = (await inboxDoneAction(bucket, opened, values.done, say)).code;
     else console.log(formatMessages(opened, bucket.label, setup.env));
   } catch (error) {
-    console.error(`The inbox could not be read: ${error.message}`);
+    console.error(`The inbox could not be read: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   } finally {
     await inbox.bucket.close();
@@ -211,7 +217,7 @@ if (!existsSync(dir)) {
   process.exit(1);
 }
 const prepared = inputsFor(setup, 'links', undefined, say);
-if (prepared.refusal) {
+if (prepared.refusal !== undefined) {
   console.error(prepared.refusal);
   process.exit(1);
 }
@@ -226,7 +232,7 @@ if (galleries.length === 0) {
 }
 console.log(`Private links (${count(galleries.length, 'gallery', 'galleries')} in ${where}):\n`);
 // Past their last day but still in the bucket: the host refuses their photos; a publish deletes them.
-const stillOut = new Set();
+const stillOut = new Set<string>();
 let bucketLabel = 'the bucket';
 if (galleries.some((gallery) => isExpired(gallery.expires, new Date(), options.timeZone))) {
   try {
@@ -236,7 +242,9 @@ if (galleries.some((gallery) => isExpired(gallery.expires, new Date(), options.t
       stillOut.add(gallery.id);
     await bucket.close();
   } catch (error) {
-    console.warn(`! Could not check ${bucketLabel} for closed galleries still published: ${error.message}\n`);
+    console.warn(
+      `! Could not check ${bucketLabel} for closed galleries still published: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   }
 }
 // Published to which bucket: the one on Cloudflare (her clients' links), or the local one with --local.
@@ -253,7 +261,8 @@ for (const gallery of galleries) {
     continue;
   }
   const state = stateWords(
-    publishedState(record, names.key, gallery, stamps.get(gallery.id)),
+    // stampsOf stamped every gallery listed here: never undefined.
+    publishedState(record, names.key, gallery, stamps.get(gallery.id)!),
     names.label,
     `npm run galleries -- publish${values.local ? ' --local' : ''}`,
   );

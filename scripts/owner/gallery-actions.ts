@@ -7,29 +7,86 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeGallery } from '../../src/private-gallery/publish/close.ts';
-import { photoHash, publishGalleries, vaultInputs } from '../../src/private-gallery/publish/build.ts';
+import {
+  photoHash,
+  publishGalleries,
+  vaultInputs,
+  type BuildOptions,
+  type PublishProgress,
+} from '../../src/private-gallery/publish/build.ts';
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import { passwordsFileWarning, readEnv, SAMPLE_GALLERY } from '../../src/private-gallery/publish/secrets.ts';
-import { listGalleries, privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { listGalleries, privateGalleryDir, type Env } from '../../src/private-gallery/publish/sources.ts';
 import { localGalleriesFolder } from '../../src/private-gallery/publish/local-fallback.ts';
 import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
-import { LOCAL_STATE, openTarget, targetNames } from '../../src/private-gallery/publish/target.ts';
-import { PublishLocked } from '../../src/private-gallery/publish/lock.ts';
+import {
+  LOCAL_STATE,
+  openTarget,
+  targetNames,
+  type TargetOptions,
+  type VaultTarget,
+} from '../../src/private-gallery/publish/target.ts';
+import { PublishLocked, type LockOptions } from '../../src/private-gallery/publish/lock.ts';
 import { recordStamps, stampsOf } from '../../src/private-gallery/publish/published-state.ts';
 import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
 import { shareProblems } from '../../src/private-gallery/publish/share.ts';
 import { unreadablePhotos } from '../../src/private-gallery/publish/photo-check.ts';
 import { count, didYouMean, foldersPhrase } from '../../src/private-gallery/publish/words.ts';
+import type { Opened } from '../../src/private-gallery/publish/inbox-command.ts';
 import { cloudflareProblem } from './command-guard.ts';
 
-/**
- * @typedef {{ out: (text: string) => void, err: (text: string) => void, warn: (text: string) => void }} Say
- * Where a run's sentences go: `warn` takes a warning without its "! ".
- */
+/** Where a run's sentences go: `warn` takes a warning without its "! ". */
+export interface Say {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  warn: (text: string) => void;
+}
+
+/** The commands that publish, or read what publishing reads: `links` reads, the others write. */
+export type Command = 'publish' | 'close' | 'remove' | 'links';
 
 /** The command's sentence for a galleries folder that is not there. */
-export const missingFolder = (dir) =>
+export const missingFolder = (dir: string): string =>
   `The galleries folder ${dir} is not there: plug in the drive that holds it, set PRIVATE_GALLERY_DIR to where it is, or make it to start (docs/owner.md, "Set up once"); nothing was changed.`;
+
+/** Where gallerySetup opens a bucket: the local one (in `persistTo`) or the one on Cloudflare. */
+export type OpenTarget = (options: Pick<TargetOptions, 'persistTo'> & { remote: boolean }) => Promise<VaultTarget>;
+
+/** What gallerySetup is given: the run's options, her environment, and where its sentences go. */
+export interface SetupOptions {
+  local?: boolean;
+  persistTo?: string;
+  root?: string;
+  env?: Env;
+  open?: OpenTarget;
+  say: Say;
+}
+
+/** What a run works on (gallerySetup), once the galleries folder is not refused. */
+export interface GallerySetup {
+  /** Never set here: only a refused run has one (SetupRefusal). */
+  refusal?: undefined;
+  /** Her environment, read again each time. */
+  readonly env: Env;
+  root: string;
+  local: boolean;
+  persistTo: string;
+  /** The note for a fresh copy publishing the sample gallery from content/private/ (local only). */
+  note: string | null;
+  dir: string;
+  recordFile: string;
+  /** The bucket's record key and label, as openTarget names it, without opening it. */
+  names: ReturnType<typeof targetNames>;
+  /** "~/coastlight-galleries and content/private/": where the galleries are read from. */
+  where: string;
+  /** The bucket; a Cloudflare problem is one sentence, its error named CloudflareProblem. */
+  target: () => Promise<VaultTarget>;
+}
+
+/** A run refused before anything is read or written: the sentence that says why. */
+export interface SetupRefusal {
+  refusal: string;
+}
 
 /**
  * What a run works on: her environment (read again at each `env`: publishing writes new secrets
@@ -37,10 +94,6 @@ export const missingFolder = (dir) =>
  * sentence refusing it: publish/local-fallback.ts), the record, and the bucket (`target()`, one
  * sentence when Cloudflare is not set up or not reachable). The Cloudflare variables of .env are
  * copied into the process for wrangler. `say.warn`s the passwords file's warning.
- *
- * @param {{ local?: boolean, persistTo?: string, root?: string, env?: Record<string, string | undefined>,
- *   open?: (options: { remote: boolean, persistTo?: string }) => Promise<import('../../src/private-gallery/publish/target.ts').VaultTarget>,
- *   say: Say }} options
  */
 export async function gallerySetup({
   local = false,
@@ -49,7 +102,7 @@ export async function gallerySetup({
   env: base = process.env,
   open = (options) => openTarget({ ...options, root }),
   say,
-}) {
+}: SetupOptions): Promise<GallerySetup | SetupRefusal> {
   const where = persistTo ? { persistTo } : {};
   const first = readEnv(root, base);
   // A fresh copy of the project has no galleries folder yet: its local preview (npm start) publishes
@@ -70,7 +123,7 @@ export async function gallerySetup({
   const dir = privateGalleryDir(fresh());
   const names = targetNames({ remote: !local, root, ...where });
   return {
-    get env() {
+    get env(): Env {
       return fresh();
     },
     root,
@@ -79,14 +132,11 @@ export async function gallerySetup({
     note: folder.note ?? null,
     dir,
     recordFile: join(dir, RECORD_FILE),
-    /** The bucket's record key and label, as openTarget names it, without opening it. */
     names,
-    /** "~/coastlight-galleries and content/private/": where the galleries are read from. */
     where: foldersPhrase(dir),
-    /** The bucket; a Cloudflare problem is one sentence, its error named CloudflareProblem. */
     target: () =>
-      open({ remote: !local, ...where }).catch((error) => {
-        // Cloudflare not set up, or not reachable: one sentence (command-guard.mjs), never wrangler's trace.
+      open({ remote: !local, ...where }).catch((error: unknown) => {
+        // Cloudflare not set up, or not reachable: one sentence (command-guard.ts), never wrangler's trace.
         const problem = !local && cloudflareProblem(error, process.env);
         throw problem ? Object.assign(new Error(problem), { name: 'CloudflareProblem' }) : error;
       }),
@@ -94,7 +144,7 @@ export async function gallerySetup({
 }
 
 /** An error as the one sentence a run says. */
-const sentence = (error) => (error instanceof Error ? error.message : String(error));
+const sentence = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Before anything is read or written: a galleries folder that is not there (an unplugged drive, a
@@ -102,10 +152,10 @@ const sentence = (error) => (error instanceof Error ? error.message : String(err
  * missing folder is never made in its place (on a Mac, a folder made where a drive mounts would
  * hide the drive). Returns the sentence refusing the run, or null.
  */
-export async function folderCheck(setup, bucket, command) {
+export async function folderCheck(setup: GallerySetup, bucket: VaultTarget, command: Command): Promise<string | null> {
   try {
     // A gallery that cannot be read counts: it is held, with why, once the inputs are read.
-    const unread = new Map();
+    const unread = new Map<string, string>();
     const inFolder = existsSync(setup.dir) ? listGalleries(setup.dir, unread).length + unread.size : 0;
     const refusal = await folderRefusal(
       bucket,
@@ -120,6 +170,21 @@ export async function folderCheck(setup, bucket, command) {
   }
 }
 
+/** Publishing's inputs (build.ts vaultInputs), its options with the bucket's lock. */
+export type Inputs = ReturnType<typeof vaultInputs> & { options: BuildOptions };
+
+/** Publishing's inputs for a run, and what each gallery is sealed from now; or the sentence refusing it. */
+export type Prepared =
+  | { inputs: Inputs; stamps: Map<string, string>; refusal?: undefined }
+  | { refusal: string; inputs?: undefined; stamps?: undefined };
+
+/** What publishing's lock is told (lock.ts LockOptions): each may be left out, or undefined. */
+export interface LockRequest {
+  unlock?: boolean | undefined;
+  unlockWith?: string | undefined;
+  howTo?: LockOptions['howTo'];
+}
+
 /**
  * Publishing's inputs for `command` (publish, close <id>, remove, links), with the bucket's lock
  * options: `{ inputs, stamps }`, or `{ refusal }`. Fails closed: a gallery without its own
@@ -127,13 +192,18 @@ export async function folderCheck(setup, bucket, command) {
  * work: the gallery closed keeps its weak password with a warning, and any other gallery whose
  * password fails is held (publish/close-passwords.ts).
  *
- * @param {{ unlock?: boolean, unlockWith?: string, howTo?: { unlock: string, again: string } }} [lock]
- *   `unlock` breaks a lock left by a run that stopped halfway; `unlockWith` is the command a refusal
- *   names; `howTo`, what it says instead where there is no command line (the desk).
+ * `lock.unlock` breaks a lock left by a run that stopped halfway; `unlockWith` is the command a
+ * refusal names; `howTo`, what it says instead where there is no command line (the desk).
  */
-export function inputsFor(setup, command, id, say, lock = {}) {
+export function inputsFor(
+  setup: GallerySetup,
+  command: Command,
+  id: string | undefined,
+  say: Say,
+  lock: LockRequest = {},
+): Prepared {
   const logger = { warn: say.warn };
-  let inputs;
+  let inputs: Inputs;
   try {
     inputs = vaultInputs(
       setup.env,
@@ -161,7 +231,7 @@ export function inputsFor(setup, command, id, say, lock = {}) {
  * gallery being closed is left out: closing always works. Closing and removing also hold those
  * whose password fails (inputs.held), named by publishing's own warning.
  */
-export function heldForShares({ galleries, options, held }, say, closing) {
+export function heldForShares({ galleries, options, held }: Inputs, say: Say, closing?: string): Map<string, string> {
   const cache = new VaultCache(options.cacheDir ?? null);
   const open = galleries.filter((gallery) => gallery.id !== closing);
   const hold = shareProblems(open, options.shares, (path) => photoHash(path, cache), new Date(), options.timeZone);
@@ -171,7 +241,13 @@ export function heldForShares({ galleries, options, held }, say, closing) {
 }
 
 /** Publishes with `extra` options; says what was kept, left out or left; throws on failure. */
-async function publishTo(setup, bucket, { inputs, stamps }, extra, say) {
+async function publishTo(
+  setup: GallerySetup,
+  bucket: VaultTarget,
+  { inputs, stamps }: { inputs: Inputs; stamps: Map<string, string> },
+  extra: Partial<BuildOptions>,
+  say: Say,
+) {
   const result = await publishGalleries(bucket, inputs.galleries, { ...inputs.options, ...extra });
   recordStamps(
     setup.recordFile,
@@ -195,12 +271,18 @@ async function publishTo(setup, bucket, { inputs, stamps }, extra, say) {
 
 /**
  * The outcome of an action: `code` is the command's exit code (0 done; 1 refused or failed, or a
- * gallery held for the bucket on Cloudflare), `locked` when the bucket's lock refused it.
- * @typedef {{ code: number, locked?: boolean }} Outcome
+ * gallery held for the bucket on Cloudflare), `locked` when the bucket's lock refused it; publish
+ * names the galleries it `held`, close says whether it was a `rehearsal` (the local bucket).
  */
+export interface Outcome {
+  code: number;
+  locked?: boolean;
+  held?: string[];
+  rehearsal?: boolean;
+}
 
 /** A failed action, said as one sentence. */
-function failed(error, say) {
+function failed(error: unknown, say: Say): Outcome {
   say.err(sentence(error));
   return { code: 1, locked: error instanceof PublishLocked };
 }
@@ -209,9 +291,14 @@ function failed(error, say) {
  * `publish`: every gallery sealed and what changed uploaded, with its summary line. A held gallery
  * fails the run (a script notices), but not the local bucket's: npm start goes on to serve.
  * `onProgress` (build.ts PublishProgress) follows the photos resized, sealed and uploaded.
- * @returns {Promise<Outcome>}
  */
-export async function publishAction(setup, bucket, prepared, say, onProgress) {
+export async function publishAction(
+  setup: GallerySetup,
+  bucket: VaultTarget,
+  prepared: { inputs: Inputs; stamps: Map<string, string> },
+  say: Say,
+  onProgress?: (progress: PublishProgress) => void,
+): Promise<Outcome> {
   const started = Date.now();
   try {
     const { galleries } = prepared.inputs;
@@ -236,9 +323,14 @@ export async function publishAction(setup, bucket, prepared, say, onProgress) {
 /**
  * `close <id>`: the gallery closed now ("This gallery has closed"), its gallery.yaml ending
  * yesterday; with the local bucket a rehearsal that leaves her gallery.yaml unchanged.
- * @returns {Promise<Outcome>}
  */
-export async function closeAction(setup, bucket, prepared, id, say) {
+export async function closeAction(
+  setup: GallerySetup,
+  bucket: VaultTarget,
+  prepared: { inputs: Inputs; stamps: Map<string, string> },
+  id: string,
+  say: Say,
+): Promise<Outcome> {
   const { inputs, stamps } = prepared;
   const gallery = inputs.galleries.find((candidate) => candidate.id === id);
   if (!gallery) {
@@ -282,7 +374,12 @@ export async function closeAction(setup, bucket, prepared, id, say) {
 }
 
 /** Why `remove <id>` cannot go on (no such gallery published, or its folder still there), or null. */
-export function removeRefusal(setup, bucket, galleries, id) {
+export function removeRefusal(
+  setup: GallerySetup,
+  bucket: VaultTarget,
+  galleries: Inputs['galleries'],
+  id: string,
+): string | null {
   const published = readRecord(setup.recordFile).targets[targetKey(bucket)]?.galleries ?? {};
   if (!published[id]) {
     return `No gallery "${id}" in the record of what was published to ${bucket.label} (${setup.recordFile})${didYouMean(id, Object.keys(published))}: nothing was removed.`;
@@ -295,9 +392,14 @@ export function removeRefusal(setup, bucket, galleries, id) {
 
 /**
  * `remove <id>`: a gallery whose folder she took away, deleted from the bucket.
- * @returns {Promise<Outcome>}
  */
-export async function removeAction(setup, bucket, prepared, id, say) {
+export async function removeAction(
+  setup: GallerySetup,
+  bucket: VaultTarget,
+  prepared: { inputs: Inputs; stamps: Map<string, string> },
+  id: string,
+  say: Say,
+): Promise<Outcome> {
   const problem = removeRefusal(setup, bucket, prepared.inputs.galleries, id);
   if (problem) {
     say.err(problem);
@@ -320,26 +422,29 @@ export async function removeAction(setup, bucket, prepared, id, say) {
   }
 }
 
+/** What runAction is handed beside the command: a bucket already open, the lock's options, a progress report. */
+export interface RunOptions extends LockRequest {
+  bucket?: VaultTarget | undefined;
+  onProgress?: ((progress: PublishProgress) => void) | undefined;
+}
+
 /**
  * publish, close <id>, remove <id> from the start: the bucket opened, the folder checked, the
  * inputs read, the action done, the bucket closed (unless `bucket` is handed in, which stays open).
- * @param {{ bucket?: import('../../src/private-gallery/publish/target.ts').VaultTarget, unlock?: boolean,
- *   unlockWith?: string, howTo?: { unlock: string, again: string }, onProgress?: (progress: object) => void }} [options]
- * @returns {Promise<Outcome>}
  */
 export async function runAction(
-  setup,
-  command,
-  id,
-  say,
-  { bucket: given, unlock, unlockWith, howTo, onProgress } = {},
-) {
+  setup: GallerySetup,
+  command: Exclude<Command, 'links'>,
+  id: string | undefined,
+  say: Say,
+  { bucket: given, unlock, unlockWith, howTo, onProgress }: RunOptions = {},
+): Promise<Outcome> {
   let bucket = given;
   if (!bucket) {
     try {
       bucket = await setup.target();
     } catch (error) {
-      if (error.name !== 'CloudflareProblem') throw error;
+      if (!(error instanceof Error) || error.name !== 'CloudflareProblem') throw error;
       say.err(error.message);
       return { code: 1 };
     }
@@ -351,13 +456,15 @@ export async function runAction(
       return { code: 1 };
     }
     const prepared = inputsFor(setup, command, id, say, { unlock, unlockWith, howTo });
-    if (prepared.refusal) {
+    if (prepared.refusal !== undefined) {
       say.err(prepared.refusal);
       return { code: 1 };
     }
     if (command === 'publish') return await publishAction(setup, bucket, prepared, say, onProgress);
-    if (command === 'close') return await closeAction(setup, bucket, prepared, id, say);
-    return await removeAction(setup, bucket, prepared, id, say);
+    // close and remove always name a gallery: the command checks they are given one, the desk
+    // passes its card's.
+    if (command === 'close') return await closeAction(setup, bucket, prepared, id!, say);
+    return await removeAction(setup, bucket, prepared, id!, say);
   } finally {
     if (!given) await bucket.close();
   }
@@ -366,9 +473,14 @@ export async function runAction(
 /**
  * `share <id> --photos …` or `unshare <id> <link>`: the partner link made or withdrawn (publish for
  * it to open or close), in share-command.ts's words; a refusal says "Nothing was changed: …".
- * @returns {{ code: number, said: string }}
  */
-export function shareAction(setup, args, siteUrl, say, favorites) {
+export function shareAction(
+  setup: GallerySetup,
+  args: string[],
+  siteUrl: string,
+  say: Say,
+  favorites?: readonly number[],
+): { code: number; said: string } {
   try {
     const said = shareCommand(args, siteUrl, setup.root, setup.env, favorites);
     say.out(said);
@@ -385,7 +497,13 @@ export function shareAction(setup, args, siteUrl, say, favorites) {
  * "inbox" lists it), checked against that gallery, made into a partner link by shareAction. Only
  * what the studio's records say reaches the link: her numbers that are photos of the gallery.
  */
-export async function favoritesAction(setup, args, siteUrl, say, short) {
+export async function favoritesAction(
+  setup: GallerySetup,
+  args: string[],
+  siteUrl: string,
+  say: Say,
+  short: string,
+): Promise<{ code: number; said: string }> {
   const { InboxError, favoritesOf } = await import('../../src/private-gallery/publish/inbox-command.ts');
   const id = args.filter((arg) => !arg.startsWith('-'))[1] ?? '';
   if (!/^[0-9a-f]{4,32}$/i.test(short.trim())) {
@@ -394,7 +512,7 @@ export async function favoritesAction(setup, args, siteUrl, say, short) {
     return { code: 1, said };
   }
   const inbox = await openInbox(setup, siteUrl);
-  if (inbox.problem) {
+  if (inbox.problem !== undefined) {
     say.err(inbox.problem);
     return { code: 1, said: inbox.problem };
   }
@@ -418,7 +536,14 @@ const favoritesRefusal =
  * The inbox opened: `{ bucket, opened }` (the caller closes the bucket it did not hand in), or
  * `{ problem }`, the command's sentence when it cannot be read.
  */
-export async function openInbox(setup, siteUrl, bucket) {
+export async function openInbox(
+  setup: GallerySetup,
+  siteUrl: string,
+  bucket?: VaultTarget,
+): Promise<
+  | { bucket: VaultTarget; opened: Opened[]; problem?: undefined }
+  | { problem: string; bucket?: undefined; opened?: undefined }
+> {
   const { InboxError, openMessages, inboxKeyOf } = await import('../../src/private-gallery/publish/inbox-command.ts');
   let target = bucket;
   try {
@@ -432,13 +557,16 @@ export async function openInbox(setup, siteUrl, bucket) {
 }
 
 /** The inbox's failure as the command says it: its own sentence, else "The inbox could not be read: …". */
-function inboxProblem(error, InboxError) {
-  const plain = error instanceof InboxError || error?.name === 'CloudflareProblem';
+function inboxProblem(
+  error: unknown,
+  InboxError: typeof import('../../src/private-gallery/publish/inbox-command.ts').InboxError,
+): string {
+  const plain = error instanceof InboxError || (error instanceof Error && error.name === 'CloudflareProblem');
   return plain ? error.message : `The inbox could not be read: ${sentence(error)}`;
 }
 
 /** `inbox --lightroom <id>`: the latest selection's file names from that gallery, on one line. */
-export async function lightroomAction(bucket, opened, id, say) {
+export async function lightroomAction(bucket: VaultTarget, opened: Opened[], id: string, say: Say): Promise<Outcome> {
   const { InboxError, lightroomLine } = await import('../../src/private-gallery/publish/inbox-command.ts');
   try {
     say.out(lightroomLine(opened, id, bucket.label));
@@ -450,7 +578,7 @@ export async function lightroomAction(bucket, opened, id, say) {
 }
 
 /** `inbox --done <message>`: that selection deleted, in the command's words; a refusal says why. */
-export async function inboxDoneAction(bucket, opened, id, say) {
+export async function inboxDoneAction(bucket: VaultTarget, opened: Opened[], id: string, say: Say): Promise<Outcome> {
   const { doneWith, InboxError } = await import('../../src/private-gallery/publish/inbox-command.ts');
   try {
     say.out(await doneWith(bucket, opened, id, bucket.label));
