@@ -241,8 +241,12 @@ export function startDesk({ port = 0, token = newToken(), routes }) {
   const session = newSession(token);
   const server = createServer((request, response) => {
     answer(request, response, { port: server.address().port, session, routes }).catch((error) => {
-      // The error's own words for the terminal (her computer's, never a client's message); one sentence for the page.
-      console.error(`The desk could not do that: ${error instanceof Error ? error.message : String(error)}`);
+      // What failed, for the terminal: the error's kind and the system call, never its message, which may hold her
+      // folder names or a password.
+      const kind = error?.code
+        ? `${error.code}${error.syscall ? ` in ${error.syscall}` : ''}`
+        : (error?.name ?? 'Error');
+      console.error(`The desk could not do that (${kind}).`);
       if (!response.headersSent) send(response, 500, 'The desk could not do that: see the terminal it runs in.');
       else response.end();
     });
