@@ -141,7 +141,7 @@ for (const [width, height, port] of [
           (window as unknown as { seen: string[] }).seen = seen;
           new MutationObserver(() => seen.push(words.textContent ?? '')).observe(words, { childList: true });
         });
-        await page.getByRole('button', { name: 'Publish to the local preview' }).click();
+        await page.getByRole('button', { name: 'Publish to the preview' }).click();
         await expect(page.getByRole('status')).toHaveText(
           /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the local bucket in /,
           PUBLISHED,
@@ -186,13 +186,23 @@ for (const [width, height, port] of [
         await expect(message.getByRole('img', { name: 'Photo 1' })).toBeVisible();
         await expect(message.locator('code[id^="lightroom-"]')).toHaveText('IMG_0410, IMG_0430');
         await expectNoAxeViolations(page);
-        // Done: that selection is deleted, and the badge counts one fewer.
-        const badge = page.getByRole('link', { name: /^Selections/ }).locator('.badge');
+        // Done: that selection is filed away on her computer, with Undo, and the badge counts one fewer.
+        const badge = page.getByRole('link', { name: /^Selections/ }).locator('.badge').first();
         const waiting = Number(await badge.textContent());
         expect(waiting).toBeGreaterThanOrEqual(1);
         await message.getByRole('button', { name: `Done with ${title}` }).click();
-        await expect(page.getByRole('status')).toHaveText(/^Deleted [0-9a-f]+ \(.+\) from the local bucket in /);
-        await expect(page.locator('li.message', { hasText: id })).toHaveCount(0);
+        await expect(page.getByRole('status')).toHaveText(/^Filed away on your computer: .+, sent .+\. Undo$/);
+        await expect(page.locator('li.message', { hasText: title })).toHaveCount(0);
+        // Undo brings it back; Done again files it for good.
+        await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+        await expect(page.getByRole('status')).toHaveText('Back among the selections waiting.');
+        await expect(page.locator('li.message', { hasText: title })).toHaveCount(1);
+        await page
+          .locator('li.message', { hasText: title })
+          .getByRole('button', { name: `Done with ${title}` })
+          .click();
+        await expect(page.getByRole('status')).toHaveText(/^Filed away on your computer: /);
+        await expect(page.locator('li.message', { hasText: title })).toHaveCount(0);
         if (waiting > 1) await expect(badge).toHaveText(String(waiting - 1));
         else await expect(badge).toHaveCount(0);
 

@@ -1,15 +1,19 @@
 // The desk's adapter over the owner's galleries code: what the desk reads (cards, a gallery's page,
 // the selections) in the words of src/private-gallery/publish/, and what it does (publish, close,
-// remove, share, Done) through scripts/owner/gallery-actions.mjs, the very functions the command
+// remove, share, Done) through scripts/owner/gallery-actions.ts, the very functions the command
 // `npm run galleries` runs, so their refusals and summaries are the command's sentences.
 import { createHmac, randomBytes } from 'node:crypto';
-import { constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
+import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
 import {
+  PASSWORDS_FILE,
+  readEnv,
   DEVELOPMENT_PASSWORD,
   isSampleGallery,
   linksVariable,
@@ -61,7 +65,7 @@ export function collector() {
  */
 
 /**
- * What one desk works on, as `npm run galleries` with the same options (gallery-actions.mjs
+ * What one desk works on, as `npm run galleries` with the same options (gallery-actions.ts
  * gallerySetup): her environment, the galleries folder (or the sentence refusing it, shown on
  * every page), the bucket, opened once for the desk's life (opening it starts wrangler's proxy:
  * seconds), its label and account.
@@ -78,6 +82,8 @@ export function collector() {
  */
 export async function deskSetup({ local = false, persistTo, root = process.cwd(), env = process.env, target } = {}) {
   const { said, say } = collector();
+  // Her own galleries folder, where the desk writes: never the project's content/private/ (the sample's).
+  const own = privateGalleryDir(readEnv(root, env));
   const base = await gallerySetup({
     local,
     root,
@@ -90,7 +96,17 @@ export async function deskSetup({ local = false, persistTo, root = process.cwd()
     const none = () => Promise.reject(new Error(base.refusal));
     const names = { key: '', label: '' };
     return {
-      ...{ refusal: base.refusal, env, root, local, persistTo: persistTo ?? '', note: null, dir: '', recordFile: '' },
+      ...{
+        refusal: base.refusal,
+        env,
+        root,
+        local,
+        persistTo: persistTo ?? '',
+        note: null,
+        dir: '',
+        recordFile: '',
+        own,
+      },
       ...{ where: '', names, key: '', label: '', account: null, warnings: [], target: none, bucket: none },
       close: async () => {},
     };
@@ -112,6 +128,7 @@ export async function deskSetup({ local = false, persistTo, root = process.cwd()
     /** @type {unknown} */ (
       Object.defineProperties(base, {
         refusal: { value: null },
+        own: { value: own },
         warnings: { value: said.warn },
         /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
         key: { get: () => openedKey ?? base.names.key },
@@ -122,6 +139,67 @@ export async function deskSetup({ local = false, persistTo, root = process.cwd()
       })
     )
   );
+}
+
+/**
+ * What the desk works on, made again whenever her galleries folder appears or goes, or her .env or
+ * passwords.env changes, so the desk follows her without a restart. The bucket is opened once for
+ * the desk's life, whichever setup asks for it. Resolves each time to the current DeskSetup.
+ * @param {Parameters<typeof deskSetup>[0]} [options]
+ */
+export function liveDeskSetup(options = {}) {
+  const root = options.root ?? process.cwd();
+  const base = options.env ?? process.env;
+  const local = options.local ?? false;
+  let shared = null;
+  const target =
+    options.target ??
+    (() =>
+      (shared ??= openTarget({
+        remote: !local,
+        root,
+        ...(options.persistTo ? { persistTo: options.persistTo } : {}),
+      }).catch((error) => {
+        shared = null;
+        throw error;
+      })));
+  const changed = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+  const signature = () => {
+    const dir = privateGalleryDir(readEnv(root, base));
+    return JSON.stringify([dir, existsSync(dir), changed(join(root, '.env')), changed(join(dir, PASSWORDS_FILE))]);
+  };
+  let made = null;
+  let seen = '';
+  const current = async () => {
+    const now = signature();
+    if (!made || now !== seen) {
+      seen = now;
+      made = await deskSetup({ ...options, target });
+    }
+    return made;
+  };
+  current.close = async () => (shared ? (await shared).close() : undefined);
+  return current;
+}
+
+/**
+ * Her galleries folder made, on her first run: where her settings say (PRIVATE_GALLERY_DIR), else
+ * coastlight-galleries in her home folder; never inside the project, and readable by her account only.
+ */
+export function makeGalleriesFolder(setup) {
+  const folder = setup.own;
+  if (insideProject(setup.root, folder)) {
+    return { ok: false, message: `${folder} is inside your website's project: choose a folder outside it.` };
+  }
+  if (existsSync(folder)) return { ok: true, message: `Your galleries folder is ${folder}.` };
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  return { ok: true, message: `Your galleries folder is made: ${folder}. New galleries go there.` };
+}
+
+/** Whether `path` is the project folder or inside it. */
+export function insideProject(root, path) {
+  const inside = relative(resolve(root), resolve(path));
+  return !inside || (!inside.startsWith('..') && !isAbsolute(inside));
 }
 
 /** Every gallery folder publishing reads (sources.ts galleriesFrom's two folders), each read alone so one broken gallery.yaml spoils only its own card. */
@@ -224,7 +302,7 @@ export class PhotoIds {
 
 /**
  * The galleries publishing holds now, with why, and the stamps of what each is sealed from: as
- * publishing reads them (gallery-actions.mjs inputsFor and heldForShares). While publishing refuses
+ * publishing reads them (gallery-actions.ts inputsFor and heldForShares). While publishing refuses
  * her inputs (a gallery without its password: the publish says which), the holds for a partner
  * link's missing photo, and no stamps (a gallery recorded with one reads "changed since").
  */
@@ -244,7 +322,7 @@ function heldAndStamps(setup, galleries) {
 
 /**
  * Her galleries at a glance: one card each, as publishing would read it. Held: as publishing holds
- * them (gallery-actions.mjs heldForShares: a partner link's missing photo, a slip in its folder),
+ * them (gallery-actions.ts heldForShares: a partner link's missing photo, a slip in its folder),
  * with why; the stamps of what each is sealed from, when her passwords let publishing read them.
  */
 export function galleriesAtAGlance(setup, photos, now = new Date(), pages = photos) {
@@ -286,7 +364,7 @@ function when(iso) {
 }
 
 /**
- * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (gallery-actions.mjs
+ * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (gallery-actions.ts
  * openInbox): each checked against her gallery (publish/selection-check.ts), her picks with the
  * thumbnails of the photos of her gallery they name, her notes, and the Lightroom line and link the
  * studio's records make, on `siteUrl`. Nothing else of a client's message is shown. Each message is
@@ -355,7 +433,7 @@ function answerOf(outcome, said) {
 /** The sentence for a desk that cannot work on her galleries folder, as an answer. */
 const refused = (setup) => ({ ok: false, message: setup.refusal, warnings: [], held: [] });
 
-/** Done with one selection: deletes it (`inbox --done`, gallery-actions.mjs inboxDoneAction), in the command's words. */
+/** Done with one selection: deletes it (`inbox --done`, gallery-actions.ts inboxDoneAction), in the command's words. */
 export async function inboxDone(setup, id, siteUrl) {
   if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
     return { ok: false, message: 'This is not a selection the desk listed: reload the page and try again.' };
@@ -363,8 +441,69 @@ export async function inboxDone(setup, id, siteUrl) {
   if (setup.refusal) return refused(setup);
   const inbox = await openInbox(setup, siteUrl, await setup.bucket().catch(() => undefined));
   if (inbox.problem) return { ok: false, message: inbox.problem };
+  const entry = inbox.opened.find((o) => o.id === id);
+  // Filed first, deleted after: a selection is never lost between the two.
+  const filed = entry ? filedPath(setup, entry.gallery, entry.day, entry.id) : null;
+  const bytes = entry ? await inbox.bucket.get(entry.name) : null;
+  if (filed && bytes) {
+    mkdirSync(dirname(filed), { recursive: true, mode: 0o700 });
+    writeFileSync(filed, JSON.stringify({ name: entry.name, sealed: Buffer.from(bytes).toString('utf8') }), {
+      mode: 0o600,
+    });
+  }
   const { said, say } = collector();
-  return answerOf(await inboxDoneAction(inbox.bucket, inbox.opened, id, say), said);
+  const done = answerOf(await inboxDoneAction(inbox.bucket, inbox.opened, id, say), said);
+  if (!done.ok || !entry) {
+    if (filed) rmSync(filed, { force: true });
+    return done;
+  }
+  const what = entry.selection
+    ? `${entry.selection.title}, sent ${when(entry.selection.sentAt)}`
+    : `the message of ${entry.day}`;
+  return { ...done, message: `Filed away on your computer: ${what}.`, undo: id };
+}
+
+/** Where Done keeps a selection on her computer: per gallery, in her galleries folder, still sealed to the studio key. */
+export const FILED_FOLDER = 'filed-selections';
+const filedPath = (setup, gallery, day, id) => join(setup.dir, FILED_FOLDER, gallery, `${day}-${id}.json`);
+
+/** Undo for Done: the filed selection back among those waiting, as it was stored. */
+export async function inboxUndo(setup, id) {
+  if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
+    return { ok: false, message: 'This is not a selection the desk filed: reload the page and try again.' };
+  }
+  if (setup.refusal) return refused(setup);
+  const folder = join(setup.dir, FILED_FOLDER);
+  const found = existsSync(folder)
+    ? readdirSync(folder)
+        .map((gallery) => join(folder, gallery))
+        .flatMap((dir) => (statSync(dir).isDirectory() ? readdirSync(dir).map((name) => join(dir, name)) : []))
+        .find((path) => path.endsWith(`-${id}.json`))
+    : undefined;
+  if (!found) return { ok: false, message: 'This selection is not filed on this computer: reload the page.' };
+  let filed;
+  try {
+    filed = JSON.parse(readFileSync(found, 'utf8'));
+  } catch {
+    filed = null;
+  }
+  // Only a name of the inbox's own form, for this very id: the file is hers, but nothing is taken on its word.
+  const name = typeof filed?.name === 'string' ? filed.name : '';
+  if (
+    !new RegExp(`^inbox/[0-9a-f]{32}/\\d{4}-\\d{2}-\\d{2}/${id}\\.json$`).test(name) ||
+    typeof filed.sealed !== 'string'
+  ) {
+    return { ok: false, message: 'This filed selection could not be read, so it was left where it is.' };
+  }
+  let bucket;
+  try {
+    bucket = await setup.bucket();
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  await bucket.put(name, filed.sealed);
+  rmSync(found);
+  return { ok: true, message: 'Back among the selections waiting.' };
 }
 
 /** What the publishing code's refusals tell her to do on the desk, where the command names a command. */
@@ -384,7 +523,7 @@ async function run(setup, command, id, options = {}) {
 }
 
 /**
- * Publishes every gallery, as `npm run galleries -- publish` does (gallery-actions.mjs runAction),
+ * Publishes every gallery, as `npm run galleries -- publish` does (gallery-actions.ts runAction),
  * telling `report` its progress (build.ts PublishProgress). `unlock` breaks a lock a publish that
  * stopped halfway left (`--unlock`). Resolves to `{ ok, message, warnings, held, locked? }`:
  * `message` is the command's summary or refusal.
@@ -503,7 +642,7 @@ export function galleryDetail(setup, id, photos, siteUrl) {
 
 /**
  * A partner link for these photos (numbers as she sees them), or one withdrawn: the command's own
- * share and unshare (gallery-actions.mjs shareAction), so its answer and refusals are the command's
+ * share and unshare (gallery-actions.ts shareAction), so its answer and refusals are the command's
  * ("Nothing was changed: …").
  */
 export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {

@@ -1,4 +1,4 @@
-// The desk's close rehearsal, Remove and Unlock: the command's own code (scripts/owner/gallery-actions.mjs),
+// The desk's close rehearsal, Remove and Unlock: the command's own code (scripts/owner/gallery-actions.ts),
 // so its sentences are the command's; her photos' order and descriptions, in gallery.yaml by its
 // own rules; photos copied from a folder named by its path.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,9 +102,9 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
       const today = new Date().toISOString().slice(0, 10);
       expect(removable(setup)).toEqual([{ id: 'rose-2026-11', published: today }]);
       const list = await page();
-      expect(list).toContain('<h2 id="remove-rose-2026-11-title">Remove rose-2026-11 from the bucket?</h2>');
+      expect(list).toContain('<h2 id="remove-rose-2026-11-title">Remove rose-2026-11 from your website?</h2>');
       expect(list).toContain('Her password, her link and her partner links will open nothing');
-      expect(list).toContain('This cannot be taken back: every file of it is deleted from the bucket now.');
+      expect(list).toContain('This cannot be taken back: every file of it is deleted from your website now.');
       const before = target.objects.size;
       const removed = await change('/api/remove', { id: 'rose-2026-11' });
       expect(removed.status).toBe(200);

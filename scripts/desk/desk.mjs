@@ -10,7 +10,7 @@
 // that opened it reaches the desk, and only from this computer. Stop it with Ctrl+C.
 import { spawn } from 'node:child_process';
 import { fileHeader, readOptions } from '../shared/options.mjs';
-import { deskSetup } from './actions.mjs';
+import { liveDeskSetup } from './actions.mjs';
 import { deskRoutes } from './routes.mjs';
 import { newToken, startDesk } from './server.mjs';
 
@@ -45,10 +45,12 @@ function openBrowser(address) {
   child.unref();
 }
 
-const setup = await deskSetup({
+// What the desk works on, followed as her galleries folder, .env and passwords.env change.
+const setup = liveDeskSetup({
   local: !!values.local,
   ...(values['persist-to'] ? { persistTo: values['persist-to'] } : {}),
 });
+await setup();
 // The page's token for a change's header; the open address and the browser's session are the
 // server's own (server.mjs newSession), each a different random value.
 const token = newToken();

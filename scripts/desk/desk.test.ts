@@ -163,7 +163,7 @@ describe('npm run desk', () => {
     expect(text).toContain('<h1>Your galleries</h1>');
     expect(text).toMatch(new RegExp(`<h2><a href="${path}gallery/[A-Za-z0-9_-]{22}">Jenna, October 2026</a></h2>`));
     expect(text).toContain('<p class="sample">The sample gallery</p>');
-    expect(text).toContain(`Publishing to the local bucket in ${join(root, 'state')} (the local preview)`);
+    expect(text).toContain('Publishing to the preview on this computer');
     expect(text).not.toMatch(/src="[^"]*private-0/);
     const cover = /src="(\/[^"]+\/photo\/[^"]+)"/.exec(text)![1]!;
     const photo = await fetch(`http://127.0.0.1:${PORT}${cover}`, { headers: { cookie } });

@@ -13,7 +13,8 @@ import {
 } from 'node:fs';
 import { basename, extname, isAbsolute, join } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
-import { parseGalleryFile } from '../../src/private-gallery/publish/gallery-file.ts';
+import { isCalendarDay, parseGalleryFile } from '../../src/private-gallery/publish/gallery-file.ts';
+import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import {
   galleryPasswords,
   generatedPassphrase,
@@ -22,10 +23,21 @@ import {
   writePasswordsFile,
 } from '../../src/private-gallery/publish/secrets.ts';
 import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gallery/publish/sources.ts';
-import { missingFolder } from './actions.mjs';
+import { insideProject, missingFolder } from './actions.mjs';
 
 /** A refusal the desk shows as it is: one sentence. */
 export class DeskError extends Error {}
+
+/** Why the desk writes nothing yet: her galleries folder is not made, and the project is never the place for a client's files. */
+export const NO_FOLDER_YET =
+  'Your galleries folder is not made yet: press "Make my galleries folder" on Galleries first, so her photos and password stay outside your website.';
+
+/** Refuses any write into the project (its content/private/ holds only the sample): her clients' files go to her galleries folder only. */
+function refuseProject(setup) {
+  if (!setup.own || !existsSync(setup.own)) throw new DeskError(NO_FOLDER_YET);
+  if (setup.refusal) throw new DeskError(setup.refusal);
+  if (insideProject(setup.root, setup.dir)) throw new DeskError(NO_FOLDER_YET);
+}
 
 /** The folder name rule of sources.ts readGallery, at most 64 characters (a file system's name limit is far above it). */
 const GALLERY_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -45,7 +57,7 @@ export function galleryYaml({ title, expires, downloads, included, limit, extraP
   };
   return (
     '# One private client gallery, made with the studio desk: edit it here or on the desk (docs/owner.md).\n' +
-    `title: ${title}\n` + stringify({ ...file, title: undefined }, { lineWidth: 0 }) /* BREAK */
+    stringify(file, { lineWidth: 0 })
   );
 }
 
@@ -81,14 +93,20 @@ export function passwordRefusal(id, title, password, root = process.cwd()) {
  * gallery.yaml, and its password in passwords.env (hers if strong enough, else a generated one).
  * Returns `{ id, password, generated }`; throws DeskError with the sentence that refuses it.
  */
-export function newGallery(setup, fields) {
+export function newGallery(setup, fields, now = () => new Date()) {
   const id = String(fields.id ?? '').trim();
   if (!GALLERY_ID.test(id)) {
     throw new DeskError('The folder name uses only a-z, 0-9 and dashes, at most 64 of them, e.g. jenna-2026-10.');
   }
+  refuseProject(setup);
   if (!existsSync(setup.dir)) throw new DeskError(missingFolder(setup.dir));
   const folder = join(setup.dir, id);
   if (existsSync(folder)) throw new DeskError(`There is already a gallery folder ${folder}: choose another name.`);
+  // Every field is checked before anything is made: a mistyped folder path never leaves an empty gallery behind.
+  if (String(fields.from ?? '').trim()) photoFolder(fields.from);
+  if (fields.expires && isCalendarDay(String(fields.expires)) && isExpired(String(fields.expires), now())) {
+    throw new DeskError('That last day has already passed: choose today or a later day, or leave it empty.');
+  }
   const yaml = galleryYaml(fields);
   const parsed = (() => {
     try {
@@ -122,6 +140,7 @@ export function newGallery(setup, fields) {
  * Returns the file's name.
  */
 export function addPhoto(setup, id, name, bytes) {
+  refuseProject(setup);
   const folder = join(setup.dir, String(id ?? ''));
   if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
     throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
@@ -148,6 +167,7 @@ export const unnamedAlt = (index) => `Photograph ${index + 1} of your gallery`;
  * names in her order (every photo of the folder, once); `alts`: their descriptions, empty for none.
  */
 export function savePhotos(setup, id, files, alts) {
+  refuseProject(setup);
   const folder = join(setup.dir, String(id ?? ''));
   const file = join(folder, 'gallery.yaml');
   if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(file)) {
@@ -182,17 +202,11 @@ export function savePhotos(setup, id, files, alts) {
 }
 
 /**
- * Her photos copied from a folder she named by its path (pasted, or typed), into a gallery the desk
- * made: every JPEG, PNG, WebP or AVIF in it (not in its sub-folders), never over a file already
- * there; the folder and its photos stay as they were. Returns `{ copied, left }`: the names copied,
- * and the files left out, each with why.
+ * The folder she named by its path (pasted, or typed), checked: a folder on this computer, or the
+ * sentence that says how to copy its path again. A path copied on Windows ("Copy as path") comes in
+ * quotes; ~ is her home folder, as in a shell.
  */
-export function copyFolder(setup, id, from) {
-  const folder = join(setup.dir, String(id ?? ''));
-  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
-    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
-  }
-  // A path copied on Windows ("Copy as path") comes in quotes; ~ is her home folder, as in a shell.
+export function photoFolder(from) {
   const path = homeFolder(
     String(from ?? '')
       .trim()
@@ -203,6 +217,22 @@ export function copyFolder(setup, id, from) {
       `There is no folder "${path}" on this computer: copy its path again (on a Mac, hold Option in the Finder's Edit menu for "Copy as Pathname"; on Windows, hold Shift, right-click the folder and choose "Copy as path").`,
     );
   }
+  return path;
+}
+
+/**
+ * Her photos copied from a folder she named by its path (pasted, or typed), into a gallery the desk
+ * made: every JPEG, PNG, WebP or AVIF in it (not in its sub-folders), never over a file already
+ * there; the folder and its photos stay as they were. Returns `{ copied, left }`: the names copied,
+ * and the files left out, each with why.
+ */
+export function copyFolder(setup, id, from) {
+  refuseProject(setup);
+  const folder = join(setup.dir, String(id ?? ''));
+  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
+    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
+  }
+  const path = photoFolder(from);
   // An entry that cannot be read (a broken link, no permission) is skipped and named; so is a name a gallery does not take.
   const unreadable = [];
   const names = readdirSync(path)

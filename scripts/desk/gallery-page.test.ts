@@ -120,7 +120,7 @@ describe('one gallery on the desk', () => {
 
   it("closes the gallery with the command's sentence: its gallery.yaml ends yesterday and the card says closed", async () => {
     const page = await pageOf();
-    expect(page).toContain('This cannot be taken back: her photos are deleted from the bucket now');
+    expect(page).toContain('This cannot be taken back: her photos are deleted from your website now');
     const unknown = await closeOne(setup, 'nobody-here');
     expect(unknown.message).toBe(
       `No gallery named "nobody-here" in ${dir} and content/private/: "npm run galleries -- close <folder name>".`,

@@ -1,6 +1,6 @@
 // Her clients' selections on the desk: read by the inbox command's code, Done deletes as --done does.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +119,13 @@ describe("her clients' selections on the desk", () => {
 
   it("says the command's sentence when there is no studio key, and lists nothing", async () => {
     const { messages, problem } = await inboxMessages(
-      await deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: root }, target: () => memoryTarget() }),
+      // A project of its own: the tree's content/private/passwords.env (npm start's) would hold a key.
+      await deskSetup({
+        local: true,
+        root: projectCopy(),
+        env: { PRIVATE_GALLERY_DIR: root },
+        target: () => memoryTarget(),
+      }),
       new PhotoIds(),
       SITE,
     );
@@ -129,7 +135,7 @@ describe("her clients' selections on the desk", () => {
     );
   });
 
-  it('shows the badge with how many are waiting, and Done deletes that one selection from the bucket', async () => {
+  it('shows the badges apart, Done files one selection away on her computer, and Undo puts it back', async () => {
     const target = await filled();
     const setup = await deskSetup({ local: true, env, target: () => target });
     const token = 'x'.repeat(43);
@@ -157,9 +163,14 @@ describe("her clients' selections on the desk", () => {
         body: JSON.stringify({ id: NEWER }),
       });
       expect(await done.json()).toEqual({
-        message: `Deleted ${NEWER} (ivy-2026-10, 2026-11-27) from the local bucket in test.`,
+        message: `Filed away on your computer: Ivy, October, sent ${local('2026-11-27T10:30:00.000Z')}.`,
         waiting: { selections: 1, unreadable: 1 },
+        undo: NEWER,
       });
+      // Kept on her computer, per gallery, still sealed to the studio key.
+      const filed = join(root, 'filed-selections', 'ivy-2026-10', `2026-11-27-${NEWER}.json`);
+      expect(JSON.parse(readFileSync(filed, 'utf8'))).toMatchObject({ name: `inbox/${tag}/2026-11-27/${NEWER}.json` });
+      expect(readFileSync(filed, 'utf8')).not.toContain('for the wall');
       expect([...target.objects.keys()].sort()).toEqual([
         `inbox/${tag}/2026-11-25/${SEALED_ELSEWHERE}.json`,
         `inbox/${tag}/2026-11-26/${OLDER}.json`,
@@ -175,6 +186,20 @@ describe("her clients' selections on the desk", () => {
       ]);
       const after = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text();
       expect(after).toContain('<span class="badge">1</span>');
+      // Undo puts it back among those waiting, as it was, and the counts agree again.
+      const undo = await fetch(`${origin}${path}api/inbox/undo`, {
+        method: 'POST',
+        headers: { cookie, origin, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: NEWER }),
+      });
+      expect(await undo.json()).toEqual({
+        message: 'Back among the selections waiting.',
+        waiting: { selections: 2, unreadable: 1 },
+      });
+      expect(existsSync(filed)).toBe(false);
+      const back = await (await fetch(`${origin}${path}inbox`, { headers: { cookie } })).text();
+      expect(back).toContain('2 selections are waiting, and 1 message is unreadable, newest first.');
+      expect(back).toContain('<p class="pick-note">for the wall &lt;b&gt;big&lt;/b&gt;</p>');
     } finally {
       await desk.close();
     }
@@ -294,11 +319,26 @@ describe("a hostile client's selection on the desk (issue 50)", () => {
         body: JSON.stringify({ id: `beef1111${'0'.repeat(24)}` }),
       });
       expect(await done.json()).toEqual({
-        message: `Deleted beef1111${'0'.repeat(24)} (ivy-2026-10, 2026-11-28) from the local bucket in test.`,
+        message: 'Filed away on your computer: the message of 2026-11-28.',
         waiting: { selections: 0, unreadable: 2 },
+        undo: `beef1111${'0'.repeat(24)}`,
       });
     } finally {
       await desk.close();
     }
   });
 });
+
+/** The date and time as her computer shows them (the test's own time zone). */
+function local(iso: string) {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** A project of its own: its wrangler.toml only, no passwords file in its content/private/. */
+function projectCopy() {
+  const copy = mkdtempSync(join(tmpdir(), 'desk-project-'));
+  cpSync('wrangler.toml', join(copy, 'wrangler.toml'));
+  return copy;
+}

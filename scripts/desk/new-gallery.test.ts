@@ -65,7 +65,7 @@ describe('a new gallery from the desk', () => {
       /included: must be at least 1, e.g. included: 25/,
     );
     expect(() => newGallery(setup, { ...fields, id: 'Maya 2026' })).toThrow(
-      'The folder name uses only a-z, 0-9 and dashes, e.g. jenna-2026-10.',
+      'The folder name uses only a-z, 0-9 and dashes, at most 64 of them, e.g. jenna-2026-10.',
     );
     expect(existsSync(join(setup.dir, 'maya-2026-09'))).toBe(false);
     expect(existsSync(join(setup.dir, 'passwords.env'))).toBe(false);

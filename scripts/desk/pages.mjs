@@ -1,5 +1,6 @@
 // The desk's pages, rendered on the server: plain HTML, one stylesheet and one small module
 // (assets/), no inline script or style, every value of hers escaped.
+import { existsSync } from 'node:fs';
 
 /** Escapes text for HTML (content and quoted attributes). */
 export function escapeHtml(text) {
@@ -31,9 +32,7 @@ export function layout({ title, current, token, setup, waiting = { selections: 0
     ['/new', 'New gallery'],
     ['/inbox', 'Selections'],
   ];
-  const bucket = setup.local
-    ? `Publishing to ${setup.label} (the local preview)`
-    : `Publishing to ${setup.label}${setup.account ? `, account ${setup.account}` : ''}`;
+  const bucket = setup.local ? 'Publishing to the preview on this computer' : 'Publishing to your website';
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -60,7 +59,7 @@ export function layout({ title, current, token, setup, waiting = { selections: 0
               )}
             </ul>
           </nav>
-          <p class="bucket">${bucket}</p>
+          <p class="publishing-to">${bucket}</p>
         </header>
         <main id="main">${body}</main>
       </body>
@@ -112,12 +111,12 @@ export function galleryCard(card) {
 
 /** Publish: every gallery to the desk's bucket, its progress and its outcome. */
 export function publishPanel(setup, locked = false) {
-  const where = setup.local ? 'the local preview' : 'Cloudflare';
+  const where = setup.local ? 'the preview' : 'your website';
   return html`<section class="publish" aria-labelledby="publish-title">
     <h2 id="publish-title">Publish</h2>
     <p>
-      Seals every gallery on this computer and sends what changed to
-      ${setup.label}${setup.account ? html`, account <code>${setup.account}</code>` : ''}.
+      Puts every gallery of yours on ${setup.local ? 'the preview on this computer' : 'your website'}, each locked with
+      its password: only what changed is sent.
     </p>
     <form data-stream="/api/publish">
       <button type="submit" class="btn">Publish to ${where}</button>
@@ -153,7 +152,7 @@ export function removeSection(gone) {
     <h2 id="remove-title">Galleries whose folder is gone</h2>
     <p>
       These are still published, as they were, though their folder is no longer in your galleries folder. Put a folder
-      back to keep it; remove it to delete it from the bucket.
+      back to keep it; remove it to take it off your website.
     </p>
     <ul class="gone">
       ${gone.map(
@@ -164,13 +163,13 @@ export function removeSection(gone) {
               Remove<span class="visually-hidden"> ${id}</span>…
             </button>
             <dialog id="remove-${id}" aria-labelledby="remove-${id}-title">
-              <h2 id="remove-${id}-title">Remove ${id} from the bucket?</h2>
+              <h2 id="remove-${id}-title">Remove ${id} from your website?</h2>
               <p>
                 Her password, her link and her partner links will open nothing: she sees "wrong password" as if it had
                 never been, and a device that remembered her forgets it.
               </p>
               <p>
-                This cannot be taken back: every file of it is deleted from the bucket now. To show it again you would
+                This cannot be taken back: every file of it is deleted from your website now. To show it again you would
                 need its folder and a new publish.
               </p>
               <form data-action="/api/remove" data-after="refresh">
@@ -186,20 +185,39 @@ export function removeSection(gone) {
 }
 
 /** Her galleries at a glance. */
+/**
+ * Her first run: no galleries folder yet. One press makes it, and one sentence says where and why
+ * outside the project. Until then the desk shows the sample and writes nothing.
+ */
+export function folderOffer(setup) {
+  if (!setup.own || existsSync(setup.own)) return '';
+  return html`<section class="panel" aria-labelledby="folder-title">
+    <h2 id="folder-title">Your galleries folder</h2>
+    <p>
+      Your clients' photos and passwords live in a folder of their own on this computer,
+      <code>${setup.own}</code>, outside your website's files, so they never travel with the website.
+    </p>
+    <form data-action="/api/galleries/make-folder" data-after="refresh">
+      <button type="submit" class="btn">Make my galleries folder</button>
+    </form>
+  </section>`;
+}
+
 export function galleriesPage(cards, setup, { locked = false, gone = [] } = {}) {
   const count = cards.length;
   if (setup.refusal)
     return html`<h1>Your galleries</h1>
+      ${folderOffer(setup)}
       <p class="note">${setup.refusal}</p>`;
   return html`<h1>Your galleries</h1>
-    ${publishPanel(setup, locked)} ${setup.note ? html`<p class="note">${setup.note}</p>` : ''}
+    ${folderOffer(setup)} ${publishPanel(setup, locked)}
     <p class="lead">${count} ${count === 1 ? 'gallery' : 'galleries'} in <code>${setup.dir}</code></p>
     ${
       count
         ? html`<ul class="cards">
             ${cards.map(galleryCard)}
           </ul>`
-        : html`<p>No galleries yet: a gallery is a folder with its photos and a gallery.yaml.</p>`
+        : html`<p>No galleries yet: New gallery makes one from her photos.</p>`
     }
     ${removeSection(gone)}`;
 }
@@ -302,8 +320,8 @@ export function inboxPage({ messages, problem }) {
     }`;
 }
 
-/** A new gallery: its folder name, title, last day, package, downloads, password and photos. */
-export function newGalleryPage() {
+/** A new gallery: its folder name, title, last day (from `today`, YYYY-MM-DD: no past day is offered), package, downloads, password and photos. */
+export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')) {
   return html`<h1>A new gallery</h1>
     <p class="lead">
       Her photos are copied into a new folder in your galleries folder, never moved; its gallery.yaml is written as you
@@ -320,7 +338,7 @@ export function newGalleryPage() {
       </p>
       <p>
         <label for="expires">Last day open <span class="hint">(optional)</span></label>
-        <input id="expires" name="expires" type="date" />
+        <input id="expires" name="expires" type="date" min="${today}" />
       </p>
       <fieldset>
         <legend>Package</legend>
@@ -481,15 +499,15 @@ function closeSection(id, title, local = false) {
         local
           ? html`<p>
                 This desk publishes to the local preview: closing here is a rehearsal. The preview shows "This gallery
-                has closed"; her gallery.yaml and the gallery on Cloudflare stay as they are.
+                has closed"; her gallery.yaml and the gallery on your website stay as they are.
               </p>
-              <p>To close it for her, close it from a desk started without --local.</p>`
+              <p>To close it for her, close it on the desk of your website, not the preview's.</p>`
           : html`<p>
                 Her next visit, her link and a device that remembered her will show "This gallery has closed". Her
                 partner links close with it.
               </p>
               <p>
-                This cannot be taken back: her photos are deleted from the bucket now, and its gallery.yaml ends
+                This cannot be taken back: her photos are deleted from your website now, and its gallery.yaml ends
                 yesterday. To open it again you would publish it anew, with a new last day.
               </p>`
       }

@@ -4,6 +4,7 @@ import {
   galleriesAtAGlance,
   galleryDetail,
   inboxDone,
+  inboxUndo,
   shareAction,
   inboxMessages,
   PhotoIds,
@@ -11,6 +12,7 @@ import {
   removeOne,
   removable,
   lockLeft,
+  makeGalleriesFolder,
   waitingCount,
 } from './actions.mjs';
 import { addPhoto, copyFolder, DeskError, newGallery, savePhotos } from './galleries.mjs';
@@ -36,61 +38,85 @@ function refusing(change) {
   }
 }
 
-/** The desk's routes for server.mjs's startDesk, for one setup (actions.mjs deskSetup) and token. */
-export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = settings.siteUrl }) {
+/**
+ * The desk's routes for server.mjs's startDesk, for one setup (actions.mjs deskSetup, or
+ * liveDeskSetup's function, asked again at each request) and token.
+ */
+export function deskRoutes({ setup: given, token, now = () => new Date(), siteUrl = settings.siteUrl }) {
+  const current = typeof given === 'function' ? given : async () => given;
   const photos = new PhotoIds();
   // Galleries' pages by opaque ids too: her folder names stay out of the address bar and history.
   const pages = new PhotoIds();
   const galleryIds = new Map();
   // One publish at a time: a second press waits for none, it is told.
   let publishing = false;
-  const page = async (current, title, body) =>
-    layout({ title, current, token, setup, waiting: await waitingCount(setup, siteUrl), body });
+  const page = async (here, title, body) => {
+    const setup = await current();
+    return layout({ title, current: here, token, setup, waiting: await waitingCount(setup, siteUrl), body });
+  };
   return {
     pages: {
       '/': async () => {
+        const setup = await current();
         const cards = galleriesAtAGlance(setup, photos, now(), pages);
         for (const card of cards) if (card.page) galleryIds.set(card.page, card.id);
         const locked = !publishing && (await lockLeft(setup));
         return page('/', 'Your galleries', galleriesPage(cards, setup, { locked, gone: removable(setup) }));
       },
       '/gallery/': async (_request, rest) => {
+        const setup = await current();
         const detail = galleryIds.has(rest) ? galleryDetail(setup, galleryIds.get(rest), photos, siteUrl) : null;
         return detail ? page(null, detail.title, galleryPage(detail, setup)) : null;
       },
-      '/new': () => page('/new', 'A new gallery', newGalleryPage()),
-      '/inbox': async () => page('/inbox', 'Selections', inboxPage(await inboxMessages(setup, photos, siteUrl))),
+      '/new': () => page('/new', 'A new gallery', newGalleryPage(now().toLocaleDateString('en-CA'))),
+      '/inbox': async () =>
+        page('/inbox', 'Selections', inboxPage(await inboxMessages(await current(), photos, siteUrl))),
     },
     photo: (id) => photos.thumbnail(id),
     posts: {
       '/api/share': async (body) => {
-        const done = shareAction(setup, siteUrl, body);
+        const done = shareAction(await current(), siteUrl, body);
         return { status: done.ok ? 200 : 400, json: done };
       },
       '/api/close': async ({ id }) => {
-        const done = await closeOne(setup, String(id));
+        const done = await closeOne(await current(), String(id));
         return { status: done.ok ? 200 : 400, json: done };
       },
       '/api/remove': async ({ id }) => {
-        const done = await removeOne(setup, String(id));
+        const done = await removeOne(await current(), String(id));
         return { status: done.ok ? 200 : 400, json: done };
       },
-      '/api/photos': async ({ id, files, alts }) =>
-        refusing(() => {
+      '/api/photos': async ({ id, files, alts }) => {
+        const setup = await current();
+        return refusing(() => {
           savePhotos(setup, id, files, alts);
           return { message: 'Saved in its gallery.yaml: publish for her to see the new order and descriptions.' };
-        }),
-      '/api/galleries/folder': async ({ id, from }) => refusing(() => copyFolder(setup, id, from)),
-      '/api/galleries/new': async (fields) => refusing(() => ({ made: newGallery(setup, fields) })),
+        });
+      },
+      '/api/galleries/folder': async ({ id, from }) => {
+        const setup = await current();
+        return refusing(() => copyFolder(setup, id, from));
+      },
+      '/api/galleries/new': async (fields) => {
+        const setup = await current();
+        return refusing(() => ({ made: newGallery(setup, fields, now) }));
+      },
+      '/api/galleries/make-folder': async () => {
+        const done = makeGalleriesFolder(await current());
+        return { status: done.ok ? 200 : 400, json: done };
+      },
       '/api/galleries/photo': {
-        raw: async (bytes, headers) =>
-          refusing(() => ({
+        raw: async (bytes, headers) => {
+          const setup = await current();
+          return refusing(() => ({
             file: addPhoto(setup, headers['x-gallery'], fileNameOf(headers['x-file-name']), bytes),
-          })),
+          }));
+        },
       },
       '/api/publish': async ({ unlock }) => {
         if (publishing) return { status: 409, json: { message: 'A publish is already running: wait for it to end.' } };
         publishing = true;
+        const setup = await current();
         return {
           stream: async (write) => {
             try {
@@ -101,11 +127,24 @@ export function deskRoutes({ setup, token, now = () => new Date(), siteUrl = set
           },
         };
       },
-      '/api/inbox/done': async ({ id }) => {
-        const done = await inboxDone(setup, id, siteUrl);
+      '/api/inbox/undo': async ({ id }) => {
+        const setup = await current();
+        const done = await inboxUndo(setup, id);
         return {
           status: done.ok ? 200 : 400,
           json: { message: done.message, waiting: await waitingCount(setup, siteUrl) },
+        };
+      },
+      '/api/inbox/done': async ({ id }) => {
+        const setup = await current();
+        const done = await inboxDone(setup, id, siteUrl);
+        return {
+          status: done.ok ? 200 : 400,
+          json: {
+            message: done.message,
+            waiting: await waitingCount(setup, siteUrl),
+            ...(done.undo ? { undo: done.undo } : {}),
+          },
         };
       },
     },

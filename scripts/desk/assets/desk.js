@@ -51,6 +51,20 @@ function setBadge(waiting) {
   }
 }
 
+/** The status line's Undo for a selection just filed away: it puts it back among those waiting. */
+function offerUndo(message, id) {
+  const status = document.querySelector('.status');
+  if (!status) return;
+  const form = Object.assign(document.createElement('form'), { className: 'undo' });
+  form.dataset.action = `${root}api/inbox/undo`;
+  form.dataset.after = 'refresh';
+  const field = Object.assign(document.createElement('input'), { type: 'hidden', name: 'id', value: id });
+  const button = Object.assign(document.createElement('button'), { type: 'submit', className: 'btn btn-quiet' });
+  button.textContent = 'Undo';
+  form.append(field, button);
+  status.replaceChildren(`${message} `, form);
+}
+
 /** A form's fields as JSON: the names in its data-list (e.g. the photos tapped) as lists. */
 function fieldsOf(form) {
   const lists = (form.dataset.list ?? '').split(' ').filter(Boolean);
@@ -83,14 +97,9 @@ document.addEventListener('submit', async (event) => {
   say(json.message ?? '');
   if (!ok) return;
   setBadge(json.waiting);
-  if (form.dataset.after === 'remove') {
-    const item = form.closest('li');
-    const list = item?.parentElement;
-    item?.remove();
-    if (list && !list.children.length) {
-      list.replaceWith(Object.assign(document.createElement('p'), { textContent: 'No selections are waiting.' }));
-    }
-  }
+  // Done files a selection away: the list is drawn again (so its counts agree), with Undo beside what was said.
+  if (form.dataset.after === 'remove') await refreshMain();
+  if (typeof json.undo === 'string') offerUndo(json.message ?? '', json.undo);
   document.querySelector('.status')?.focus();
 });
 
@@ -253,7 +262,8 @@ async function makeGallery(form) {
   const files = [...form.querySelector('input[type="file"]').files, ...dropped];
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
-  const { ok, json } = await post(`${root}api/galleries/new`, fields);
+  // The folder's path goes with the fields: the desk checks it before it makes anything.
+  const { ok, json } = await post(`${root}api/galleries/new`, { ...fields, from });
   if (!ok) {
     say(json.message ?? '');
     button.disabled = false;
