@@ -187,7 +187,10 @@ for (const [width, height, port] of [
         await expect(message.locator('code[id^="lightroom-"]')).toHaveText('IMG_0410, IMG_0430');
         await expectNoAxeViolations(page);
         // Done: that selection is filed away on her computer, with Undo, and the badge counts one fewer.
-        const badge = page.getByRole('link', { name: /^Selections/ }).locator('.badge').first();
+        const badge = page
+          .getByRole('link', { name: /^Selections/ })
+          .locator('.badge')
+          .first();
         const waiting = Number(await badge.textContent());
         expect(waiting).toBeGreaterThanOrEqual(1);
         await message.getByRole('button', { name: `Done with ${title}` }).click();
