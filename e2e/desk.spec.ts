@@ -160,7 +160,12 @@ for (const [width, height, port] of [
         await page.getByRole('button', { name: 'Copy invitation' }).click();
         await expect(page.getByRole('status')).toHaveText('Copied.');
         const invitation = await page.evaluate(() => navigator.clipboard.readText());
-        expect(invitation).toContain(`Gallery name: ${id}\nPassword: ${password}`);
+        expect(invitation).toContain(`Your gallery's name is ${id}. I will send your password in a separate message.`);
+        expect(invitation).not.toContain(password);
+        await page.getByRole('button', { name: 'Copy password' }).click();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+          `The password for your gallery ${id}: ${password}`,
+        );
         const link = invitation.split('\n').find((line) => line.startsWith(baseURL!))!;
         expect(link).toMatch(/\/private-gallery\/?#access=[A-Za-z0-9_-]{43}$/);
         await expectNoAxeViolations(page);

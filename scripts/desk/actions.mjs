@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { settings } from '../../src/lib/content/settings.ts';
 import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
 import {
   PASSWORDS_FILE,
@@ -578,16 +579,37 @@ function galleryOf(setup, id) {
   return folder ? readGallery(folder) : null;
 }
 
-/** Her invitation, ready to paste into a private message (galleries.mjs `links`' advice, as one text). */
-export function invitationText({ links, id, password, lastDay }) {
+/** A last day as her page writes it: December 25, 2026. */
+export const longDay = (day) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+
+/**
+ * Her invitation, ready to paste into a private message: a greeting, the studio's name, her link,
+ * her gallery's name and its last day as her page writes it. Her password is a text of its own
+ * (passwordText), since a link and its password travel best apart.
+ */
+export function invitationText({ links, id, lastDay, studio = settings.brand.name }) {
   return [
-    'Your gallery is ready: this link opens it on any device; please keep it to yourself.',
+    'Hello,',
+    '',
+    `Your gallery from ${studio} is ready. This link opens it on any device; please keep it to yourself:`,
     ...links,
-    `Gallery name: ${id}`,
-    `Password: ${password}`,
-    ...(lastDay ? [`It is open until the end of ${lastDay}.`] : []),
+    '',
+    `Your gallery's name is ${id}. I will send your password in a separate message.`,
+    ...(lastDay ? [`It is open until the end of ${longDay(lastDay)}.`] : []),
+    '',
+    'With warm wishes,',
+    studio,
   ].join('\n');
 }
+
+/** Her password as a text of its own, to send apart from the invitation. */
+export const passwordText = ({ id, password }) => `The password for your gallery ${id}: ${password}`;
 
 /**
  * One gallery's page: its photos (numbered as she sees them), its private links and password (as
@@ -635,7 +657,8 @@ export function galleryDetail(setup, id, photos, siteUrl) {
     })),
     links,
     password,
-    invitation: links.length && password ? invitationText({ links, id, password, lastDay }) : null,
+    invitation: links.length && password ? invitationText({ links, id, lastDay }) : null,
+    passwordText: links.length && password ? passwordText({ id, password }) : null,
     shares,
   };
 }

@@ -67,17 +67,28 @@ describe('one gallery on the desk', () => {
     expect(detail.links).toEqual([
       expect.stringMatching(/^https:\/\/studio\.example\/[a-z-]+\/?#access=[A-Za-z0-9_-]{43}$/),
     ]);
+    // The invitation and her password as two texts: a link and its password travel best apart.
     expect(detail.invitation).toBe(
       [
-        'Your gallery is ready: this link opens it on any device; please keep it to yourself.',
+        'Hello,',
+        '',
+        'Your gallery from Coastlight Boudoir is ready. This link opens it on any device; please keep it to yourself:',
         detail.links[0],
-        'Gallery name: ivy-2026-10',
-        `Password: ${PASSWORD}`,
-        'It is open until the end of 2099-12-24.',
+        '',
+        "Your gallery's name is ivy-2026-10. I will send your password in a separate message.",
+        'It is open until the end of December 24, 2099.',
+        '',
+        'With warm wishes,',
+        'Coastlight Boudoir',
       ].join('\n'),
     );
+    expect(detail.invitation).not.toContain(PASSWORD);
+    expect(detail.passwordText).toBe(`The password for your gallery ivy-2026-10: ${PASSWORD}`);
     const page = await pageOf();
-    expect(page).toContain('<pre class="invitation" id="invitation">Your gallery is ready');
+    expect(page).toContain('<pre class="invitation" id="invitation">Hello,');
+    expect(page).toContain(
+      '<button type="button" class="btn btn-quiet" data-copy="password-text">Copy password</button>',
+    );
     expect(page).toContain('<button type="button" class="btn" data-copy="invitation">Copy invitation</button>');
     expect(page).not.toContain('Not published yet');
     expect(page).toContain(

@@ -428,7 +428,13 @@ export function galleryPage(detail, setup) {
                 }
                 <pre class="invitation" id="invitation">${detail.invitation}</pre>
                 <button type="button" class="btn" data-copy="invitation">Copy invitation</button>
-                <p class="hint">Paste it into a private email or message to her only.</p>`
+                <p class="hint">Paste it into a private email or message to her only.</p>
+                <h3>Her password, to send apart</h3>
+                <pre class="invitation" id="password-text">${detail.passwordText}</pre>
+                <button type="button" class="btn btn-quiet" data-copy="password-text">Copy password</button>
+                <p class="hint">
+                  Send it in another message, or by another way (a text if the invitation went by email).
+                </p>`
             : html`<p>Publish the gallery first: its private link is made then.</p>`
       }
     </section>
