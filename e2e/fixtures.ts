@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { TAP_AT_HYDRATION } from './tap-at-hydration.ts';
 
 interface Fixtures {
   blockedRequests: string[];
@@ -167,9 +166,6 @@ export async function pastIdle(page: Page) {
   );
 }
 
-/** The hook that taps an element the moment its island hydrates (also served to WebKit and Firefox). */
-const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, 'tap-at-hydration.js'), 'utf8');
-
 /**
  * Arms a tap on the first `selector` match at the very moment its island hydrates (Astro removes
  * its `ssr` attribute): the element is focused and clicked then, as a visitor's tap would be, before
@@ -182,8 +178,7 @@ export async function tapAtHydration(page: Page, selector: string) {
 }
 
 /** True once the tap armed by `tapAtHydration` has happened. */
-export const tappedAtHydration = (page: Page) =>
-  page.evaluate(() => Boolean((window as unknown as { __tappedAtHydration?: unknown }).__tappedAtHydration));
+export const tappedAtHydration = (page: Page) => page.evaluate(() => Boolean(window.__tappedAtHydration));
 
 /**
  * Resolves once the page has rendered `frames` more frames. Input that Playwright has already

@@ -10,7 +10,7 @@
 //     <script src="/__recorder.js"></script>, a same-origin classic script (so the site's own
 //     `script-src 'self'` allows it: the policy is never weakened for tests) that records page
 //     errors, unhandled rejections and CSP violations for browsers whose automation cannot, and
-//     carries e2e/tap-at-hydration.js (a tap at the moment an island hydrates, when a test asks).
+//     carries e2e/tap-at-hydration.ts (a tap at the moment an island hydrates, when a test asks).
 // The certificate comes from a throwaway local CA made once with the `openssl` CLI and cached in
 // node_modules/.cache/local-ca/; browsers under test accept it as an insecure certificate.
 //
@@ -28,6 +28,8 @@ import { createSecureServer, type Http2SecureServer, type IncomingHttpHeaders as
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+// The hook that taps an element the moment its island hydrates, for a test that arms it.
+import { TAP_AT_HYDRATION } from '../../e2e/tap-at-hydration.ts';
 
 const CACHE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'local-ca');
 export const RECORDER_PATH = '/__recorder.js';
@@ -154,9 +156,6 @@ const RECORDER = `(function () {
   }, true);
 })();
 `;
-
-/** The hook that taps an element the moment its island hydrates, for a test that arms it. */
-const TAP_AT_HYDRATION = readFileSync(join(import.meta.dirname, '..', '..', 'e2e', 'tap-at-hydration.js'), 'utf8');
 
 /** Inserts the recorder as the first element of <head>. */
 export function injectRecorder(html: string): string {

@@ -1,5 +1,5 @@
 /**
- * The local GitHub stand-in the editor's cross-engine journey signs in to (e2e/engines/editor.mjs):
+ * The local GitHub stand-in the editor's cross-engine journey signs in to (e2e/engines/editor.ts):
  * the calls Sveltia CMS's GitHub backend makes, answered from a real git repository, and a save a
  * real commit.
  */

@@ -7,33 +7,14 @@
 // report errors) is counted on the closing line, and a runner that ran fewer tests than it declares
 // (the checked-in minimum of scripts/test-run/expected-tests.json) is named: each of those fails
 // the run (exit 1), as a test that fails under load fails CI. A journey an engine's automation
-// cannot run is never counted as passed; it fails the run unless e2e/engines/run.mjs allows that
+// cannot run is never counted as passed; it fails the run unless e2e/engines/run.ts allows that
 // (engine, journey) pair by name, with its reason.
 import { existsSync, readFileSync } from 'node:fs';
 import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
 import type { JsonTestResults } from 'vitest/node';
+// One check of reports/engines/results.json, as the engines' runner writes it.
+import type { EngineResult } from '../../e2e/engines/run.ts';
 
-/**
- * One check of reports/engines/results.json, as e2e/engines/run.mjs writes it (a journey, the
- * recorder check, the editor journey, the screenshots, or an engine that could not start).
- */
-interface EngineResult {
-  engine: string;
-  id: string;
-  title: string;
-  ok: boolean;
-  ms: number;
-  error?: string;
-  /** Passed only in a second browser session, after the first was lost. */
-  retried?: boolean;
-  /** Steps the journey made again by itself (driver.mjs, retried()). */
-  retries?: { step: string; reason: string }[];
-  /** What page errors the journey allowed its engine's session, and why. */
-  allowedErrors?: string;
-  /** The engine's automation cannot run it; `allowed` is run.mjs's reason, when it allows that. */
-  notPossible?: boolean;
-  allowed?: string;
-}
 /** The runners whose tests the summary counts, as expected-tests.json names them. */
 type Runner = 'vitest' | 'playwright' | 'engines';
 
@@ -50,12 +31,12 @@ const flaky: string[] = [];
  * themselves (a step retried twice fails its test where it happens); a test retried by its runner does.
  */
 const retriedInTest: string[] = [];
-/** Page errors a journey allowed its engine's session, with how many and why (e2e/engines/run.mjs). */
+/** Page errors a journey allowed its engine's session, with how many and why (e2e/engines/run.ts). */
 const allowedErrors: string[] = [];
 const notRun: string[] = [];
 /** Journeys an engine's automation cannot run (named with why by the runner): never counted as passed. */
 const notPossible: string[] = [];
-/** Journeys not possible in an engine without an allowance in run.mjs: these fail the run. */
+/** Journeys not possible in an engine without an allowance in run.ts: these fail the run. */
 const notAllowed: string[] = [];
 /** Tests each runner ran (passed, failed, flaky or skipped), against its declared minimum. */
 const ran: Partial<Record<Runner, number>> = {};

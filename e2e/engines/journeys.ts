@@ -1,10 +1,10 @@
-// The visitor journeys, each written once against the Driver interface (driver.mjs) and run in
+// The visitor journeys, each written once against the Driver interface (driver.ts) and run in
 // every engine at phone size (390×844). They assert what a visitor sees: texts, what is shown or
 // hidden, where focus is, the address bar, what is remembered after a reload.
 import { join } from 'node:path';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
-import { check, checkEqual, until, waitForIslands } from './driver.mjs';
+import { check, checkEqual, until, waitForIslands, type Driver, type PageError } from './driver.ts';
 import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
 import { DEVELOPMENT_PASSWORD, SAMPLE_GALLERY } from '../../src/private-gallery/publish/secrets.ts';
 import { AGE_VERIFIED_KEY, VERIFIED } from '../../src/lib/browser/gates.ts';
@@ -18,19 +18,30 @@ const GALLERY_NAME = SAMPLE_GALLERY.id;
 const AGE_KEY = AGE_VERIFIED_KEY;
 const PHONE = { width: 390, height: 844 };
 /** Each page whose island takes over from native <details>, the island's scope and the item tapped. */
+declare global {
+  interface Window {
+    /** Set before a step that must not reload the page: still there after it, it did not. */
+    __samePage?: boolean;
+    /** Each press shown held (data-held): its text, opacity and cursor. */
+    __held?: string[];
+  }
+}
+
 const TAKEOVER_PAGES = [
   { route: '/', scope: '#testimonials', item: 0 },
   { route: '/faq', scope: '#questions', item: 2 },
   { route: '/erotica', scope: '[aria-labelledby="erotica-faq-heading"]', item: 1 },
 ];
 
-// In-page helpers. They run in the browser, so each is self-contained.
+// In-page helpers. They run in the browser, so each is self-contained. A step that reads an
+// element it cannot do without throws in the page when it is missing (which fails the step, or
+// makes until() poll again), as a person would find it missing.
 
 /** Text of the first match, whitespace collapsed ('' when none). */
-const textOf = (selector) => document.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const textOf = (selector: string) => document.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** True when the first match takes space on screen and is not hidden by CSS. */
-const isShown = (selector) => {
+const isShown = (selector: string) => {
   const el = document.querySelector(selector);
   if (!el) return false;
   const box = el.getBoundingClientRect();
@@ -41,8 +52,8 @@ const isShown = (selector) => {
  * Tags the first element under `selector` whose text (or aria-label) is `text` (or starts with it,
  * with `prefix`) so a real click can target it; returns the selector for it, or '' if none.
  */
-const markByText = (selector, text, prefix) => {
-  const norm = (s) => (s ?? '').replace(/\s+/g, ' ').trim();
+const markByText = (selector: string, text: string, prefix: boolean) => {
+  const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
   const found = [...document.querySelectorAll(selector)].find((el) => {
     const label = norm(el.textContent);
     const aria = norm(el.getAttribute('aria-label'));
@@ -55,24 +66,27 @@ const markByText = (selector, text, prefix) => {
 };
 
 /** Clicks the element under `selector` with the visible text `text`. */
-async function clickText(d, selector, text, { prefix = false } = {}) {
+async function clickText(d: Driver, selector: string, text: string, { prefix = false } = {}) {
   const target = await until(d, `"${text}" in ${selector}`, markByText, [selector, text, prefix]);
   await d.click(target);
 }
 
-const path = (d) => d.run(() => location.pathname + location.search);
+const path = (d: Driver) => d.run(() => location.pathname + location.search);
 
 /** Every page route of the build (dist/), e.g. "/", "/about"; the 404 page left out. */
-export function builtRoutes(dist) {
+export function builtRoutes(dist: string): string[] {
   return builtPages(dist)
     .map(({ route }) => route)
     .filter((route) => route !== NOT_FOUND_ROUTE);
 }
 
-/** @typedef {{ id: string, title: string, run: (d: import('./driver.mjs').Driver, context: { dist: string, reports: string }) => Promise<void> }} Journey */
+export interface Journey {
+  id: string;
+  title: string;
+  run: (d: Driver, context: { dist: string; reports: string }) => Promise<void>;
+}
 
-/** @type {Journey[]} */
-export const JOURNEYS = [
+export const JOURNEYS: Journey[] = [
   {
     id: 'a',
     title: 'home: the hero hydrates, advances by itself, jumps by indicator, pauses; a testimonial opens',
@@ -93,21 +107,21 @@ export const JOURNEYS = [
         [],
         12_000,
       );
-      const slideShown = (index) => {
+      const slideShown = (index: number) => {
         const slide = document.querySelector(`[data-slide="${index}"]`);
         return slide?.getAttribute('aria-hidden') === 'false' && Number(getComputedStyle(slide).opacity) > 0.95;
       };
       await until(d, 'slide 2 faded in', slideShown, [1], 4_000);
 
       await d.click('[data-indicator="2"]');
-      await until(
-        d,
-        'indicator 3 selects slide 3',
-        () =>
+      await until(d, 'indicator 3 selects slide 3', () => {
+        const slide = document.querySelector('[data-slide="2"]');
+        return (
           document.querySelector('[data-indicator="2"]')?.getAttribute('aria-current') === 'true' &&
-          document.querySelector('[data-slide="2"]')?.getAttribute('aria-hidden') === 'false' &&
-          Number(getComputedStyle(document.querySelector('[data-slide="2"]')).opacity) > 0.95,
-      );
+          slide?.getAttribute('aria-hidden') === 'false' &&
+          Number(getComputedStyle(slide).opacity) > 0.95
+        );
+      });
 
       await d.click('[data-play-toggle]');
       await until(d, 'the control to read Play slideshow', textOf, ['[data-play-toggle]']).then((text) =>
@@ -149,21 +163,26 @@ export const JOURNEYS = [
     async run(d) {
       await d.open('/portfolio');
       await waitForIslands(d);
-      const tileIds = () => [...document.querySelectorAll('#portfolio-gallery [data-tile]')].map((t) => t.dataset.tile);
+      const tileIds = () =>
+        [...document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')].map(
+          (t) => t.dataset['tile'] ?? '',
+        );
       const all = await d.run(tileIds);
       checkEqual(all.length, 9, 'tiles in the All view');
       const filters = '[role="group"][aria-label="Filter the portfolio"] button';
 
       await clickText(d, filters, 'Rain Room');
       const rain = await until(d, 'the Rain Room tiles', () => {
-        const ids = [...document.querySelectorAll('#portfolio-gallery [data-tile]')].map((t) => t.dataset.tile);
+        const ids = [...document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')].map(
+          (t) => t.dataset['tile'] ?? '',
+        );
         return ids.length === 3 && ids.every((id) => id.startsWith('rain-room')) ? ids : false;
       });
       check(await d.run(isShown, `[data-tile="${rain[0]}"] img`), 'the first Rain Room photo is shown');
       check(/[?&]category=rain-room$/.test(await path(d)), `address shows the filter: ${await path(d)}`);
       checkEqual(
         await d.run(
-          (sel) =>
+          (sel: string) =>
             [...document.querySelectorAll(sel)]
               .filter((b) => b.ariaPressed === 'true')
               .map((b) => b.textContent.trim()),
@@ -188,7 +207,9 @@ export const JOURNEYS = [
       );
       await clickText(d, '#portfolio-gallery button', 'View Gallery of Outdoor Boudoir', { prefix: true });
       await until(d, 'the Outdoor Boudoir view', () => {
-        const ids = [...document.querySelectorAll('#portfolio-gallery [data-tile]')].map((t) => t.dataset.tile);
+        const ids = [...document.querySelectorAll<HTMLElement>('#portfolio-gallery [data-tile]')].map(
+          (t) => t.dataset['tile'] ?? '',
+        );
         return (
           ids.length === 3 && ids.every((id) => id.startsWith('outdoor')) && /category=outdoor$/.test(location.search)
         );
@@ -201,8 +222,8 @@ export const JOURNEYS = [
         d,
         'the lightbox with its photo loaded',
         () => {
-          const dialog = document.querySelector('dialog[aria-label="Portfolio photo viewer"]');
-          const img = document.querySelector('[data-lightbox-image]');
+          const dialog = document.querySelector<HTMLDialogElement>('dialog[aria-label="Portfolio photo viewer"]');
+          const img = document.querySelector<HTMLImageElement>('[data-lightbox-image]');
           if (!dialog?.open || !dialog.matches(':modal') || !img?.complete || img.naturalWidth === 0) return false;
           return { alt: img.alt, shown: img.getBoundingClientRect().width > 0 };
         },
@@ -215,8 +236,8 @@ export const JOURNEYS = [
       await until(
         d,
         'the lightbox to close and focus to return to the tile',
-        (sel) =>
-          !document.querySelector('dialog[aria-label="Portfolio photo viewer"]')?.open &&
+        (sel: string) =>
+          !document.querySelector<HTMLDialogElement>('dialog[aria-label="Portfolio photo viewer"]')?.open &&
           document.activeElement === document.querySelector(sel),
         [tile],
       );
@@ -228,7 +249,7 @@ export const JOURNEYS = [
         d,
         'the lightbox on a large screen',
         () => {
-          const img = document.querySelector('[data-lightbox-image]');
+          const img = document.querySelector<HTMLImageElement>('[data-lightbox-image]');
           return img?.complete && img.naturalWidth > 0;
         },
         [],
@@ -252,20 +273,20 @@ export const JOURNEYS = [
       );
       await until(d, "the age gate's script", () => !!document.querySelector('dialog[data-age-gate-ready]'));
       await until(d, 'the age gate dialog', () => {
-        const dialog = document.querySelector('dialog[data-age-gate-dialog]');
+        const dialog = document.querySelector<HTMLDialogElement>('dialog[data-age-gate-dialog]');
         return dialog?.open && dialog.matches(':modal') && dialog.contains(document.activeElement);
       });
-      checkEqual(await d.run((k) => localStorage.getItem(k), AGE_KEY), null, 'age flag before confirming');
+      checkEqual(await d.run((k: string) => localStorage.getItem(k), AGE_KEY), null, 'age flag before confirming');
 
       await clickText(d, 'dialog[data-age-gate-dialog] button', 'Enter (18+)');
       await until(
         d,
         'the page to open',
         () =>
-          !document.querySelector('dialog[data-age-gate-dialog]')?.open &&
+          !document.querySelector<HTMLDialogElement>('dialog[data-age-gate-dialog]')?.open &&
           document.documentElement.getAttribute('data-age-gate') === 'passed',
       );
-      checkEqual(await d.run((k) => localStorage.getItem(k), AGE_KEY), VERIFIED, 'age flag after confirming');
+      checkEqual(await d.run((k: string) => localStorage.getItem(k), AGE_KEY), VERIFIED, 'age flag after confirming');
       check(await d.run(isShown, 'main h1'), 'the page heading is shown');
 
       await d.open('/erotica');
@@ -275,25 +296,32 @@ export const JOURNEYS = [
         'gate state after reload',
       );
       await until(d, "the age gate's script", () => !!document.querySelector('dialog[data-age-gate-ready]'));
-      check(!(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)), 'no gate after reload');
+      check(
+        !(await d.run(() => document.querySelector<HTMLDialogElement>('dialog[data-age-gate-dialog]')?.open)),
+        'no gate after reload',
+      );
 
       await waitForIslands(d, '#boudoir-or-erotica');
       const more = '#boudoir-or-erotica button[aria-controls]';
       checkEqual(await d.run(textOf, more), 'Read More', 'Read More button');
-      const panel = await d.run((sel) => `[id="${document.querySelector(sel).getAttribute('aria-controls')}"]`, more);
+      const panel = await d.run((sel: string) => {
+        const button = document.querySelector(sel);
+        if (!button) throw new Error(`nothing matches ${sel}`);
+        return `[id="${button.getAttribute('aria-controls')}"]`;
+      }, more);
       check(!(await d.run(isShown, panel)), 'the longer text is hidden at first');
       await d.click(more);
       await until(
         d,
         'the longer text',
-        (sel, p) => {
+        (sel: string, p: string) => {
           const el = document.querySelector(p);
           const box = el?.getBoundingClientRect();
           return (
             document.querySelector(sel)?.textContent.trim() === 'Read Less' &&
             box &&
             box.height > 0 &&
-            el.checkVisibility()
+            el?.checkVisibility()
           );
         },
         [more, panel],
@@ -306,11 +334,11 @@ export const JOURNEYS = [
       await until(
         d,
         'the first erotica FAQ answer',
-        (sel) => {
+        (sel: string) => {
           const button = document.querySelector(sel);
-          const answer = document.getElementById(button.getAttribute('aria-controls'));
+          const answer = document.getElementById(button?.getAttribute('aria-controls') ?? '');
           return (
-            button.ariaExpanded === 'true' && answer.checkVisibility() && answer.getBoundingClientRect().height > 0
+            button?.ariaExpanded === 'true' && answer?.checkVisibility() && answer.getBoundingClientRect().height > 0
           );
         },
         [question],
@@ -331,7 +359,9 @@ export const JOURNEYS = [
       );
       const state = () =>
         [...document.querySelectorAll('#questions [data-accordion] button[aria-controls]')].map((button) => {
-          const panel = document.getElementById(button.getAttribute('aria-controls'));
+          const controls = button.getAttribute('aria-controls') ?? '';
+          const panel = document.getElementById(controls);
+          if (!panel) throw new Error(`no answer "${controls}"`);
           return {
             expanded: button.ariaExpanded,
             shown: panel.checkVisibility() && panel.getBoundingClientRect().height > 0,
@@ -343,24 +373,24 @@ export const JOURNEYS = [
         before.every((item) => item.expanded === 'false' && !item.shown),
         'all answers closed at first',
       );
-      const nth = (n) => `#questions [data-accordion] > [data-value="${n}"] button[aria-controls]`;
+      const nth = (n: number) => `#questions [data-accordion] > [data-value="${n}"] button[aria-controls]`;
       await d.click(nth(0));
       await until(d, 'answer 1 open and shown', () => {
         const button = document.querySelector('#questions [data-accordion] button[aria-controls]');
-        const panel = document.getElementById(button.getAttribute('aria-controls'));
-        return button.ariaExpanded === 'true' && panel.checkVisibility() && panel.textContent.trim().length > 0;
+        const panel = document.getElementById(button?.getAttribute('aria-controls') ?? '');
+        return button?.ariaExpanded === 'true' && panel?.checkVisibility() && panel.textContent.trim().length > 0;
       });
       await d.click(nth(5));
       await until(d, 'answer 6 open and answer 1 closed', () => {
         const buttons = [...document.querySelectorAll('#questions [data-accordion] button[aria-controls]')];
         const shown = buttons.map((b) => {
-          const panel = document.getElementById(b.getAttribute('aria-controls'));
-          return panel.checkVisibility() && panel.getBoundingClientRect().height > 0;
+          const panel = document.getElementById(b.getAttribute('aria-controls') ?? '');
+          return panel?.checkVisibility() && panel.getBoundingClientRect().height > 0;
         });
         return (
-          buttons[5].ariaExpanded === 'true' &&
+          buttons[5]?.ariaExpanded === 'true' &&
           shown[5] &&
-          buttons[0].ariaExpanded === 'false' &&
+          buttons[0]?.ariaExpanded === 'false' &&
           !shown[0] &&
           shown.filter(Boolean).length === 1
         );
@@ -386,9 +416,9 @@ export const JOURNEYS = [
         window.__held = [];
         new MutationObserver((records) => {
           for (const { target } of records) {
-            if (!target.hasAttribute('data-held')) continue;
+            if (!(target instanceof Element) || !target.hasAttribute('data-held')) continue;
             const style = getComputedStyle(target);
-            window.__held.push(`${target.textContent.trim()} ${style.opacity} ${style.cursor}`);
+            window.__held?.push(`${target.textContent.trim()} ${style.opacity} ${style.cursor}`);
           }
         }).observe(document.body, { subtree: true, attributeFilter: ['data-held'] });
       });
@@ -396,7 +426,7 @@ export const JOURNEYS = [
       const second = await until(
         d,
         'page 2 of the blog',
-        (before) => {
+        (before: string[]) => {
           const now = [...document.querySelectorAll('[data-blog-list] article h2')].map((h) => h.textContent.trim());
           return /^\/blog\/?\?page=2$/.test(location.pathname + location.search) &&
             now.length > 0 &&
@@ -435,7 +465,7 @@ export const JOURNEYS = [
       await until(
         d,
         'the post page',
-        (title) =>
+        (title: string | undefined) =>
           /^\/blog\/[a-z0-9-]+\/?$/.test(location.pathname) &&
           document.querySelector('main h1')?.textContent.trim() === title,
         [found.titles[0]],
@@ -449,13 +479,18 @@ export const JOURNEYS = [
     async run(d) {
       await d.open('/private-gallery');
       await waitForIslands(d);
-      await until(d, 'the age dialog', () => document.querySelector('dialog[data-age-gate-dialog]')?.open);
+      await until(
+        d,
+        'the age dialog',
+        () => document.querySelector<HTMLDialogElement>('dialog[data-age-gate-dialog]')?.open,
+      );
       await clickText(d, 'dialog[data-age-gate-dialog] button', 'I am 18+');
       await until(
         d,
         'the password dialog with focus in its first field, the gallery name',
         () =>
-          document.querySelector('dialog[data-password-dialog]')?.open && document.activeElement?.id === 'gallery-name',
+          document.querySelector<HTMLDialogElement>('dialog[data-password-dialog]')?.open &&
+          document.activeElement?.id === 'gallery-name',
       );
       await d.type('#gallery-name', GALLERY_NAME);
       await d.type('#gallery-password', 'not the password');
@@ -471,25 +506,30 @@ export const JOURNEYS = [
       );
       check(await d.run(isShown, 'dialog[data-password-dialog] [role="alert"]'), 'the message is shown');
       // Both typed: both kept (either may be the wrong one), the name focused first.
+      // The fields are there (the steps before typed into them): `as`, and a missing one throws in the page.
       checkEqual(
-        await d.run(() => document.getElementById('gallery-password').value),
+        await d.run(() => (document.getElementById('gallery-password') as HTMLInputElement).value),
         'not the password',
         'password kept',
       );
-      checkEqual(await d.run(() => document.getElementById('gallery-name').value), GALLERY_NAME, 'name kept');
+      checkEqual(
+        await d.run(() => (document.getElementById('gallery-name') as HTMLInputElement).value),
+        GALLERY_NAME,
+        'name kept',
+      );
       checkEqual(await d.run(() => document.activeElement?.id), 'gallery-name', 'the name focused');
 
       await d.run(() => {
-        document.getElementById('gallery-password').value = '';
+        (document.getElementById('gallery-password') as HTMLInputElement).value = '';
       });
       await d.type('#gallery-password', GALLERY_PASSWORD);
       await d.key('Enter');
       const photos = () => {
-        const images = [...document.querySelectorAll('ul[aria-label="Your private photos"] img')];
+        const images = [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Your private photos"] img')];
         return (
           images.length === 3 &&
           images.every((img) => img.complete && img.naturalWidth > 0 && img.checkVisibility()) &&
-          !document.querySelector('dialog[data-password-dialog]')?.open
+          !document.querySelector<HTMLDialogElement>('dialog[data-password-dialog]')?.open
         );
       };
       await until(d, 'three decoded private photos', photos, [], 40_000);
@@ -497,7 +537,7 @@ export const JOURNEYS = [
       // the sample's 2400×1600 photos unless the window would show more than 80% of it would fill.
       await d.click('button[aria-label="Open photo 1"]');
       const shown = () => {
-        const img = document.querySelector('dialog[open] [data-lightbox-image]');
+        const img = document.querySelector<HTMLImageElement>('dialog[open] [data-lightbox-image]');
         if (!document.querySelector('dialog[open] [data-full-state="ready"]') || !img?.complete) return false;
         const fit = Math.min((innerWidth * devicePixelRatio) / 2400, (innerHeight * devicePixelRatio) / 1600);
         return img.naturalWidth === (1600 >= 2400 * fit * 0.8 ? 1600 : 2400);
@@ -506,12 +546,12 @@ export const JOURNEYS = [
       await d.key('Escape');
       await until(d, 'the viewer closed', () => !document.querySelector('dialog[open]'));
       // Proofing: the sample's package includes 2 photos; a heart counts against it.
-      const counter = (text) => document.querySelector('[data-selection-counter]')?.textContent.trim() === text;
+      const counter = (text: string) => document.querySelector('[data-selection-counter]')?.textContent.trim() === text;
       await until(d, 'the selection counter at 0 of 2', counter, ['0 of 2 chosen']);
       await d.click('li[data-photo="2"] button[aria-pressed]');
       await until(d, 'the selection counter at 1 of 2', counter, ['1 of 2 chosen']);
       // The studio's inbox (issue 34): her selection goes from the page, sealed, through the Function.
-      const sentLine = (prefix) =>
+      const sentLine = (prefix: string) =>
         document.querySelector('[data-selection-sent]')?.textContent.trim().startsWith(prefix) ?? false;
       await d.click('[data-send-button]');
       // One of the two the package includes: asked once, then sent.
@@ -530,7 +570,7 @@ export const JOURNEYS = [
         d,
         'the partner view: two photos, no heart, no download',
         () => {
-          const images = [...document.querySelectorAll('ul[aria-label="Your private photos"] img')];
+          const images = [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Your private photos"] img')];
           return (
             document.querySelector('[data-view="partner"]') &&
             images.length === 2 &&
@@ -543,7 +583,7 @@ export const JOURNEYS = [
         30_000,
       );
       check(
-        !(await d.run(() => document.querySelector('dialog[data-age-gate-dialog]')?.open)),
+        !(await d.run(() => document.querySelector<HTMLDialogElement>('dialog[data-age-gate-dialog]')?.open)),
         'no age dialog after reload',
       );
     },
@@ -559,8 +599,8 @@ export const JOURNEYS = [
         d,
         'the open menu',
         () =>
-          document.querySelector('[data-menu-toggle]').ariaExpanded === 'true' &&
-          document.getElementById('site-menu').checkVisibility(),
+          document.querySelector('[data-menu-toggle]')?.ariaExpanded === 'true' &&
+          document.getElementById('site-menu')?.checkVisibility(),
       );
       await clickText(d, '#site-menu a', 'FAQs');
       await until(
@@ -615,7 +655,7 @@ export const JOURNEYS = [
         // Storage belongs to the origin: armed from one of its pages, read by the next one's hook.
         await d.open('/privacy-policy');
         await d.run(
-          (key, value, selector) => {
+          (key: string, value: string, selector: string) => {
             localStorage.setItem(key, value);
             sessionStorage.setItem('__tapAtHydration', selector);
           },
@@ -628,7 +668,7 @@ export const JOURNEYS = [
         const tap = await until(
           d,
           `${route}: the tap at hydration`,
-          (sel) => {
+          (sel: string) => {
             document.querySelector(`${sel} [data-accordion]`)?.scrollIntoView({ block: 'center', behavior: 'instant' });
             return window.__tappedAtHydration;
           },
@@ -638,14 +678,15 @@ export const JOURNEYS = [
         await until(
           d,
           `${route}: item ${item + 1} open, shown and focused after the takeover, the only one open`,
-          (sel, index) => {
+          (sel: string, index: number) => {
             const buttons = [...document.querySelectorAll(`${sel} [data-accordion] button[aria-controls]`)];
-            const panel = buttons[index] && document.getElementById(buttons[index].getAttribute('aria-controls'));
+            const button = buttons[index];
+            const panel = button && document.getElementById(button.getAttribute('aria-controls') ?? '');
             return (
               panel?.checkVisibility() &&
               panel.getBoundingClientRect().height > 0 &&
-              buttons.every((button, i) => button.ariaExpanded === String(i === index)) &&
-              document.activeElement === buttons[index]
+              buttons.every((each, i) => each.ariaExpanded === String(i === index)) &&
+              document.activeElement === button
             );
           },
           [scope, item],
@@ -659,11 +700,13 @@ export const JOURNEYS = [
  * Checks that the lightbox fetched the file its displayed size calls for: the smallest candidate at
  * least as wide as the photo on screen (times the pixel ratio), never a larger one.
  */
-async function lightboxPicksFittingFile(d, viewport) {
+async function lightboxPicksFittingFile(d: Driver, viewport: { width: number; height: number }) {
   const picked = await d.run(() => {
-    const img = document.querySelector('[data-lightbox-image]');
+    const img = document.querySelector<HTMLImageElement>('[data-lightbox-image]');
+    if (!img) throw new Error('no lightbox image');
     const candidates = img.srcset.split(',').map((entry) => {
-      const [url, width] = entry.trim().split(/\s+/);
+      // "<url> <width>w"
+      const [url = '', width = ''] = entry.trim().split(/\s+/);
       return { url: new URL(url, location.href).href, width: Number.parseInt(width, 10) };
     });
     const chosen = candidates.find((c) => c.url === img.currentSrc);
@@ -675,22 +718,22 @@ async function lightboxPicksFittingFile(d, viewport) {
   });
   const fitting = picked.widths.find((w) => w >= picked.needed) ?? picked.widths.at(-1);
   check(
-    picked.chosen !== null && picked.chosen <= fitting,
+    picked.chosen !== null && fitting !== undefined && picked.chosen <= fitting,
     `at ${viewport.width}×${viewport.height} the lightbox fetched the ${picked.chosen}w file for a photo ${picked.needed} px wide (fits: ${fitting}w)`,
   );
 }
 
 /** Screenshots of / and /portfolio at 390 and 1440 px, for a person to look at. */
-export async function screenshots(d, reports) {
-  const shots = [];
+export async function screenshots(d: Driver, reports: string): Promise<string[]> {
+  const shots: string[] = [];
   for (const [name, route] of [
     ['home', '/'],
     ['portfolio', '/portfolio'],
-  ]) {
+  ] as const) {
     for (const [width, height] of [
       [390, 844],
       [1440, 900],
-    ]) {
+    ] as const) {
       await d.setViewport(width, height);
       await d.open(route);
       await until(
@@ -698,7 +741,7 @@ export async function screenshots(d, reports) {
         `${route} ready for a screenshot`,
         () => {
           // The hero's first slide is eager, so among these.
-          const eager = [...document.querySelectorAll('img[loading="eager"], img:not([loading])')];
+          const eager = [...document.querySelectorAll<HTMLImageElement>('img[loading="eager"], img:not([loading])')];
           return (
             document.fonts.status === 'loaded' &&
             eager.every((img) => img.complete) &&
@@ -720,9 +763,8 @@ export async function screenshots(d, reports) {
  * The harness's own check, run first in each engine: the recorder sees a thrown error, an
  * unhandled rejection and a CSP violation (so "no page error" in a journey means something); the
  * list is then emptied so this check's own errors do not count.
- * @type {Journey}
  */
-export const RECORDER_CHECK = {
+export const RECORDER_CHECK: Journey = {
   id: '0',
   title: 'the recorder catches a page error, an unhandled rejection and a CSP violation',
   async run(d) {
@@ -737,12 +779,13 @@ export const RECORDER_CHECK = {
       document.head.append(inline);
     });
     await until(d, 'an error, a rejection and a violation recorded', () => {
-      const types = new Set(JSON.parse(sessionStorage.getItem('__engineErrors') ?? '[]').map((e) => e.type));
+      const recorded = JSON.parse(sessionStorage.getItem('__engineErrors') ?? '[]') as PageError[];
+      const types = new Set(recorded.map((e) => e.type));
       return types.has('error') && types.has('unhandledrejection') && types.has('securitypolicyviolation');
     });
     await d.run(() => {
       sessionStorage.removeItem('__engineErrors');
-      window.__engineErrors.length = 0;
+      if (window.__engineErrors) window.__engineErrors.length = 0;
     });
   },
 };

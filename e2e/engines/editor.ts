@@ -11,10 +11,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { contentFiles } from '../editor-repo.ts';
+import type { editorConfig } from '../../src/editor/config.ts';
 import { editorHeaders } from '../../scripts/build/editor-policy.ts';
-import { startGitHubStandIn } from '../../scripts/servers/github-standin.ts';
+import { startGitHubStandIn, type StandInRepository } from '../../scripts/servers/github-standin.ts';
 import { startFront } from '../../scripts/servers/front.ts';
-import { again, check, checkEqual, until } from './driver.mjs';
+import { again, check, checkEqual, until, type Driver, type PageError } from './driver.ts';
+
+declare global {
+  interface Window {
+    /** When the page last changed (mark()). */
+    __journeyQuiet?: { at: number };
+    /** The controls mark() found, and where each was at the last poll. */
+    __journeyMarks?: Record<string, { el: Element; rect: string }>;
+    /** The IndexedDB writes of a Blob the session refused (countRefusedBlobs()). */
+    __refusedBlobs?: number;
+  }
+}
+
+/** The editor's configuration, as build:editor writes it to config.json. */
+type EditorConfig = ReturnType<typeof editorConfig>;
 
 /** The posts in content/blog/ (SPEC.md: 9), as the editor's list should show them. */
 const POSTS = contentFiles();
@@ -40,12 +55,12 @@ const SAVED = 'Entry saved.';
 
 /** The reason an engine cannot run the journey, printed by the runner as "not possible", never as passed. */
 export class NotPossible extends Error {
-  name = 'NotPossible';
+  override name = 'NotPossible';
 }
 
 // In-page helpers: self-contained, they run in the browser.
 
-const bodyHas = (text) =>
+const bodyHas = (text: string) =>
   document.body.innerText
     .replace(/[\u200e\u200f\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
@@ -61,27 +76,28 @@ const bodyHas = (text) =>
  * repository's files arrive; WebKit refused a tap on a control mid-move as "not interactable", CI
  * 2026-11-28). A control drawn again is found again.
  */
-const mark = (selector, text, steady = false) => {
-  const norm = (s) =>
+const mark = (selector: string, text: string, steady = false) => {
+  const norm = (s: string | null) =>
     (s ?? '')
       .replace(/[\u200e\u200f\u2066-\u2069]/g, '')
       .replace(/\s+/g, ' ')
       .trim();
   // The page as a whole quiet first: nothing added, removed or changed in it for 400 ms, and no
   // transition running anywhere (a splash or a list fading out over the control is not on its line).
-  if (!window.__journeyQuiet) {
-    window.__journeyQuiet = { at: performance.now() };
-    new MutationObserver(() => (window.__journeyQuiet.at = performance.now())).observe(document, {
+  let quiet = window.__journeyQuiet;
+  if (!quiet) {
+    const watched = { at: performance.now() };
+    quiet = window.__journeyQuiet = watched;
+    new MutationObserver(() => (watched.at = performance.now())).observe(document, {
       subtree: true,
       childList: true,
       attributes: true,
       characterData: true,
     });
   }
-  const finite = (animation) =>
+  const finite = (animation: Animation) =>
     animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity;
-  if (steady && (performance.now() - window.__journeyQuiet.at < 400 || document.getAnimations().some(finite)))
-    return '';
+  if (steady && (performance.now() - quiet.at < 400 || document.getAnimations().some(finite))) return '';
   const key = `${selector}\u0000${text}`;
   const marks = (window.__journeyMarks ??= {});
   let found = steady ? marks[key]?.el : undefined;
@@ -96,6 +112,8 @@ const mark = (selector, text, steady = false) => {
     if (!found) return '';
     marks[key] = { el: found, rect: '' };
   }
+  // Set above when not found there.
+  const entry = (marks[key] ??= { el: found, rect: '' });
   if (!steady) {
     found.setAttribute('data-journey-target', String(Math.random()).slice(2));
     return `[data-journey-target="${found.getAttribute('data-journey-target')}"]`;
@@ -103,8 +121,8 @@ const mark = (selector, text, steady = false) => {
   found.scrollIntoView({ block: 'center', behavior: 'instant' });
   const box = found.getBoundingClientRect();
   const rect = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
-  const moved = rect !== marks[key].rect;
-  marks[key].rect = rect;
+  const moved = rect !== entry.rect;
+  entry.rect = rect;
   const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
   if (moved || box.width === 0 || box.height === 0 || !hit || !found.contains(hit)) return '';
   const id = found.getAttribute('data-journey-target') ?? String(Math.random()).slice(2);
@@ -117,21 +135,24 @@ const mark = (selector, text, steady = false) => {
  * Sets a form control's value at once, as a paste does (Playwright's fill): typed key by key, a list
  * item's input is drawn again between keys and loses some of them, on a loaded machine.
  */
-const setValue = (selector, value) => {
+const setValue = (selector: string, value: string) => {
   const el = document.querySelector(selector);
   if (!el) return false;
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set.call(el, value);
+  // The element's own value setter (its prototype's), as the browser's paste uses: a control without one throws.
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set;
+  if (!setter) throw new Error(`${selector} takes no value`);
+  setter.call(el, value);
   el.dispatchEvent(new Event('input', { bubbles: true }));
   el.dispatchEvent(new Event('change', { bubbles: true }));
   return true;
 };
 
-async function fill(d, selector, value) {
+async function fill(d: Driver, selector: string, value: string) {
   check(await d.run(setValue, selector, value), `nothing matches ${selector}`);
 }
 
 /** In the page: whether the token prompt's field holds `token` and its Sign In button can be pressed. */
-const tokenTaken = (token) => {
+const tokenTaken = (token: string) => {
   const prompt = document.querySelector('[role="alertdialog"]');
   const button = [...(prompt?.querySelectorAll('button') ?? [])].find((el) => el.textContent.trim() === 'Sign In');
   return (
@@ -146,13 +167,14 @@ const tokenTaken = (token) => {
 const REDRAWN =
   /not interactable|ElementNotInteractable|ElementClickIntercepted|element click intercepted|stale element/i;
 
-async function clickText(d, selector, text, timeout = 15_000) {
+async function clickText(d: Driver, selector: string, text: string, timeout = 15_000) {
   // A page that never goes quiet (none seen yet) still gets its tap, as the owner would make it.
   const target = await until(d, `"${text}" in ${selector}, the page quiet`, mark, [selector, text, true], timeout)
     .catch(() => until(d, `"${text}" in ${selector}`, mark, [selector, text], 2_000))
-    .catch(async (error) => {
+    .catch(async (error: Error) => {
       const seen = await d.run(
-        (sel) => [...document.querySelectorAll(sel)].slice(0, 12).map((el) => el.textContent.trim().slice(0, 60)),
+        (sel: string) =>
+          [...document.querySelectorAll(sel)].slice(0, 12).map((el) => el.textContent.trim().slice(0, 60)),
         selector,
       );
       throw new Error(`${error.message}; there: ${JSON.stringify(seen)}`);
@@ -160,14 +182,14 @@ async function clickText(d, selector, text, timeout = 15_000) {
   await d.click(target);
 }
 
-const field = (path) => `section[data-key-path="${path}"]`;
+const field = (path: string) => `section[data-key-path="${path}"]`;
 
 /**
  * In the page: whether this origin's IndexedDB keeps a Blob. WebKit's automation session keeps
  * website data ephemeral, and there a transaction that stores a Blob fails, its error null.
  */
 const storesBlobs = () =>
-  new Promise((resolve) => {
+  new Promise<string>((resolve) => {
     const open = indexedDB.open('engines-blob-probe', 1);
     open.onupgradeneeded = () => open.result.createObjectStore('probe');
     open.onerror = () => resolve(`opening the database failed: ${open.error}`);
@@ -187,22 +209,22 @@ const storesBlobs = () =>
 const countRefusedBlobs = () => {
   if (window.__refusedBlobs !== undefined) return;
   window.__refusedBlobs = 0;
-  const holdsBlob = (value, depth = 0) =>
+  const holdsBlob = (value: unknown, depth = 0): boolean =>
     value instanceof Blob ||
     (depth < 3 &&
       value !== null &&
       typeof value === 'object' &&
       Object.values(value).some((inner) => holdsBlob(inner, depth + 1)));
   const counted = new WeakSet();
-  for (const name of ['put', 'add']) {
+  for (const name of ['put', 'add'] as const) {
     const original = IDBObjectStore.prototype[name];
-    IDBObjectStore.prototype[name] = function (value, ...rest) {
+    IDBObjectStore.prototype[name] = function (this: IDBObjectStore, value: unknown, ...rest: [key?: IDBValidKey]) {
       const transaction = this.transaction;
       if (holdsBlob(value) && transaction.db.name !== 'engines-blob-probe' && !counted.has(transaction)) {
         counted.add(transaction);
         let refused = false;
         const refuse = () => {
-          if (!refused) window.__refusedBlobs += 1;
+          if (!refused) window.__refusedBlobs = (window.__refusedBlobs ?? 0) + 1;
           refused = true;
         };
         transaction.addEventListener('error', refuse);
@@ -214,7 +236,7 @@ const countRefusedBlobs = () => {
 };
 
 /** The refused Blob writes over the journey's page loads: counted in each page, added up as it is left. */
-function blobRefusals(d) {
+function blobRefusals(d: Driver) {
   let left = 0;
   const inPage = () => d.run(() => window.__refusedBlobs ?? 0);
   return {
@@ -227,7 +249,7 @@ function blobRefusals(d) {
 }
 
 /** Opens a new post and fills every required field but `skip`. */
-async function fillPost(d, origin, skip, refusals) {
+async function fillPost(d: Driver, origin: string, skip: string, refusals: ReturnType<typeof blobRefusals>) {
   await refusals.leave();
   await d.open(`${origin}/admin#/collections/blog/new`);
   await refusals.start();
@@ -258,7 +280,7 @@ async function fillPost(d, origin, skip, refusals) {
   await until(
     d,
     'the text field',
-    (sel) => {
+    (sel: string) => {
       [...document.querySelectorAll('section[data-key-path]')].at(-1)?.scrollIntoView({ block: 'end' });
       return !!document.querySelector(sel);
     },
@@ -275,14 +297,13 @@ const REPO = { owner: 'studio', name: 'site', branch: 'main' };
  * The editor as this runner serves it: a copy of the built dist-editor/ whose configuration names
  * the local GitHub stand-in as the backend's `api_root` (and whose page policy, made by the build's
  * own editorHeaders, lets the editor reach it), and the stand-in itself behind its own HTTPS front.
- * @param {{ editorDist: string, port?: number }} options
  */
-export async function prepareEditor({ editorDist, port = 0 }) {
+export async function prepareEditor({ editorDist, port = 0 }: { editorDist: string; port?: number }) {
   const github = await startGitHubStandIn({ ...REPO, files: contentFiles() });
   const front = await startFront({ upstream: `http://127.0.0.1:${github.port}`, httpsPort: port });
   const dir = mkdtempSync(join(tmpdir(), 'engines-editor-'));
   cpSync(editorDist, dir, { recursive: true });
-  const deployed = JSON.parse(readFileSync(join(editorDist, 'config.json'), 'utf8'));
+  const deployed = JSON.parse(readFileSync(join(editorDist, 'config.json'), 'utf8')) as EditorConfig;
   const config = {
     ...deployed,
     backend: { ...deployed.backend, repo: `${REPO.owner}/${REPO.name}`, branch: REPO.branch, api_root: front.origin },
@@ -305,13 +326,25 @@ export async function prepareEditor({ editorDist, port = 0 }) {
 /**
  * Errors a journey proves its engine's session causes: which, how many at most, and why.
  * `max` is a number, or a function that counts them once the errors have been read.
- * @typedef {{ match: (error: import('./driver.mjs').PageError) => boolean, max: number | (() => Promise<number>), reason: string }} AllowedErrors
  */
-/**
- * @type {{ id: string, title: string, timeoutMs: number, run: (d: import('./driver.mjs').Driver, context: { editorOrigin: string,
- *   editor: Awaited<ReturnType<typeof prepareEditor>> }) => Promise<{ allowErrors?: AllowedErrors }> }}
- */
-export const EDITOR_JOURNEY = {
+export interface AllowedErrors {
+  match: (error: PageError) => boolean;
+  max: number | (() => Promise<number>);
+  reason: string;
+}
+
+/** The editor as prepareEditor serves it. */
+export type PreparedEditor = Awaited<ReturnType<typeof prepareEditor>>;
+
+export const EDITOR_JOURNEY: {
+  id: string;
+  title: string;
+  timeoutMs: number;
+  run: (
+    d: Driver,
+    context: { editorOrigin: string; editor: PreparedEditor },
+  ) => Promise<{ allowErrors?: AllowedErrors }>;
+} = {
   id: 'j',
   // The editor reads the whole repository (its 90-odd files and each one's last commit) after
   // signing in and again after opening the new post's page: on a loaded 2-core host, minutes.
@@ -327,7 +360,8 @@ export const EDITOR_JOURNEY = {
       // What the editor asked the stand-in, last first: where a journey stalls, this says on what.
       const asked = repo.requests.slice(-12).reverse().join('; ');
       const gaps = repo.unanswered.length ? `; unanswered: ${repo.unanswered.join('; ')}` : '';
-      error.message += `\n(the GitHub stand-in was last asked: ${asked || 'nothing'}${gaps})`;
+      if (error instanceof Error)
+        error.message += `\n(the GitHub stand-in was last asked: ${asked || 'nothing'}${gaps})`;
       throw error;
     } finally {
       repo.remove();
@@ -336,9 +370,17 @@ export const EDITOR_JOURNEY = {
 };
 
 /** The journey's steps, on the session's repository. */
-async function journey(d, { editorOrigin, editor, token, repo }) {
+async function journey(
+  d: Driver,
+  {
+    editorOrigin,
+    editor,
+    token,
+    repo,
+  }: { editorOrigin: string; editor: PreparedEditor; token: string; repo: StandInRepository },
+): Promise<{ allowErrors?: AllowedErrors }> {
   const start = repo.head();
-  const outside = [];
+  const outside: string[] = [];
   if (d.intercept) {
     await d.intercept((url) => {
       const { origin, protocol } = new URL(url);
@@ -356,7 +398,7 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
   const tokenField = '[role="alertdialog"] input';
   await again(d, 'Sign In Using Access Token', new RegExp(`${REDRAWN.source}|waiting for: the token field`, 'i'), () =>
     clickText(d, 'button', 'Sign In Using Access Token', 60_000).then(() =>
-      until(d, 'the token field', (sel) => !!document.querySelector(sel), [tokenField], 10_000),
+      until(d, 'the token field', (sel: string) => !!document.querySelector(sel), [tokenField], 10_000),
     ),
   );
   // Once (ci16, WebKit) Sign In refused the click: the screenshot showed the prompt still fading in,
@@ -381,13 +423,13 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
   const listed = await until(
     d,
     `the ${POST_COUNT} posts listed`,
-    (count) =>
+    (count: number) =>
       document.querySelectorAll('[role="grid"] [role="row"], [role="listbox"] [role="option"]').length === count
         ? count
         : false,
     [POST_COUNT],
     30_000,
-  ).catch(async (error) => {
+  ).catch(async (error: Error) => {
     throw new Error(`${error.message}; rows shown: ${await d.run(rowsShown)}`);
   });
   checkEqual(listed, POST_COUNT, 'posts listed');
@@ -404,11 +446,13 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
   await clickText(d, 'button', 'Save');
   await until(d, 'the saved message', bodyHas, [SAVED], 30_000);
   const head = repo.head();
+  check(head, 'the branch has a head after saving');
   const commit = repo.commitInfo(head);
   const path = `content/blog/${POST.slug}.mdx`;
   checkEqual(commit.parents, [start], 'the new commit comes straight after the content commit');
   checkEqual(repo.changes(head), [{ status: 'A', path }], 'the files the commit changes');
   const blog = editor.config.collections.find((collection) => collection.name === 'blog');
+  check(blog && 'label_singular' in blog, 'the editor has a blog collection, with its one-post label');
   checkEqual(
     commit.message,
     editor.config.backend.commit_messages.create
@@ -417,7 +461,9 @@ async function journey(d, { editorOrigin, editor, token, repo }) {
     'the commit message',
   );
   checkEqual(repo.history(head, { path }), [head], "the post's history");
-  const text = repo.blob(repo.fileOid(head, path)).toString('utf8');
+  const file = repo.fileOid(head, path);
+  check(file, `the commit holds ${path}`);
+  const text = repo.blob(file).toString('utf8');
   const [, frontMatter, body] = text.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/) ?? [];
   checkEqual(
     parse(frontMatter ?? ''),

@@ -1,15 +1,17 @@
 // Firefox: Debian's Firefox ESR driven over WebDriver BiDi by puppeteer-core, headless. Each
 // session is a fresh browser context (its own storage), in one browser per run.
 import puppeteer from 'puppeteer-core';
-import { readRecorded, retried } from './driver.mjs';
+import { readRecorded, retried, type Driver, type Engine, type PageFunction } from './driver.ts';
 
 export const FIREFOX = '/usr/bin/firefox-esr';
 
-/**
- * @param {{ origin: string, viewport?: { width: number, height: number } }} options
- * @returns {Promise<import('./driver.mjs').Engine>}
- */
-export async function launch({ origin, viewport = { width: 390, height: 844 } }) {
+export async function launch({
+  origin,
+  viewport = { width: 390, height: 844 },
+}: {
+  origin: string;
+  viewport?: { width: number; height: number };
+}): Promise<Engine> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
@@ -27,8 +29,7 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
     async session() {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      /** @type {import('./driver.mjs').Driver} */
-      const driver = {
+      const driver: Driver = {
         engine: 'firefox',
         retries: [],
         origin,
@@ -43,26 +44,25 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
             // asked for: the step is counted as retried (named in the run's closing summary) and goes
             // on; an error page, any other page or any other message still fails. A second such
             // report in one session fails it too.
-            if (!/Address rejected/.test(error?.message ?? '')) throw error;
+            const message = error instanceof Error ? error.message : '';
+            if (!/Address rejected/.test(message)) throw error;
             const loaded = await page
               .waitForFunction(() => document.readyState === 'complete', { timeout: 10_000 })
               .then(() => page.evaluate(() => document.documentURI))
               .catch(() => null);
             if (loaded !== url) throw error;
-            retried(
-              driver,
-              `navigation to ${path}`,
-              `BiDi reported "${error.message.split('\n')[0]}", but the page loaded`,
-            );
+            retried(driver, `navigation to ${path}`, `BiDi reported "${message.split('\n')[0]}", but the page loaded`);
           }
         },
-        run: (fn, ...args) => page.evaluate(fn, ...args),
+        // Puppeteer types a page function's parameters by what it unwraps (element handles); these are plain values.
+        run: <A extends unknown[], T>(fn: PageFunction<A, T>, ...args: A) =>
+          page.evaluate(fn as (...values: unknown[]) => T | Promise<T>, ...args) as Promise<T>,
         // Taps a control once it shows, as a visitor does (an island may reveal it after hydrating).
         click: (selector) =>
           page
             .waitForSelector(selector, { visible: true, timeout: 10_000 })
             .then(() => page.click(selector))
-            .catch((error) => {
+            .catch((error: Error) => {
               throw new Error(`firefox: could not click ${selector}: ${error.message}`);
             }),
         type: (selector, text) => page.type(selector, text),
@@ -75,7 +75,7 @@ export async function launch({ origin, viewport = { width: 390, height: 844 } })
           }
         },
         async screenshot(path) {
-          await page.screenshot({ path: /** @type {`${string}.png`} */ (path) });
+          await page.screenshot({ path: path as `${string}.png` });
         },
         errors: () => page.evaluate(readRecorded),
         async intercept(handler) {

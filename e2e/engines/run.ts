@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The visitor journeys (e2e/engines/journeys.mjs) in WebKit and Firefox, against the built site
+// The visitor journeys (e2e/engines/journeys.ts) in WebKit and Firefox, against the built site
 // served by Cloudflare's runtime (wrangler, with dist/_headers) behind the HTTPS test front, and the
-// owner's editor journey (e2e/engines/editor.mjs) against dist-editor/, served the same way on its
+// owner's editor journey (e2e/engines/editor.ts) against dist-editor/, served the same way on its
 // own origin (a copy whose configuration names a local stand-in for the GitHub API, backed by a
 // real git repository, as its backend). A journey an engine's automation cannot run is reported as
 // not possible, with why; it fails the run unless ALLOWED_NOT_POSSIBLE names its (engine, journey)
@@ -21,11 +21,38 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { splitErrors } from './driver.mjs';
-import { JOURNEYS, RECORDER_CHECK, screenshots } from './journeys.mjs';
-import { EDITOR_JOURNEY, NotPossible, prepareEditor } from './editor.mjs';
+import { splitErrors, type Driver, type Engine, type PageError, type Retry } from './driver.ts';
+import { JOURNEYS, RECORDER_CHECK, screenshots } from './journeys.ts';
+import { EDITOR_JOURNEY, NotPossible, prepareEditor, type AllowedErrors, type PreparedEditor } from './editor.ts';
 import { startCdn } from '../../scripts/servers/cdn.ts';
-import { startFront } from '../../scripts/servers/front.ts';
+import { startFront, type Front } from '../../scripts/servers/front.ts';
+
+/**
+ * One check in reports/engines/results.json (a journey, the recorder check, the editor journey,
+ * the screenshots, or an engine that could not start), as the closing summary reads it.
+ */
+export interface EngineResult {
+  engine: string;
+  id: string;
+  title: string;
+  ok: boolean;
+  ms: number;
+  error?: string | undefined;
+  /** Passed only in a second browser session, after the first was lost. */
+  retried?: boolean;
+  /** Steps the journey made again by itself (driver.ts, retried()). */
+  retries?: Retry[];
+  /** What page errors the journey allowed its engine's session, and why. */
+  allowedErrors?: string;
+  /** The engine's automation cannot run it; `allowed` is run.ts's reason, when it allows that. */
+  notPossible?: boolean;
+  allowed?: string | undefined;
+  pageErrors?: PageError[];
+  thirdParty?: PageError[];
+}
+
+/** What a check's body may return: errors the engine's session causes, named with why. */
+type CheckOutcome = { allowErrors?: AllowedErrors } | void;
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -34,9 +61,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * engine's automation says it cannot run fails the run, as a failed journey does: a storage or
  * automation failure in one engine must not turn that engine's journey green by being skipped.
  */
-/** @type {{ engine: string, id: string, reason: string }[]} */
-const ALLOWED_NOT_POSSIBLE = [];
-const allowedNotPossible = (engine, id) =>
+const ALLOWED_NOT_POSSIBLE: { engine: string; id: string; reason: string }[] = [];
+const allowedNotPossible = (engine: string, id: string) =>
   ALLOWED_NOT_POSSIBLE.find((pair) => pair.engine === engine && pair.id === id)?.reason;
 const REPORTS = join(ROOT, 'reports', 'engines');
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -52,7 +78,8 @@ const DIST = resolve(options.dist);
 const EDITOR_DIST = join(ROOT, 'dist-editor');
 
 /** What each engine needs, and the Debian/Ubuntu package that provides it. */
-const REQUIREMENTS = {
+type EngineName = 'webkit' | 'firefox';
+const REQUIREMENTS: Record<EngineName, [file: string, pkg: string][]> = {
   webkit: [
     ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
     ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'webkit2gtk-driver'],
@@ -65,7 +92,7 @@ const requested = (process.env['ENGINES'] ?? 'webkit,firefox')
   .split(',')
   .map((name) => name.trim().toLowerCase())
   .filter(Boolean);
-const engines = requested.filter((name) => name in REQUIREMENTS);
+const engines = requested.filter((name): name is EngineName => name in REQUIREMENTS);
 const unknown = requested.filter((name) => !(name in REQUIREMENTS) && name !== 'chromium');
 if (unknown.length) {
   console.error(`engines: unknown engine ${unknown.join(', ')} in ENGINES (use webkit, firefox or chromium)`);
@@ -112,13 +139,13 @@ const ports = {
 };
 
 const started = Date.now();
-const cleanups = [];
+const cleanups: (() => Promise<void>)[] = [];
 let shuttingDown = false;
 async function shutdown() {
   if (shuttingDown) return;
   shuttingDown = true;
   for (const cleanup of cleanups.reverse()) {
-    await cleanup().catch((error) => console.error(`engines: cleanup: ${error.message}`));
+    await cleanup().catch((error: Error) => console.error(`engines: cleanup: ${error.message}`));
   }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -136,24 +163,24 @@ function freeDisplay() {
   throw new Error('no free X display number between 90 and 400');
 }
 
-async function launchEngine(name, origin) {
+async function launchEngine(name: EngineName, origin: string): Promise<Engine> {
   if (name === 'webkit') {
-    const { launch } = await import('./webkit.mjs');
+    const { launch } = await import('./webkit.ts');
     return launch({ origin, display: freeDisplay(), port: ports.webkitDriver });
   }
-  const { launch } = await import('./firefox.mjs');
+  const { launch } = await import('./firefox.ts');
   return launch({ origin });
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const results = [];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const results: EngineResult[] = [];
 
-async function withTimeout(promise, ms, what) {
-  let timer;
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       promise,
-      new Promise((_, reject) => {
+      new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
       }),
     ]);
@@ -167,33 +194,40 @@ async function withTimeout(promise, ms, what) {
  * machine, not of the page. Such a journey is run once more in a fresh session, as Playwright
  * retries a test once in CI; a journey that fails on the page is never retried.
  */
-const lostSession = (error) =>
-  error?.name === 'NoSuchSessionError' || /did not start|Maximum number of active sessions/.test(error?.message ?? '');
+const lostSession = (error: Error) =>
+  error.name === 'NoSuchSessionError' || /did not start|Maximum number of active sessions/.test(error.message);
 
 /**
  * Runs one check in a fresh session; prints one line; on failure the error, page errors and a
  * screenshot. Errors from scripts of `origin` (default: the site's) are the site's own.
  */
-async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout = JOURNEY_TIMEOUT_MS } = {}) {
+async function runCheck(
+  engine: Engine,
+  id: string,
+  title: string,
+  body: (d: Driver) => Promise<CheckOutcome>,
+  { attempt = 1, origin, timeout = JOURNEY_TIMEOUT_MS }: { attempt?: number; origin?: string; timeout?: number } = {},
+): Promise<void> {
   const t0 = Date.now();
   const label = `${engine.name.padEnd(7)} ${id}. ${title}`;
-  let driver;
-  let failure;
-  let thirdParty = [];
-  let pageErrors = [];
+  let driver: Driver | undefined;
+  let failure: Error | undefined;
+  let thirdParty: PageError[] = [];
+  let pageErrors: PageError[] = [];
   let allowedErrors = '';
   try {
-    driver = await engine.session();
-    const outcome = await withTimeout(body(driver), timeout, `${engine.name} ${id}`);
+    const session = await engine.session();
+    driver = session;
+    const outcome = await withTimeout(body(session), timeout, `${engine.name} ${id}`);
     const recorded = splitErrors(
-      await withTimeout(driver.errors(), 30_000, 'reading page errors'),
-      origin ?? driver.origin,
+      await withTimeout(session.errors(), 30_000, 'reading page errors'),
+      origin ?? session.origin,
     );
     pageErrors = recorded.own;
     thirdParty = recorded.thirdParty;
     // A journey may name errors its engine's session causes (what, how many at most, and why, proved
     // in the journey): those are printed, never dropped silently, and one more than named fails.
-    const allow = outcome?.allowErrors;
+    const allow = outcome ? outcome.allowErrors : undefined;
     if (allow) {
       const named = pageErrors.filter(allow.match);
       const max =
@@ -206,10 +240,11 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
     if (pageErrors.length) failure = new Error(`${pageErrors.length} page error(s) or CSP violation(s)`);
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
-    if (driver) {
-      pageErrors = await driver
+    const session = driver;
+    if (session) {
+      pageErrors = await session
         .errors()
-        .then((list) => splitErrors(list, origin ?? driver.origin).own)
+        .then((list) => splitErrors(list, origin ?? session.origin).own)
         .catch(() => []);
     }
   }
@@ -230,7 +265,7 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
     console.log(
       allowed
         ? `– ${label}: NOT POSSIBLE in this engine, not run (allowed: ${allowed}): ${failure.message}`
-        : `✗ ${label}: NOT POSSIBLE in this engine, and no allowance for it in run.mjs: ${failure.message}`,
+        : `✗ ${label}: NOT POSSIBLE in this engine, and no allowance for it in run.ts: ${failure.message}`,
     );
     return;
   }
@@ -243,7 +278,7 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
   if (driver) await withTimeout(driver.close(), 30_000, `${engine.name}: closing the session`).catch(() => undefined);
   if (failure && attempt === 1 && lostSession(failure)) {
     console.log(`↻ ${label}: the browser session was lost (${failure.name}); once more in a fresh one`);
-    return runCheck(engine, id, title, body, { attempt: 2, origin, timeout });
+    return runCheck(engine, id, title, body, { attempt: 2, ...(origin ? { origin } : {}), timeout });
   }
   const ms = Date.now() - t0;
   results.push({
@@ -252,7 +287,7 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
     title,
     ok: !failure,
     retried: attempt > 1,
-    // Steps the journey made again by itself (driver.mjs, retried()): named in the closing summary.
+    // Steps the journey made again by itself (driver.ts, retried()): named in the closing summary.
     retries: driver?.retries ?? [],
     ms,
     error: failure?.message,
@@ -274,9 +309,9 @@ async function runCheck(engine, id, title, body, { attempt = 1, origin, timeout 
   console.log(lines.join('\n'));
 }
 
-async function runEngine(name, origin) {
+async function runEngine(name: EngineName, origin: string): Promise<void> {
   const t0 = Date.now();
-  let engine;
+  let engine: Engine;
   try {
     engine = await launchEngine(name, origin);
   } catch (error) {
@@ -308,10 +343,9 @@ async function runEngine(name, origin) {
 }
 
 let exitCode = 1;
-/** @type {{ origin: string }} */
-let editorFront;
-/** @type {Awaited<ReturnType<typeof prepareEditor>>} */
-let editor;
+// Both set before any engine runs (below).
+let editorFront: Front;
+let editor: PreparedEditor;
 try {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
