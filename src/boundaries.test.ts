@@ -1,4 +1,4 @@
-// The layers' import rules (src/lib/README.md) are ESLint's no-restricted-imports in eslint.config.js;
+// The layers' import rules (src/lib/README.md) are ESLint's no-restricted-imports in eslint.config.ts;
 // `npm run check` lints the whole tree with them. This proves the rules themselves: each forbidden
 // import below is refused in the folder named, and the imports each folder needs stay allowed.
 import { ESLint } from 'eslint';
@@ -62,7 +62,7 @@ const ALLOWED: [file: string, statement: string][] = [
   ['src/pages/x.ts', "import { publishedPosts as x } from '@/data/blog';"],
 ];
 
-describe('import boundaries (eslint.config.js)', () => {
+describe('import boundaries (eslint.config.ts)', () => {
   it.each(FORBIDDEN)('%s refuses %s', SLOW, async (file, statement, says) => {
     const messages = await refusals(file, statement);
     expect(messages).toHaveLength(1);

@@ -43,7 +43,7 @@ async function syncWithEdit(
   target: string,
   edit: (text: string) => string,
 ): Promise<Error & { loc?: { file?: string } }> {
-  const dir = copyProject(['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'content']);
+  const dir = copyProject(['astro.config.ts', 'package.json', 'tsconfig.json', 'src', 'content']);
   const file = join(dir, target);
   const original = readFileSync(file, 'utf8');
   const edited = edit(original);
@@ -63,7 +63,7 @@ const POST = 'content/blog/capturing-curves-self-love-and-boudoir.mdx';
 const syncWithPost = (edit: (mdx: string) => string) => syncWithEdit(POST, edit);
 
 /** Everything a build reads. */
-const SITE = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'content', 'public'];
+const SITE = ['astro.config.ts', 'package.json', 'tsconfig.json', 'src', 'content', 'public'];
 
 /** Removes every page of the copy but `keep` (names in src/pages), so its build stays short. */
 function keepPages(dir: string, keep: string[]) {

@@ -4,7 +4,7 @@ import sharp, { type FormatEnum } from 'sharp';
 import { IMAGE_PRESETS, type ImagePreset } from '../lib/images/image-presets.ts';
 
 /**
- * astro:assets' sharp service (`image.service.entrypoint` in astro.config.mjs), with one change:
+ * astro:assets' sharp service (`image.service.entrypoint` in astro.config.ts), with one change:
  * a camera JPEG is decoded once, not once per file made from it.
  *
  * The build hands the service one original at a time per core, with the same buffer for every

@@ -1,6 +1,6 @@
 /**
  * Reads the owner's YAML files that are not content collections (settings, home page texts, private
- * galleries) and validates them with a zod schema. Plain Node, so astro.config.mjs and the scripts
+ * galleries) and validates them with a zod schema. Plain Node, so astro.config.ts and the scripts
  * can use it; a wrong value stops with one line per field, naming the file and the field.
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-// @ts-check
 import { defineConfig, fontProviders } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
@@ -18,23 +17,25 @@ import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/
 import { cspDirectives, PREVIEW_HEADERS, scriptResources } from './src/lib/security/security.ts';
 
 /** Two faces per family: the preloaded core characters first, then the rest of Latin on demand. */
-const faces = (/** @type {(typeof FONT_FILES)[number]} */ files) => {
-  const face = (/** @type {string} */ src, /** @type {[string, ...string[]]} */ unicodeRange) => ({
-    src: /** @type {[string]} */ ([src]),
+const faces = (files: (typeof FONT_FILES)[number]) => {
+  const face = (src: string, unicodeRange: [string, ...string[]]) => ({
+    src: [src] as [string],
     unicodeRange,
     weight: '300 700',
-    style: /** @type {const} */ ('normal'),
-    display: /** @type {const} */ ('swap'),
+    style: 'normal' as const,
+    display: 'swap' as const,
   });
-  /** @type {[ReturnType<typeof face>, ...ReturnType<typeof face>[]]} */
-  const variants = [face(files.core, toUnicodeRange(CORE_RANGES)), face(files.latin, toUnicodeRange(EXTENDED_RANGES))];
+  const variants: [ReturnType<typeof face>, ...ReturnType<typeof face>[]] = [
+    face(files.core, toUnicodeRange(CORE_RANGES)),
+    face(files.latin, toUnicodeRange(EXTENDED_RANGES)),
+  ];
   return variants;
 };
 
 // Astro encodes one image per CPU core at a time; one libvips thread per image keeps a 2-core build
 // host busy without oversubscribing it, and halves the pixels held in memory at once.
 // SHARP_THREADS raises it on a larger host.
-sharp.concurrency(Number(process.env.SHARP_THREADS ?? 1));
+sharp.concurrency(Number(process.env['SHARP_THREADS'] ?? 1));
 
 export default defineConfig({
   site: settings.siteUrl,

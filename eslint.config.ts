@@ -1,6 +1,7 @@
 // The linter: TypeScript, Astro components, React hooks and accessibility in JSX.
 // Prettier owns formatting; this config carries no style rules. `npm run check` runs it with
 // --max-warnings 0.
+import type { Linter } from 'eslint';
 import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -11,10 +12,13 @@ import globals from 'globals';
 
 // The layers' import rules (src/lib/README.md), enforced. A folder is named the way its files
 // import it: through the alias (`@/ui/Lightbox`) or relatively (`../../ui/Lightbox`).
-const folder = (...names) => `^(@/|(\\.\\./)+)(${names.join('|')})(/|$)`;
+const folder = (...names: string[]) => `^(@/|(\\.\\./)+)(${names.join('|')})(/|$)`;
 const ASTRO_MODULES = { regex: '^astro:', message: 'astro:* modules exist only in the build (src/data/ reads them).' };
 /** One folder's forbidden imports, each with why and where the code belongs instead. */
-const boundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const boundary = (files: string[], patterns: { regex: string; message: string }[]): Linter.Config => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 export default defineConfig(
   // The editor's build output (npm run build:editor).
