@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BLOCK_OUTSIDE_HOSTS, CHROMIUM_ARGS, findChromium } from './scripts/shared/chromium.mjs';
+import { BLOCK_OUTSIDE_HOSTS, CHROMIUM_ARGS, findChromium } from './scripts/shared/chromium.ts';
 import { CDN_ENV, cdnCommand } from './scripts/servers/cdn.ts';
 
 // E2E_PORT lets several checkouts run their suites side by side.

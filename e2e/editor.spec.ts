@@ -15,7 +15,7 @@ import { test, expect, retried } from './fixtures';
 import { contentFiles, EDITOR_ORIGIN, readRepository, seedRepository, useTestBackend } from './editor-repo';
 import { parseSettings } from '../src/lib/content/settings';
 import { checkContentPhotos } from '../src/lib/images/content-photos';
-import { astro, copyProject } from '../scripts/shared/site-copy.mjs';
+import { astro, copyProject } from '../scripts/shared/site-copy.ts';
 import { UPLOAD_MAX_EDGE } from '../src/editor/config';
 import { IMAGE_PRESETS } from '../src/lib/images/image-presets';
 

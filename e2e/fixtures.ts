@@ -18,7 +18,7 @@ export const ALLOWED_PAGE_ERRORS: { test: RegExp; error: RegExp; reason: string 
 export const test = base.extend<Fixtures>({
   /**
    * Every test runs with the outside world blocked: the browser resolves no host but the site
-   * under test (`BLOCK_OUTSIDE_HOSTS` in scripts/shared/chromium.mjs), so a third party is never reached; this lists the
+   * under test (`BLOCK_OUTSIDE_HOSTS` in scripts/shared/chromium.ts), so a third party is never reached; this lists the
    * outside addresses pages tried. Blocking by name resolution instead of request interception
    * keeps the browser's cache on and adds no round trip per request.
    */

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test, expect } from './fixtures';
 import { startCdn } from '../scripts/servers/cdn.ts';
-import { astro, copyProject } from '../scripts/shared/site-copy.mjs';
+import { astro, copyProject } from '../scripts/shared/site-copy.ts';
 import type { Page } from '@playwright/test';
 import { PIXEL_OPT_OUT_KEY, PIXEL_SCRIPT_URL } from '../src/lib/privacy/pixel';
 import { isAboutErotica } from '../src/lib/privacy/pixel';

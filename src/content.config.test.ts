@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileOfRoute } from './lib/site/site-files';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astro as runAstro, copyProject } from '../scripts/shared/site-copy.mjs';
+import { astro as runAstro, copyProject } from '../scripts/shared/site-copy.ts';
 
 const POST = 'content/blog/what-to-wear-for-your-boudoir-session.mdx';
 const OTHER_POST = 'content/blog/the-difference-between-boudoir-and-erotica.mdx';

@@ -8,7 +8,7 @@ import { check, checkEqual, until, waitForIslands, type Driver, type PageError }
 import { SAMPLE_PARTNER_SECRET } from '../../src/private-gallery/publish/share.ts';
 import { DEVELOPMENT_PASSWORD, SAMPLE_GALLERY } from '../../src/private-gallery/publish/secrets.ts';
 import { AGE_VERIFIED_KEY, VERIFIED } from '../../src/lib/browser/gates.ts';
-import { missingRoutes } from '../../scripts/shared/expected-routes.mjs';
+import { missingRoutes } from '../../scripts/shared/expected-routes.ts';
 
 /** The sample gallery's development password (README, "The private client gallery"). */
 const GALLERY_PASSWORD = DEVELOPMENT_PASSWORD;

@@ -54,7 +54,7 @@ import { explainBlocking } from './blocking-tasks.ts';
 import { HERO_AUDIT_ID, HERO_CATEGORY_ID, heroPhotoConfig } from './hero-photo.ts';
 import type { HeroDetails } from './hero-photo.ts';
 import { HERO_PHOTO_TIMING } from '../../src/lib/browser/slides.ts';
-import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.ts';
 import { startCdn } from '../servers/cdn.ts';
 import { serverKeyHash, startFront } from '../servers/front.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';

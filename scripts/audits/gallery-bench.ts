@@ -34,7 +34,7 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { writeCameraPhoto } from './camera-photos.ts';
 import { startCdn } from '../servers/cdn.ts';
-import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.ts';
 import { buildVault, publishGalleries } from '../../src/private-gallery/publish/build.ts';
 import { listGalleries, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { openTarget } from '../../src/private-gallery/publish/target.ts';

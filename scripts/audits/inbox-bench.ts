@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startCdn } from '../servers/cdn.ts';
-import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4337' }, runs: { type: 'string', default: '5' } },

@@ -14,7 +14,7 @@ import { argon2Sync, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const { values } = readOptions({

@@ -1,6 +1,6 @@
 // Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/audits/shot.ts /path [name]
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.ts';
 import { fileHeader, readOptions } from '../shared/options.mjs';
 
 const { positionals } = readOptions({

@@ -2,7 +2,7 @@
 // Deterministic and fast; runs in `npm test` after `astro build`.
 import { readFileSync } from 'node:fs';
 import { builtPages, fileForPath } from '../../src/lib/site/site-files.ts';
-import { missingRoutes } from '../shared/expected-routes.mjs';
+import { missingRoutes } from '../shared/expected-routes.ts';
 import { parse } from 'yaml';
 import type { Settings } from '../../src/lib/content/settings.ts';
 

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Request } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.ts';
 import { startCdn } from '../servers/cdn.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';

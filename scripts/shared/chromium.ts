@@ -30,23 +30,23 @@ export const BLOCK_OUTSIDE_HOSTS = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLU
  * The Chromium binary to launch: CHROME_PATH if set, else Debian's (the headless shell first when
  * `purpose` is 'test'), else Playwright's own. Throws with the package to install when none exists.
  */
-export async function findChromium(purpose = 'benchmark') {
+export async function findChromium(purpose: 'test' | 'benchmark' = 'benchmark'): Promise<string> {
   const debian = purpose === 'test' ? [HEADLESS_SHELL, CHROMIUM] : [CHROMIUM, HEADLESS_SHELL];
-  const candidates = [process.env.CHROME_PATH, ...debian];
+  const candidates = [process.env['CHROME_PATH'], ...debian];
   try {
     const { chromium } = await import('playwright-core');
     candidates.push(chromium.executablePath());
   } catch {
     // Playwright's own browser is optional.
   }
-  const found = candidates.find((path) => path && existsSync(path));
+  const found = candidates.find((path): path is string => !!path && existsSync(path));
   if (!found) {
     throw new Error(
       'No Chromium found: install one with `apt-get update && apt-get install -y chromium-headless-shell chromium` (as root), or set CHROME_PATH to a Chromium binary.',
     );
   }
-  if (purpose === 'test' && found === CHROMIUM && !process.env.CHROME_PATH && !process.env.QUIET_CHROMIUM_NOTE) {
-    process.env.QUIET_CHROMIUM_NOTE = '1';
+  if (purpose === 'test' && found === CHROMIUM && !process.env['CHROME_PATH'] && !process.env['QUIET_CHROMIUM_NOTE']) {
+    process.env['QUIET_CHROMIUM_NOTE'] = '1';
     console.log(
       'Testing with /usr/bin/chromium: `apt-get install -y chromium-headless-shell` runs the browser tests in about 60% of the time.',
     );

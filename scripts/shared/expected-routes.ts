@@ -10,7 +10,13 @@ import { PORTFOLIO_CATEGORIES } from '../../src/lib/portfolio/portfolio.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** Every route the build must hold, sorted; `notFound: false` leaves the 404 page out. */
-export function expectedRoutes({ notFound = true, root = ROOT } = {}) {
+/** Which routes to expect: `notFound: false` leaves the 404 page out; `root` is the project's folder. */
+export interface ExpectedRoutesOptions {
+  notFound?: boolean;
+  root?: string;
+}
+
+export function expectedRoutes({ notFound = true, root = ROOT }: ExpectedRoutesOptions = {}): string[] {
   const posts = readdirSync(join(root, 'content', 'blog'))
     .filter((name) => name.endsWith('.mdx'))
     // A draft is kept off the live site.
@@ -28,7 +34,7 @@ export function expectedRoutes({ notFound = true, root = ROOT } = {}) {
 }
 
 /** The expected routes `found` lacks (empty when every one is there). */
-export function missingRoutes(found, options) {
+export function missingRoutes(found: Iterable<string>, options?: ExpectedRoutesOptions): string[] {
   const have = new Set(found);
   return expectedRoutes(options).filter((route) => !have.has(route));
 }

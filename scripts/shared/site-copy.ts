@@ -29,7 +29,7 @@ const NOT_LINKED = new Set(['.vite', '.astro', '.cache']);
  * those entries of src/pages/ (the other pages' images would make the build slow without proving
  * more). Returns the copy's path.
  */
-export function copyProject(prefix, { pages } = {}) {
+export function copyProject(prefix: string, { pages }: { pages?: string[] } = {}): string {
   const copy = mkdtempSync(join(tmpdir(), prefix));
   for (const name of readdirSync(ROOT)) {
     if (!NOT_COPIED.has(name)) cpSync(join(ROOT, name), join(copy, name), { recursive: true });
@@ -52,7 +52,7 @@ export function copyProject(prefix, { pages } = {}) {
 }
 
 /** Runs the Astro CLI in `dir`; returns the exit status and everything it printed, without colours. */
-export function astro(dir, command) {
+export function astro(dir: string, command: string): { status: number | null; output: string } {
   const run = spawnSync(process.execPath, [ASTRO, command], {
     cwd: dir,
     encoding: 'utf8',
