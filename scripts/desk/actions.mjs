@@ -659,6 +659,15 @@ export function galleryDetail(setup, id, photos, siteUrl) {
     password,
     invitation: links.length && password ? invitationText({ links, id, lastDay }) : null,
     passwordText: links.length && password ? passwordText({ id, password }) : null,
+    // What its settings form shows, as its gallery.yaml says.
+    settings: {
+      title: gallery.title,
+      expires: gallery.expires ?? '',
+      downloads: gallery.downloads,
+      included: gallery.selection?.included ?? '',
+      extraPhotoPrice: gallery.selection?.extraPhotoPrice ?? '',
+      strict: gallery.selection?.strict ?? false,
+    },
     shares,
   };
 }

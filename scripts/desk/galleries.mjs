@@ -8,6 +8,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -18,12 +19,15 @@ import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import {
   galleryPasswords,
   generatedPassphrase,
+  linksVariable,
   PASSWORDS_FILE,
   passwordVariable,
   writePasswordsFile,
 } from '../../src/private-gallery/publish/secrets.ts';
 import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { insideProject, missingFolder } from './actions.mjs';
+import { recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
+import { sharesVariable } from '../../src/private-gallery/publish/share.ts';
 
 /** A refusal the desk shows as it is: one sentence. */
 export class DeskError extends Error {}
@@ -267,4 +271,102 @@ export function copyFolder(setup, id, from) {
     copied.push(name);
   }
   return { copied, left };
+}
+
+/** Her gallery's folder by its id, as the desk lists it, or the sentence that there is none. */
+function galleryFolderOf(setup, id) {
+  const folder = join(setup.dir, String(id ?? ''));
+  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
+    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
+  }
+  return folder;
+}
+
+/**
+ * Her gallery's settings changed in place: its title, last day, downloads and package, written into
+ * its gallery.yaml with every other line kept (its photos, her own comments), checked by the file's
+ * own rules first. A last day moved into the past is refused; one already past may stay as it is.
+ */
+export function saveSettings(setup, id, fields, now = () => new Date()) {
+  refuseProject(setup);
+  const folder = galleryFolderOf(setup, id);
+  const file = join(folder, 'gallery.yaml');
+  const document = parseDocument(readFileSync(file, 'utf8'));
+  const before = document.get('expires');
+  const expires = String(fields.expires ?? '').trim();
+  const was = before instanceof Date ? before.toISOString().slice(0, 10) : String(before ?? '');
+  if (expires && expires !== was && isCalendarDay(expires) && isExpired(expires, now())) {
+    throw new DeskError('That last day has already passed: choose today or a later day, or leave it empty.');
+  }
+  const set = (key, value) => (value === undefined || value === '' ? document.delete(key) : document.set(key, value));
+  const included = String(fields.included ?? '').trim();
+  set('title', String(fields.title ?? '').trim() || undefined);
+  set('expires', expires || undefined);
+  set('downloads', String(fields.downloads ?? 'web'));
+  set('included', included ? Number(included) : undefined);
+  set('extraPhotoPrice', included ? String(fields.extraPhotoPrice ?? '').trim() || undefined : undefined);
+  set('limit', included && fields.limit === 'strict' ? 'strict' : undefined);
+  const text = document.toString({ lineWidth: 0 });
+  try {
+    parseGalleryFile(text, file);
+  } catch (error) {
+    throw new DeskError(error.message);
+  }
+  writeFileSync(file, text);
+  return { message: 'Saved. Publish for her to see the change.' };
+}
+
+/** The passwords file's text without the lines of these variables. */
+const withoutLines = (text, variables) =>
+  text
+    .split('\n')
+    .filter((line) => !variables.some((variable) => line.startsWith(`${variable}=`)))
+    .join('\n');
+
+/**
+ * A new password for her gallery, hers if strong enough, else one made for her: written over its
+ * line in passwords.env. The old one opens nothing once she publishes.
+ */
+export function changePassword(setup, id, password) {
+  refuseProject(setup);
+  const folder = galleryFolderOf(setup, id);
+  const given = String(password ?? '').trim();
+  const next = given || generatedPassphrase();
+  const refusal = passwordRefusal(id, readGallery(folder).title, next, setup.root);
+  if (refusal) throw new DeskError(refusal);
+  const variable = passwordVariable(id);
+  const line = envLine(variable, next);
+  const file = join(setup.dir, PASSWORDS_FILE);
+  const kept = withoutLines(existsSync(file) ? readFileSync(file, 'utf8') : '', [variable]);
+  writePasswordsFile(file, `${kept}${kept && !kept.endsWith('\n') ? '\n' : ''}${line}\n`);
+  return {
+    password: next,
+    generated: !given,
+    message: 'Her new password is set: publish, then send her the new password. The old one opens nothing after that.',
+  };
+}
+
+/**
+ * A gallery never published, deleted with its folder (the photos copied into it; her own folder of
+ * originals is untouched) and its lines in passwords.env. A gallery ever published is refused: it
+ * is closed or removed, so that her link answers as it should.
+ */
+export function deleteGallery(setup, id) {
+  refuseProject(setup);
+  const folder = galleryFolderOf(setup, id);
+  const record = recordOrNone(setup.recordFile);
+  if (Object.values(record.targets).some((target) => target.galleries[id])) {
+    throw new DeskError(
+      'This gallery has been published, so it is not deleted here: close it, or take its folder away and remove it from your website.',
+    );
+  }
+  rmSync(folder, { recursive: true, force: true });
+  const file = join(setup.dir, PASSWORDS_FILE);
+  if (existsSync(file)) {
+    writePasswordsFile(
+      file,
+      withoutLines(readFileSync(file, 'utf8'), [passwordVariable(id), linksVariable(id), sharesVariable(id)]),
+    );
+  }
+  return { message: `The gallery ${id} is deleted, with its folder and its password.` };
 }

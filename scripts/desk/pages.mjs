@@ -408,7 +408,7 @@ export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')) {
 }
 
 /** One gallery: its invitation, its photos (order, descriptions), partner links (by tapping photos) and closing it. */
-export function galleryPage(detail, setup) {
+export function galleryPage(detail, setup, today = new Date().toLocaleDateString('en-CA')) {
   const { id, title } = detail;
   return html`<p><a href="/">Your galleries</a></p>
     <h1>${title}</h1>
@@ -438,8 +438,104 @@ export function galleryPage(detail, setup) {
             : html`<p>Publish the gallery first: its private link is made then.</p>`
       }
     </section>
+    ${detail.closed ? '' : settingsSection(detail, today)} ${detail.closed || detail.sample ? '' : passwordSection(id)}
     ${detail.closed ? '' : photosSection(detail)} ${detail.closed ? '' : partnerSection(detail)}
-    ${detail.closed ? '' : closeSection(id, title, setup?.local)}`;
+    ${detail.closed ? '' : closeSection(id, title, setup?.local)}
+    ${detail.state.kind === 'never' && !detail.sample ? deleteSection(id, title) : ''}`;
+}
+
+/** Its settings, changed in place: title, last day (no past day offered), package, downloads. */
+function settingsSection({ id, settings }, today) {
+  const option = (value, label, current) =>
+    html`<option value="${value}" ${value === current ? html`selected` : ''}>${label}</option>`;
+  return html`<section aria-labelledby="settings-title">
+    <h2 id="settings-title">Settings</h2>
+    <form class="form" data-action="/api/galleries/settings" data-after="refresh">
+      <input type="hidden" name="id" value="${id}" />
+      <p>
+        <label for="settings-title-field">Title, as she sees it</label>
+        <input id="settings-title-field" name="title" required autocomplete="off" value="${settings.title}" />
+      </p>
+      <p>
+        <label for="settings-expires">Last day open <span class="hint">(empty: open until you close it)</span></label>
+        <input id="settings-expires" name="expires" type="date" min="${today}" value="${settings.expires}" />
+      </p>
+      <fieldset>
+        <legend>Package</legend>
+        <p>
+          <label for="settings-included"
+            >Photos included <span class="hint">(empty: favorites, no package)</span></label
+          >
+          <input
+            id="settings-included"
+            name="included"
+            type="number"
+            min="1"
+            step="1"
+            inputmode="numeric"
+            value="${settings.included}"
+          />
+        </p>
+        <p>
+          <label for="settings-limit">Beyond what is included</label>
+          <select id="settings-limit" name="limit">
+            ${option('soft', 'She may choose more', settings.strict ? 'strict' : 'soft')}
+            ${option('strict', 'No more (strict)', settings.strict ? 'strict' : 'soft')}
+          </select>
+        </p>
+        <p>
+          <label for="settings-price">Price of each extra photo <span class="hint">(optional, e.g. $35)</span></label>
+          <input id="settings-price" name="extraPhotoPrice" autocomplete="off" value="${settings.extraPhotoPrice}" />
+        </p>
+      </fieldset>
+      <p>
+        <label for="settings-downloads">Downloads</label>
+        <select id="settings-downloads" name="downloads">
+          ${option('web', 'Web-size downloads', settings.downloads)}
+          ${option('full', 'Full-size downloads (originals)', settings.downloads)}
+          ${option('none', 'No downloads', settings.downloads)}
+        </select>
+      </p>
+      <p><button type="submit" class="btn">Save the settings</button></p>
+    </form>
+  </section>`;
+}
+
+/** A new password: hers, or a strong one made for her; the password text above then has it. */
+function passwordSection(id) {
+  return html`<section aria-labelledby="password-title">
+    <h2 id="password-title">Her password</h2>
+    <form class="form" data-action="/api/galleries/password" data-after="refresh">
+      <input type="hidden" name="id" value="${id}" />
+      <p>
+        <label for="new-password"
+          >A new password <span class="hint">(leave empty for a strong one made for you)</span></label
+        >
+        <input id="new-password" name="password" type="text" autocomplete="off" spellcheck="false" />
+      </p>
+      <p><button type="submit" class="btn btn-quiet">Set a new password</button></p>
+    </form>
+  </section>`;
+}
+
+/** A gallery never published: deleted with its folder, behind a confirmation. */
+function deleteSection(id, title) {
+  return html`<section aria-labelledby="delete-title">
+    <h2 id="delete-title">Delete this gallery</h2>
+    <button type="button" class="btn btn-quiet" data-dialog="delete-dialog">Delete this gallery…</button>
+    <dialog id="delete-dialog" aria-labelledby="delete-dialog-title">
+      <h2 id="delete-dialog-title">Delete ${title}?</h2>
+      <p>
+        It has never been published, so she has seen nothing of it. Its folder, the photos copied into it and its
+        password are deleted from this computer; the photos you copied them from stay where they are.
+      </p>
+      <form data-action="/api/galleries/delete" data-after="home">
+        <input type="hidden" name="id" value="${id}" />
+        <button type="submit" class="btn btn-danger">Delete it</button>
+        <button type="button" class="btn btn-quiet" data-dialog-close>Keep it</button>
+      </form>
+    </dialog>
+  </section>`;
 }
 
 function partnerSection({ id, photos, shares }) {

@@ -15,7 +15,16 @@ import {
   makeGalleriesFolder,
   waitingCount,
 } from './actions.mjs';
-import { addPhoto, copyFolder, DeskError, newGallery, savePhotos } from './galleries.mjs';
+import {
+  addPhoto,
+  changePassword,
+  copyFolder,
+  deleteGallery,
+  DeskError,
+  newGallery,
+  savePhotos,
+  saveSettings,
+} from './galleries.mjs';
 import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from './pages.mjs';
 import { settings } from '../../src/lib/content/settings.ts';
 
@@ -66,7 +75,7 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       '/gallery/': async (_request, rest) => {
         const setup = await current();
         const detail = galleryIds.has(rest) ? galleryDetail(setup, galleryIds.get(rest), photos, siteUrl) : null;
-        return detail ? page(null, detail.title, galleryPage(detail, setup)) : null;
+        return detail ? page(null, detail.title, galleryPage(detail, setup, now().toLocaleDateString('en-CA'))) : null;
       },
       '/new': () => page('/new', 'A new gallery', newGalleryPage(now().toLocaleDateString('en-CA'))),
       '/inbox': async () =>
@@ -100,6 +109,18 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       '/api/galleries/new': async (fields) => {
         const setup = await current();
         return refusing(() => ({ made: newGallery(setup, fields, now) }));
+      },
+      '/api/galleries/settings': async ({ id, ...fields }) => {
+        const setup = await current();
+        return refusing(() => saveSettings(setup, id, fields, now));
+      },
+      '/api/galleries/password': async ({ id, password }) => {
+        const setup = await current();
+        return refusing(() => changePassword(setup, id, password));
+      },
+      '/api/galleries/delete': async ({ id }) => {
+        const setup = await current();
+        return refusing(() => deleteGallery(setup, id));
       },
       '/api/galleries/make-folder': async () => {
         const done = makeGalleriesFolder(await current());

@@ -93,6 +93,7 @@ document.addEventListener('submit', async (event) => {
   const { ok, json } = await post(form.dataset.action, fieldsOf(form));
   if (button) button.disabled = false;
   form.closest('dialog')?.close();
+  if (ok && form.dataset.after === 'home') return location.assign(root);
   if (ok && form.dataset.after === 'refresh') await refreshMain();
   say(json.message ?? '');
   if (!ok) return;
