@@ -173,10 +173,15 @@ export async function folderCheck(setup: GallerySetup, bucket: VaultTarget, comm
 /** Publishing's inputs (build.ts vaultInputs), its options with the bucket's lock. */
 export type Inputs = ReturnType<typeof vaultInputs> & { options: BuildOptions };
 
-/** Publishing's inputs for a run, and what each gallery is sealed from now; or the sentence refusing it. */
-export type Prepared =
-  | { inputs: Inputs; stamps: Map<string, string>; refusal?: undefined }
-  | { refusal: string; inputs?: undefined; stamps?: undefined };
+/** Publishing's inputs for a run, and what each gallery is sealed from now (stampsOf). */
+export interface Ready {
+  inputs: Inputs;
+  stamps: Map<string, string>;
+  refusal?: undefined;
+}
+
+/** Publishing's inputs for a run (Ready), or the sentence refusing it. */
+export type Prepared = Ready | { refusal: string; inputs?: undefined; stamps?: undefined };
 
 /** What publishing's lock is told (lock.ts LockOptions): each may be left out, or undefined. */
 export interface LockRequest {
@@ -244,7 +249,7 @@ export function heldForShares({ galleries, options, held }: Inputs, say: Say, cl
 async function publishTo(
   setup: GallerySetup,
   bucket: VaultTarget,
-  { inputs, stamps }: { inputs: Inputs; stamps: Map<string, string> },
+  { inputs, stamps }: Ready,
   extra: Partial<BuildOptions>,
   say: Say,
 ) {
@@ -295,7 +300,7 @@ function failed(error: unknown, say: Say): Outcome {
 export async function publishAction(
   setup: GallerySetup,
   bucket: VaultTarget,
-  prepared: { inputs: Inputs; stamps: Map<string, string> },
+  prepared: Ready,
   say: Say,
   onProgress?: (progress: PublishProgress) => void,
 ): Promise<Outcome> {
@@ -327,7 +332,7 @@ export async function publishAction(
 export async function closeAction(
   setup: GallerySetup,
   bucket: VaultTarget,
-  prepared: { inputs: Inputs; stamps: Map<string, string> },
+  prepared: Ready,
   id: string,
   say: Say,
 ): Promise<Outcome> {
@@ -396,7 +401,7 @@ export function removeRefusal(
 export async function removeAction(
   setup: GallerySetup,
   bucket: VaultTarget,
-  prepared: { inputs: Inputs; stamps: Map<string, string> },
+  prepared: Ready,
   id: string,
   say: Say,
 ): Promise<Outcome> {
