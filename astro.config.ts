@@ -12,6 +12,7 @@ import staticHeaders from './src/integrations/static-headers.ts';
 import imagePipeline from './src/integrations/image-pipeline.ts';
 import editorDev from './src/integrations/editor-dev.ts';
 import settledDirective from './src/integrations/settled-directive.ts';
+import modulePreloads from './src/integrations/module-preloads.ts';
 import sharp from 'sharp';
 import { CORE_RANGES, EXTENDED_RANGES, FONT_FILES, toUnicodeRange } from './src/lib/site/font-subset.ts';
 import { cspDirectives, PREVIEW_HEADERS, scriptResources } from './src/lib/security/security.ts';
@@ -51,6 +52,7 @@ export default defineConfig({
   integrations: [
     react(),
     settledDirective(),
+    modulePreloads(),
     mdx(),
     privateGallery(),
     staticHeaders(),
