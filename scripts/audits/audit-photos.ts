@@ -36,7 +36,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXIFTOOL, requireExiftool, writeCameraPhoto } from './camera-photos.ts';
 import { describePortfolioSize, portfolioSize } from './portfolio-size.ts';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const { values } = readOptions({

@@ -58,7 +58,7 @@ import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.ts';
 import { startCdn } from '../servers/cdn.ts';
 import { serverKeyHash, startFront } from '../servers/front.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 
 const { values } = readOptions({
   name: 'audit',

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp, { type Blend, type OverlayOptions } from 'sharp';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 
 export const EXIFTOOL = process.env.EXIFTOOL ?? '/usr/bin/exiftool';
 

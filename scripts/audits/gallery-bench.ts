@@ -50,7 +50,7 @@ import {
 import { fileBucket } from '../../src/private-gallery/format/buckets.ts';
 import { isManifest, type VaultIndex } from '../../src/private-gallery/format/types.ts';
 import type { GallerySource } from '../../src/private-gallery/publish/sources.ts';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 
 const { values } = readOptions({
   name: 'gallery-bench',

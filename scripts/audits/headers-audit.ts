@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { startCdn } from '../servers/cdn.ts';
 import { caCertPath, startFront } from '../servers/front.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 import type { ScanOutput, TestVerdict } from './observatory-scan.ts';
 
 const { values } = readOptions({

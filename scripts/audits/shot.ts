@@ -1,7 +1,7 @@
 // Dev helper: screenshots a built page at 1440 and 390 px wide. Usage: node scripts/audits/shot.ts /path [name]
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../shared/chromium.ts';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 
 const { positionals } = readOptions({
   name: 'shot',

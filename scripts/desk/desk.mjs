@@ -9,7 +9,7 @@
 // The address it prints holds a new random key each time and opens the desk once: only the browser
 // that opened it reaches the desk, and only from this computer. Stop it with Ctrl+C.
 import { spawn } from 'node:child_process';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 import { liveDeskSetup } from './actions.mjs';
 import { deskRoutes } from './routes.mjs';
 import { newToken, startDesk } from './server.mjs';

@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, findChromium, PHONE } from '../shared/chromium.ts';
 import { startCdn } from '../servers/cdn.ts';
 import { builtPages } from '../../src/lib/site/site-files.ts';
 import { NOT_FOUND_ROUTE } from '../../src/lib/site/routes.ts';
-import { fileHeader, readOptions } from '../shared/options.mjs';
+import { fileHeader, readOptions } from '../shared/options.ts';
 
 const { values } = readOptions({
   name: 'first-view',

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 // The validated settings: a wrong value stops here, naming the field, as it stops the build.
 import { settings } from '../../src/lib/content/settings.ts';
-import { readOptions } from '../shared/options.mjs';
+import { readOptions } from '../shared/options.ts';
 
 readOptions({
   name: 'brand-card',

@@ -29,7 +29,7 @@ import { targetNames } from '../../src/private-gallery/publish/target.ts';
 import { publishedState, recordOrNone, stateWords } from '../../src/private-gallery/publish/published-state.ts';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
-import { optionProblem } from '../shared/options.mjs';
+import { optionProblem } from '../shared/options.ts';
 import { npmRefusal } from './command-guard.ts';
 import { count } from '../../src/private-gallery/publish/words.ts';
 import { linkAsPositional } from '../../src/private-gallery/publish/share-command.ts';

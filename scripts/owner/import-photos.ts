@@ -11,7 +11,7 @@ import { basename, extname, join, relative } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { MASTER_LONG_SIDE } from '../../src/lib/images/image-presets.ts';
 import { CONTENT_LISTS, imageFolders, type ContentList } from '../../src/lib/content/data-files.ts';
-import { readOptions } from '../shared/options.mjs';
+import { readOptions } from '../shared/options.ts';
 
 // The long side of a master, from the site's image presets (re-exported for the tests).
 export { MASTER_LONG_SIDE };

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { SAMPLE_POSTS } from '../../src/lib/blog/blog-fixtures.ts';
 import { CONTENT_LISTS, type ContentList } from '../../src/lib/content/data-files.ts';
 import type { PortfolioCategory } from '../../src/lib/portfolio/categories.ts';
-import { readOptions } from '../shared/options.mjs';
+import { readOptions } from '../shared/options.ts';
 
 readOptions({
   name: 'placeholders',

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
-import { readOptions } from '../shared/options.mjs';
+import { readOptions } from '../shared/options.ts';
 
 /**
  * The runtime's compatibility date. Pinned: wrangler refuses dates newer than its bundled workerd

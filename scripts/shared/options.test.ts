@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
-import { fileHeader, optionProblem } from './options.mjs';
+import { fileHeader, optionProblem } from './options.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
