@@ -484,6 +484,30 @@ export const JOURNEYS: Journey[] = [
         'the age dialog',
         () => document.querySelector<HTMLDialogElement>('dialog[data-age-gate-dialog]')?.open,
       );
+      // Before the gallery's code starts (at I am 18+): a file the page asks for that does not load (a
+      // module preload, a script) is a page error too, which the recorder cannot see (it does not
+      // bubble). Firefox refused 7 of the gallery's module preloads on every load, React's among them,
+      // until the build stopped asking it to preload what it had already loaded (module-preloads.ts).
+      await d.run(() => {
+        addEventListener(
+          'error',
+          (event) => {
+            const element = event.target;
+            if (!(element instanceof HTMLLinkElement || element instanceof HTMLScriptElement)) return;
+            const url = element instanceof HTMLLinkElement ? element.href : element.src;
+            const rel = element instanceof HTMLLinkElement ? ` rel=${element.rel}` : '';
+            const list = window.__engineErrors ?? [];
+            list.push({
+              type: 'error',
+              message: `<${element.localName}${rel}> did not load ${url}`,
+              source: url,
+              page: location.pathname,
+            });
+            sessionStorage.setItem('__engineErrors', JSON.stringify(list));
+          },
+          true,
+        );
+      });
       await clickText(d, 'dialog[data-age-gate-dialog] button', 'I am 18+');
       await until(
         d,
