@@ -449,6 +449,9 @@ test.describe('private gallery failures are visible and recoverable', () => {
   test('a manifest that never answers is reported within 10 s, with Retry', async ({ page }) => {
     await serveVault(page, fixture, (name) => (name === 'manifest.json' ? 'hang' : undefined));
     await open(page);
+    // The 10 s run from the gallery's first request, made once its code has started: her card shows
+    // before (at I am 18+), and on a loaded host the code may take seconds more to start.
+    await expect(page.locator('html')).toHaveAttribute('data-gallery-stage', 'password');
     await enter(page, GALLERIES.maria);
     const alert = passwordDialog(page).getByRole('alert');
     await expect(alert).toContainText('taking too long', { timeout: 12_000 });
