@@ -143,7 +143,7 @@ for (const [width, height, port] of [
         });
         await page.getByRole('button', { name: 'Publish to the preview' }).click();
         await expect(page.getByRole('status')).toHaveText(
-          /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the local bucket in /,
+          /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the preview on this computer in /,
           PUBLISHED,
         );
         const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);

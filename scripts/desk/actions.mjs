@@ -443,6 +443,8 @@ export async function inboxDone(setup, id, siteUrl) {
   const inbox = await openInbox(setup, siteUrl, await setup.bucket().catch(() => undefined));
   if (inbox.problem) return { ok: false, message: inbox.problem };
   const entry = inbox.opened.find((o) => o.id === id);
+  if (!entry)
+    return { ok: false, message: 'This selection is no longer waiting: reload the page to see those that are.' };
   // Filed first, deleted after: a selection is never lost between the two.
   const filed = entry ? filedPath(setup, entry.gallery, entry.day, entry.id) : null;
   const bytes = entry ? await inbox.bucket.get(entry.name) : null;
@@ -695,4 +697,66 @@ export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
     .map((line) => line.trim())
     .find((line) => line.startsWith('http'));
   return { ok: code === 0, message: said, ...(code === 0 ? { link: link ?? null } : {}) };
+}
+
+/** The command's words the desk never shows her, each with hers (issue 51, item 7): longest first. */
+const DESK_WORDS = [
+  // Her passwords file's lines, by what they hold.
+  [/PRIVATE_GALLERY_PASSWORD_[A-Z0-9_]+/g, 'her password'],
+  [/PRIVATE_GALLERY_LINKS_[A-Z0-9_]+/g, 'her private links'],
+  [/PRIVATE_GALLERY_SHARES_[A-Z0-9_]+/g, 'her partner links'],
+  [/PRIVATE_GALLERY_INBOX_KEY/g, 'the studio key'],
+  [/PRIVATE_GALLERY_SEED/g, 'the galleries’ key'],
+  [/PRIVATE_GALLERY_SALT/g, 'the website’s salt'],
+  [/set PRIVATE_GALLERY_DIR to where it is/g, 'tell the desk where it is'],
+  [/PRIVATE_GALLERY_DIR/g, 'your galleries folder'],
+  // The command's own instructions, as the desk's controls.
+  [
+    /run "npm run galleries -- close [^"]*" without --local to close it for her/g,
+    'close it on the desk of your website for her',
+  ],
+  [/"?npm run galleries -- publish[^"\n]*"?/g, 'Publish'],
+  [/"?npm run galleries -- close[^"\n]*"?/g, 'Close on the gallery’s page'],
+  [/"?npm run galleries -- remove[^"\n]*"?/g, 'Remove on Galleries'],
+  [/"?npm run galleries -- (?:share|unshare)[^"\n]*"?/g, 'Partner links on the gallery’s page'],
+  [/"?npm run galleries -- inbox[^"\n]*"?/g, 'Selections'],
+  [/"?npm run galleries[^"\n]*"?/g, 'the desk'],
+  [/, \d+ indexes and lists/g, ''],
+];
+
+/**
+ * A sentence of the command's (a refusal, a summary, a warning) in the desk's words: her website or
+ * the preview for the bucket, what a passwords line holds for its name, the desk's control for a
+ * command. Nothing of a client's passes through here: these are the studio's own sentences.
+ */
+export function deskWords(text, setup) {
+  if (typeof text !== 'string') return text;
+  const where = setup?.local ? 'the preview on this computer' : 'your website';
+  let words = text;
+  if (setup?.label) {
+    words = words
+      .split(`in ${setup.label}`)
+      .join(setup.local ? 'in the preview on this computer' : 'on your website')
+      .split(setup.label)
+      .join(where);
+  }
+  words = words
+    .replace(/the local bucket in \S+?(?=[,.:;)]?(\s|$))/g, 'the preview on this computer')
+    .replace(/\bin the bucket "[^"]*" on Cloudflare/g, 'on your website')
+    .replace(/the bucket "[^"]*" on Cloudflare/g, 'your website');
+  for (const [pattern, replacement] of DESK_WORDS) words = words.replace(pattern, replacement);
+  // A sentence that began with a name now begins with her word: capitalised, as it was.
+  return /^[A-Z]/.test(text) ? words.replace(/^[a-z]/, (letter) => letter.toUpperCase()) : words;
+}
+
+/** An answer's sentences (message, warnings, held, problem) in the desk's words. */
+export function inDeskWords(json, setup) {
+  if (!json || typeof json !== 'object') return json;
+  const out = { ...json };
+  for (const key of ['message', 'problem']) if (typeof out[key] === 'string') out[key] = deskWords(out[key], setup);
+  for (const key of ['warnings', 'held', 'left']) {
+    if (Array.isArray(out[key])) out[key] = out[key].map((line) => deskWords(line, setup));
+  }
+  if (out.done) out.done = inDeskWords(out.done, setup);
+  return out;
 }

@@ -109,13 +109,13 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
       const removed = await change('/api/remove', { id: 'rose-2026-11' });
       expect(removed.status).toBe(200);
       expect(removed.json.message).toMatch(
-        /^Removed "rose-2026-11" from the local bucket in test: \d+ files deleted; her password and links open nothing now\.$/,
+        /^Removed "rose-2026-11" from the preview on this computer: \d+ files deleted; her password and links open nothing now\.$/,
       );
       expect(target.objects.size).toBeLessThan(before);
       expect(removable(setup)).toEqual([]);
       const again = await change('/api/remove', { id: 'rose-2026-11' });
       expect(again.json.message).toMatch(
-        /^No gallery "rose-2026-11" in the record of what was published to the local bucket in test \(.*published\.json\).*: nothing was removed\.$/,
+        /^No gallery "rose-2026-11" in the record of what was published to the preview on this computer \(.*published\.json\).*: nothing was removed\.$/,
       );
     } finally {
       await desk.close();
@@ -140,7 +140,7 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
       const refused = lines((await change('/api/publish', {})).text).at(-1).done;
       expect(refused).toMatchObject({ ok: false, locked: true });
       expect(refused.message).toBe(
-        `Nothing was published: another publish to the local bucket in test started at ${started.slice(11, 16)} UTC on ${started.slice(0, 10)} (3 hours ago) on studio-laptop and has not finished; wait for it, or, if it stopped halfway (a closed window, Ctrl-C), press Unlock on the desk to break its lock.`,
+        `Nothing was published: another publish to the preview on this computer started at ${started.slice(11, 16)} UTC on ${started.slice(0, 10)} (3 hours ago) on studio-laptop and has not finished; wait for it, or, if it stopped halfway (a closed window, Ctrl-C), press Unlock on the desk to break its lock.`,
       );
       const unlocked = lines((await change('/api/publish', { unlock: true })).text).at(-1).done;
       expect(unlocked.ok).toBe(true);

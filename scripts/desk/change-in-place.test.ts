@@ -94,7 +94,7 @@ describe('a gallery changed in place', () => {
     const old = passwordOf('nina-2026-12');
     const weak = await post('password', { id: 'nina-2026-12', password: 'nina' });
     expect(weak.status).toBe(400);
-    expect(weak.json.message).toMatch(/^PRIVATE_GALLERY_PASSWORD_NINA_2026_12 is shorter than 12 characters/);
+    expect(weak.json.message).toMatch(/^Her password is shorter than 12 characters: choose a longer one, for example /);
     expect(passwordOf('nina-2026-12')).toBe(old);
     const made = await post('password', { id: 'nina-2026-12', password: '' });
     expect(made.status).toBe(200);

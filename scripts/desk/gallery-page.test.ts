@@ -140,7 +140,7 @@ describe('one gallery on the desk', () => {
     expect(closed.status).toBe(200);
     expect(closed.json.message).toMatch(
       new RegExp(
-        `^Closed "ivy-2026-10" in the bucket "coastlight-galleries" on Cloudflare: \\d+ old files deleted\\. Her next visit, her link and a device that remembered her show "This gallery has closed"\\. Its gallery\\.yaml says expires: ${yesterday()}, so publishing again keeps it closed\\.$`,
+        `^Closed "ivy-2026-10" on your website: \\d+ old files deleted\\. Her next visit, her link and a device that remembered her show "This gallery has closed"\\. Its gallery\\.yaml says expires: ${yesterday()}, so publishing again keeps it closed\\.$`,
       ),
     );
     expect(readFileSync(join(dir, 'ivy-2026-10', 'gallery.yaml'), 'utf8')).toContain(

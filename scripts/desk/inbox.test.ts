@@ -182,7 +182,7 @@ describe("her clients' selections on the desk", () => {
       });
       expect([again.status, (await again.json()).message]).toEqual([
         400,
-        `No message "${NEWER}" in the local bucket in test: "npm run galleries -- inbox" lists them with their ids.`,
+        'This selection is no longer waiting: reload the page to see those that are.',
       ]);
       const after = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text();
       expect(after).toContain('<span class="badge">1</span>');

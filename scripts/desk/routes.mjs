@@ -12,6 +12,8 @@ import {
   removeOne,
   removable,
   lockLeft,
+  deskWords,
+  inDeskWords,
   makeGalleriesFolder,
   waitingCount,
 } from './actions.mjs';
@@ -61,9 +63,13 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
   let publishing = false;
   const page = async (here, title, body) => {
     const setup = await current();
-    return layout({ title, current: here, token, setup, waiting: await waitingCount(setup, siteUrl), body });
+    // The command's sentences in its pages (a refusal, a held gallery's reason) in the desk's words too.
+    return deskWords(
+      layout({ title, current: here, token, setup, waiting: await waitingCount(setup, siteUrl), body }),
+      setup,
+    );
   };
-  return {
+  const routes = {
     pages: {
       '/': async () => {
         const setup = await current();
@@ -170,4 +176,19 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       },
     },
   };
+  // Every answer's sentences in the desk's words (actions.mjs deskWords), a publish's lines too.
+  for (const [path, post] of Object.entries(routes.posts)) {
+    const speak = async (result) => {
+      const setup = await current();
+      if (result.stream) {
+        const stream = result.stream;
+        return { stream: (write) => stream((line) => write(inDeskWords(line, setup))) };
+      }
+      return { ...result, json: inDeskWords(result.json, setup) };
+    };
+    routes.posts[path] = post.raw
+      ? { raw: async (bytes, headers) => speak(await post.raw(bytes, headers)) }
+      : async (body) => speak(await post(body));
+  }
+  return routes;
 }
