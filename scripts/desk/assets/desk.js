@@ -3,7 +3,7 @@
 // It is a classic script in the head, run before the body is read: every listener is on `document`,
 // so a press the moment a button shows is answered (a deferred module left such a press to the
 // browser, which sent a form as a new address). It reads only the head's token meanwhile.
-// The desk is served under a secret path (server.mjs): the script's own address, /<path>/assets/,
+// The desk is served under a secret path (server.ts): the script's own address, /<path>/assets/,
 // names it, and the addresses it makes itself (its changes, the Selections link) are under it.
 'use strict';
 
