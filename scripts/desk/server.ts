@@ -23,6 +23,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { stripTypeScriptTypes } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 
@@ -194,10 +195,20 @@ async function jsonBody(request: IncomingMessage, limit = 64 * 1024): Promise<un
   }
 }
 
+/**
+ * The page's script, written in TypeScript (assets/desk.ts) and served as the JavaScript it is once
+ * its types are stripped by Node's own stripTypeScriptTypes (what `node file.ts` does): made once,
+ * at its first request.
+ */
+let deskScript: string | undefined;
+const scriptOf = () =>
+  (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('desk.ts', ASSETS), 'utf8'), { mode: 'strip' }));
+
 function serveAsset(response: ServerResponse, name: string): void {
   const font = name.startsWith('fonts/') && Object.hasOwn(FONTS, name.slice(6)) ? FONTS[name.slice(6)] : undefined;
   if (font) return send(response, 200, readFileSync(join(process.cwd(), font)), 'font/woff2');
   if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(response, 404, REFUSALS.missing);
+  if (name === 'desk.js') return send(response, 200, scriptOf(), ASSET_TYPES['.js']);
   send(response, 200, readFileSync(new URL(name, ASSETS)), ASSET_TYPES[extname(name)]);
 }
 
