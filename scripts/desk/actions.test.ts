@@ -7,11 +7,11 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
 import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
-import { closeOne, deskSetup, publishAll, removable } from './actions.mjs';
-import { copyFolder, newGallery } from './galleries.mjs';
+import { closeOne, deskSetup, publishAll, removable } from './actions.ts';
+import { copyFolder, newGallery } from './galleries.ts';
 import { readGallery } from '../../src/private-gallery/publish/sources.ts';
-import { deskRoutes } from './routes.mjs';
-import { startDesk, TOKEN_HEADER } from './server.mjs';
+import { deskRoutes } from './routes.ts';
+import { startDesk, TOKEN_HEADER } from './server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'desk-actions-'));
 /** Each gallery's own password: this, then its id. */

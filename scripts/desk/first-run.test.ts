@@ -10,9 +10,9 @@ const home = mkdtempSync(join(tmpdir(), 'desk-home-'));
 vi.stubEnv('HOME', home);
 vi.stubEnv('PRIVATE_GALLERY_DIR', '');
 const { memoryTarget } = await import('../../src/private-gallery/publish/fixtures/memory-target.ts');
-const { liveDeskSetup } = await import('./actions.mjs');
-const { deskRoutes } = await import('./routes.mjs');
-const { startDesk, TOKEN_HEADER } = await import('./server.mjs');
+const { liveDeskSetup } = await import('./actions.ts');
+const { deskRoutes } = await import('./routes.ts');
+const { startDesk, TOKEN_HEADER } = await import('./server.ts');
 
 const PROJECT_PRIVATE = resolve('content/private');
 /** Every file under content/private/ (git ignores all but the sample there, so git alone would not see a client's). */
@@ -83,7 +83,7 @@ describe('the desk on a computer with no galleries folder yet', () => {
       env: { HOME: home, PRIVATE_GALLERY_DIR: inside },
       target: () => memoryTarget(),
     });
-    const { makeGalleriesFolder } = await import('./actions.mjs');
+    const { makeGalleriesFolder } = await import('./actions.ts');
     expect(makeGalleriesFolder(await setup())).toEqual({
       ok: false,
       message: `${inside} is inside your website's project: choose a folder outside it.`,

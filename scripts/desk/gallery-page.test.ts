@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
 import { yesterday } from '../../src/private-gallery/publish/close.ts';
-import { closeOne, deskSetup, galleriesAtAGlance, galleryDetail, PhotoIds, publishAll } from './actions.mjs';
-import { deskRoutes } from './routes.mjs';
-import { startDesk, TOKEN_HEADER } from './server.mjs';
+import { closeOne, deskSetup, galleriesAtAGlance, galleryDetail, PhotoIds, publishAll } from './actions.ts';
+import { deskRoutes } from './routes.ts';
+import { startDesk, TOKEN_HEADER } from './server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'desk-gallery-'));
 const dir = join(root, 'galleries');

@@ -15,9 +15,9 @@ import { galleryRef } from '../../src/private-gallery/format/seal.ts';
 import { encodePicks } from '../../src/private-gallery/format/picks.ts';
 import { INBOX_KEY_VARIABLE, inboxTag } from '../../src/private-gallery/publish/inbox.ts';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { deskSetup, inboxMessages, PhotoIds } from './actions.mjs';
-import { deskRoutes } from './routes.mjs';
-import { startDesk, TOKEN_HEADER } from './server.mjs';
+import { deskSetup, inboxMessages, PhotoIds } from './actions.ts';
+import { deskRoutes } from './routes.ts';
+import { startDesk, TOKEN_HEADER } from './server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'desk-inbox-'));
 const seed = randomBytes(32);

@@ -7,10 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../src/private-gallery/publish/secrets.ts';
 import { readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { deskSetup } from './actions.mjs';
-import { addPhoto, newGallery } from './galleries.mjs';
-import { deskRoutes } from './routes.mjs';
-import { startDesk, TOKEN_HEADER } from './server.mjs';
+import { deskSetup } from './actions.ts';
+import { addPhoto, newGallery } from './galleries.ts';
+import { deskRoutes } from './routes.ts';
+import { startDesk, TOKEN_HEADER } from './server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'desk-new-'));
 const CAMERA = resolve('content/private/preview/private-01.jpg');

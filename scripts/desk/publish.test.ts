@@ -10,10 +10,10 @@ import { readRecord, RECORD_FILE, SEED_MARK } from '../../src/private-gallery/pu
 import { SCHEDULE } from '../../src/private-gallery/host/schedule.ts';
 import { MANIFEST } from '../../src/private-gallery/format/seal.ts';
 import { INBOX_TOKENS } from '../../src/private-gallery/host/inbox-tokens.ts';
-import { collector, deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.mjs';
+import { collector, deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.ts';
 import { gallerySetup, runAction } from '../owner/gallery-actions.ts';
-import { deskRoutes } from './routes.mjs';
-import { startDesk, TOKEN_HEADER } from './server.mjs';
+import { deskRoutes } from './routes.ts';
+import { startDesk, TOKEN_HEADER } from './server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'desk-publish-'));
 

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { deskSetup } from './actions.mjs';
-import { newGallery } from './galleries.mjs';
-import { deskRoutes } from './routes.mjs';
-import { startDesk, TOKEN_HEADER } from './server.mjs';
+import { deskSetup } from './actions.ts';
+import { newGallery } from './galleries.ts';
+import { deskRoutes } from './routes.ts';
+import { startDesk, TOKEN_HEADER } from './server.ts';
 
 /** What a developer reads and she should not: each a word the trial met on the desk. */
 const DEVELOPER_WORDS = /bucket|\.wrangler|PRIVATE_GALLERY_|npm run|--[a-z]|indexes and lists|Cloudflare|\bSeals?\b/;

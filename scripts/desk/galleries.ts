@@ -25,19 +25,25 @@ import {
   writePasswordsFile,
 } from '../../src/private-gallery/publish/secrets.ts';
 import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gallery/publish/sources.ts';
-import { insideProject, missingFolder } from './actions.mjs';
+import { insideProject, missingFolder, type DeskSetup } from './actions.ts';
 import { recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
 import { sharesVariable } from '../../src/private-gallery/publish/share.ts';
 
 /** A refusal the desk shows as it is: one sentence. */
 export class DeskError extends Error {}
 
+/**
+ * An error's message, as the checks that throw it (gallery-file.ts, sources.ts) wrote it. They
+ * throw Errors; anything else thrown reads as undefined, as `error.message` did.
+ */
+const messageOf = (error: unknown) => (error as Error | undefined)?.message;
+
 /** Why the desk writes nothing yet: her galleries folder is not made, and the project is never the place for a client's files. */
 export const NO_FOLDER_YET =
   'Your galleries folder is not made yet: press "Make my galleries folder" on Galleries first, so her photos and password stay outside your website.';
 
 /** Refuses any write into the project (its content/private/ holds only the sample): her clients' files go to her galleries folder only. */
-function refuseProject(setup) {
+function refuseProject(setup: DeskSetup): void {
   if (!setup.own || !existsSync(setup.own)) throw new DeskError(NO_FOLDER_YET);
   if (setup.refusal) throw new DeskError(setup.refusal);
   if (insideProject(setup.root, setup.dir)) throw new DeskError(NO_FOLDER_YET);
@@ -50,7 +56,14 @@ const GALLERY_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const UNSAFE_NAME = /[\p{Cc}\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
 
 /** The gallery.yaml the form makes: the same fields she could write by hand, in the same order. */
-export function galleryYaml({ title, expires, downloads, included, limit, extraPhotoPrice }) {
+export function galleryYaml({
+  title,
+  expires,
+  downloads,
+  included,
+  limit,
+  extraPhotoPrice,
+}: Record<string, unknown>): string {
   const file = {
     title,
     ...(expires ? { expires } : {}),
@@ -66,7 +79,7 @@ export function galleryYaml({ title, expires, downloads, included, limit, extraP
 }
 
 /** The text a passwords file holds for `variable`, quoted when the value needs it. */
-function envLine(variable, value) {
+function envLine(variable: string, value: string): string {
   if (/[\n\r]/.test(value)) throw new DeskError('A password is one line: choose one without a line break.');
   if (!/[\s#'"`\\$]/.test(value)) return `${variable}=${value}`;
   if (!value.includes("'")) return `${variable}='${value}'`;
@@ -78,7 +91,7 @@ function envLine(variable, value) {
  * Checks her password as publishing will (galleryPasswords, strict), for a gallery of this id and
  * title; returns the sentence that refuses it, or null.
  */
-export function passwordRefusal(id, title, password, root = process.cwd()) {
+export function passwordRefusal(id: string, title: string, password: string, root = process.cwd()): string | null {
   const variable = passwordVariable(id);
   try {
     galleryPasswords(
@@ -88,7 +101,7 @@ export function passwordRefusal(id, title, password, root = process.cwd()) {
     );
     return null;
   } catch (error) {
-    return String(error.message).replace(/^Nothing was published:\n\s*/, '');
+    return String((error as Error).message).replace(/^Nothing was published:\n\s*/, '');
   }
 }
 
@@ -97,7 +110,11 @@ export function passwordRefusal(id, title, password, root = process.cwd()) {
  * gallery.yaml, and its password in passwords.env (hers if strong enough, else a generated one).
  * Returns `{ id, password, generated }`; throws DeskError with the sentence that refuses it.
  */
-export function newGallery(setup, fields, now = () => new Date()) {
+export function newGallery(
+  setup: DeskSetup,
+  fields: Record<string, unknown>,
+  now = () => new Date(),
+): { id: string; password: string; generated: boolean } {
   const id = String(fields.id ?? '').trim();
   if (!GALLERY_ID.test(id)) {
     throw new DeskError('The folder name uses only a-z, 0-9 and dashes, at most 64 of them, e.g. jenna-2026-10.');
@@ -116,7 +133,7 @@ export function newGallery(setup, fields, now = () => new Date()) {
     try {
       return parseGalleryFile(yaml, join(folder, 'gallery.yaml'));
     } catch (error) {
-      throw new DeskError(error.message);
+      throw new DeskError(messageOf(error));
     }
   })();
   const variable = passwordVariable(id);
@@ -143,7 +160,7 @@ export function newGallery(setup, fields, now = () => new Date()) {
  * One of her photos, copied into a gallery folder the desk lists (never over a file already there).
  * Returns the file's name.
  */
-export function addPhoto(setup, id, name, bytes) {
+export function addPhoto(setup: DeskSetup, id: unknown, name: unknown, bytes: Uint8Array): string {
   refuseProject(setup);
   const folder = join(setup.dir, String(id ?? ''));
   if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
@@ -162,7 +179,7 @@ export function addPhoto(setup, id, name, bytes) {
 }
 
 /** The description readGallery gives a photo gallery.yaml does not describe: not hers, so not written. */
-export const unnamedAlt = (index) => `Photograph ${index + 1} of your gallery`;
+export const unnamedAlt = (index: number) => `Photograph ${index + 1} of your gallery`;
 
 /**
  * Her photos' order and descriptions, written into the gallery's gallery.yaml as its `photos` list
@@ -170,7 +187,12 @@ export const unnamedAlt = (index) => `Photograph ${index + 1} of your gallery`;
  * by gallery-file.ts before it is written, and refused with its message. `files`: the photos'
  * names in her order (every photo of the folder, once); `alts`: their descriptions, empty for none.
  */
-export function savePhotos(setup, id, files, alts) {
+export function savePhotos(
+  setup: DeskSetup,
+  id: unknown,
+  files: unknown,
+  alts: unknown,
+): { id: unknown; photos: number } {
   refuseProject(setup);
   const folder = join(setup.dir, String(id ?? ''));
   const file = join(folder, 'gallery.yaml');
@@ -181,7 +203,7 @@ export function savePhotos(setup, id, files, alts) {
     try {
       return readGallery(folder);
     } catch (error) {
-      throw new DeskError(error.message);
+      throw new DeskError(messageOf(error));
     }
   })();
   const present = gallery.photos.map((photo) => basename(photo.path));
@@ -199,7 +221,7 @@ export function savePhotos(setup, id, files, alts) {
   try {
     parseGalleryFile(text, file);
   } catch (error) {
-    throw new DeskError(error.message);
+    throw new DeskError(messageOf(error));
   }
   writeFileSync(file, text);
   return { id, photos: names.length };
@@ -210,7 +232,7 @@ export function savePhotos(setup, id, files, alts) {
  * sentence that says how to copy its path again. A path copied on Windows ("Copy as path") comes in
  * quotes; ~ is her home folder, as in a shell.
  */
-export function photoFolder(from) {
+export function photoFolder(from: unknown): string {
   const path = homeFolder(
     String(from ?? '')
       .trim()
@@ -230,7 +252,7 @@ export function photoFolder(from) {
  * there; the folder and its photos stay as they were. Returns `{ copied, left }`: the names copied,
  * and the files left out, each with why.
  */
-export function copyFolder(setup, id, from) {
+export function copyFolder(setup: DeskSetup, id: unknown, from: unknown): { copied: string[]; left: string[] } {
   refuseProject(setup);
   const folder = join(setup.dir, String(id ?? ''));
   if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
@@ -238,7 +260,7 @@ export function copyFolder(setup, id, from) {
   }
   const path = photoFolder(from);
   // An entry that cannot be read (a broken link, no permission) is skipped and named; so is a name a gallery does not take.
-  const unreadable = [];
+  const unreadable: string[] = [];
   const names = readdirSync(path)
     .filter((name) => {
       if (UNSAFE_NAME.test(name)) {
@@ -255,7 +277,7 @@ export function copyFolder(setup, id, from) {
     .sort();
   const photos = names.filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()));
   if (!photos.length) throw new DeskError(`${path} holds no photo a gallery takes: JPEG, PNG, WebP or AVIF.`);
-  const copied = [];
+  const copied: string[] = [];
   const left = [
     ...unreadable,
     ...names
@@ -274,7 +296,7 @@ export function copyFolder(setup, id, from) {
 }
 
 /** Her gallery's folder by its id, as the desk lists it, or the sentence that there is none. */
-function galleryFolderOf(setup, id) {
+function galleryFolderOf(setup: DeskSetup, id: unknown): string {
   const folder = join(setup.dir, String(id ?? ''));
   if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
     throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
@@ -287,7 +309,12 @@ function galleryFolderOf(setup, id) {
  * its gallery.yaml with every other line kept (its photos, her own comments), checked by the file's
  * own rules first. A last day moved into the past is refused; one already past may stay as it is.
  */
-export function saveSettings(setup, id, fields, now = () => new Date()) {
+export function saveSettings(
+  setup: DeskSetup,
+  id: unknown,
+  fields: Record<string, unknown>,
+  now = () => new Date(),
+): { message: string } {
   refuseProject(setup);
   const folder = galleryFolderOf(setup, id);
   const file = join(folder, 'gallery.yaml');
@@ -298,7 +325,8 @@ export function saveSettings(setup, id, fields, now = () => new Date()) {
   if (expires && expires !== was && isCalendarDay(expires) && isExpired(expires, now())) {
     throw new DeskError('That last day has already passed: choose today or a later day, or leave it empty.');
   }
-  const set = (key, value) => (value === undefined || value === '' ? document.delete(key) : document.set(key, value));
+  const set = (key: string, value: unknown) =>
+    value === undefined || value === '' ? document.delete(key) : document.set(key, value);
   const included = String(fields.included ?? '').trim();
   set('title', String(fields.title ?? '').trim() || undefined);
   set('expires', expires || undefined);
@@ -310,14 +338,14 @@ export function saveSettings(setup, id, fields, now = () => new Date()) {
   try {
     parseGalleryFile(text, file);
   } catch (error) {
-    throw new DeskError(error.message);
+    throw new DeskError(messageOf(error));
   }
   writeFileSync(file, text);
   return { message: 'Saved. Publish for her to see the change.' };
 }
 
 /** The passwords file's text without the lines of these variables. */
-const withoutLines = (text, variables) =>
+const withoutLines = (text: string, variables: string[]) =>
   text
     .split('\n')
     .filter((line) => !variables.some((variable) => line.startsWith(`${variable}=`)))
@@ -327,14 +355,20 @@ const withoutLines = (text, variables) =>
  * A new password for her gallery, hers if strong enough, else one made for her: written over its
  * line in passwords.env. The old one opens nothing once she publishes.
  */
-export function changePassword(setup, id, password) {
+export function changePassword(
+  setup: DeskSetup,
+  id: unknown,
+  password: unknown,
+): { password: string; generated: boolean; message: string } {
   refuseProject(setup);
   const folder = galleryFolderOf(setup, id);
+  // galleryFolderOf took it as a folder name: a string of GALLERY_ID's form.
+  const name = String(id);
   const given = String(password ?? '').trim();
   const next = given || generatedPassphrase();
-  const refusal = passwordRefusal(id, readGallery(folder).title, next, setup.root);
+  const refusal = passwordRefusal(name, readGallery(folder).title, next, setup.root);
   if (refusal) throw new DeskError(refusal);
-  const variable = passwordVariable(id);
+  const variable = passwordVariable(name);
   const line = envLine(variable, next);
   const file = join(setup.dir, PASSWORDS_FILE);
   const kept = withoutLines(existsSync(file) ? readFileSync(file, 'utf8') : '', [variable]);
@@ -351,11 +385,13 @@ export function changePassword(setup, id, password) {
  * originals is untouched) and its lines in passwords.env. A gallery ever published is refused: it
  * is closed or removed, so that her link answers as it should.
  */
-export function deleteGallery(setup, id) {
+export function deleteGallery(setup: DeskSetup, id: unknown): { message: string } {
   refuseProject(setup);
   const folder = galleryFolderOf(setup, id);
+  // galleryFolderOf took it as a folder name: a string of GALLERY_ID's form.
+  const name = String(id);
   const record = recordOrNone(setup.recordFile);
-  if (Object.values(record.targets).some((target) => target.galleries[id])) {
+  if (Object.values(record.targets).some((target) => target.galleries[name])) {
     throw new DeskError(
       'This gallery has been published, so it is not deleted here: close it, or take its folder away and remove it from your website.',
     );
@@ -365,7 +401,7 @@ export function deleteGallery(setup, id) {
   if (existsSync(file)) {
     writePasswordsFile(
       file,
-      withoutLines(readFileSync(file, 'utf8'), [passwordVariable(id), linksVariable(id), sharesVariable(id)]),
+      withoutLines(readFileSync(file, 'utf8'), [passwordVariable(name), linksVariable(name), sharesVariable(name)]),
     );
   }
   return { message: `The gallery ${id} is deleted, with its folder and its password.` };

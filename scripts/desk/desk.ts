@@ -10,9 +10,9 @@
 // that opened it reaches the desk, and only from this computer. Stop it with Ctrl+C.
 import { spawn } from 'node:child_process';
 import { fileHeader, readOptions } from '../shared/options.ts';
-import { liveDeskSetup } from './actions.mjs';
-import { deskRoutes } from './routes.mjs';
-import { newToken, startDesk } from './server.mjs';
+import { liveDeskSetup } from './actions.ts';
+import { deskRoutes } from './routes.ts';
+import { newToken, startDesk, type Desk } from './server.ts';
 
 const { values } = readOptions({
   name: 'desk',
@@ -33,8 +33,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 
 /** Opens the system's browser on `address`: open (macOS), start (Windows), xdg-open (elsewhere). */
-function openBrowser(address) {
-  const [command, args] =
+function openBrowser(address: string): void {
+  const [command, args]: [string, string[]] =
     process.platform === 'darwin'
       ? ['open', [address]]
       : process.platform === 'win32'
@@ -52,9 +52,9 @@ const setup = liveDeskSetup({
 });
 await setup();
 // The page's token for a change's header; the open address and the browser's session are the
-// server's own (server.mjs newSession), each a different random value.
+// server's own (server.ts newSession), each a different random value.
 const token = newToken();
-let desk;
+let desk: Desk;
 try {
   desk = await startDesk({
     port,
@@ -62,10 +62,12 @@ try {
     routes: deskRoutes({ setup, token, ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}) }),
   });
 } catch (error) {
+  // What server.listen fails with: a system error, with its code (EADDRINUSE: the port is taken).
+  const failure = error as NodeJS.ErrnoException;
   console.error(
-    error.code === 'EADDRINUSE'
+    failure.code === 'EADDRINUSE'
       ? `desk: port ${port} is taken: start it with another, e.g. "npm run desk -- --port ${port + 1}", or none to take a free one.`
-      : `desk: it could not start: ${error.message}`,
+      : `desk: it could not start: ${failure.message}`,
   );
   process.exit(1);
 }

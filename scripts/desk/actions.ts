@@ -4,14 +4,14 @@
 // `npm run galleries` runs, so their refusals and summaries are the command's sentences.
 import { createHmac, randomBytes } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import sharp from 'sharp';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
-import { openTarget } from '../../src/private-gallery/publish/target.ts';
+import { openTarget, type VaultTarget } from '../../src/private-gallery/publish/target.ts';
 import { settings } from '../../src/lib/content/settings.ts';
-import { privateGalleryDir } from '../../src/private-gallery/publish/sources.ts';
+import { privateGalleryDir, type Env, type GallerySource } from '../../src/private-gallery/publish/sources.ts';
 import {
   PASSWORDS_FILE,
   readEnv,
@@ -22,9 +22,12 @@ import {
   privateLink,
 } from '../../src/private-gallery/publish/secrets.ts';
 import { linkCode, partnerLink, readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
-import { CACHE_FOLDER, photoHash } from '../../src/private-gallery/publish/build.ts';
+import { CACHE_FOLDER, photoHash, type PublishProgress } from '../../src/private-gallery/publish/build.ts';
 import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
 import { publishedState, recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
+import type { PublishRecord } from '../../src/private-gallery/publish/record.ts';
+import type { Share } from '../../src/private-gallery/publish/share.ts';
+import type { CheckedSelection } from '../../src/private-gallery/publish/selection-check.ts';
 import { fromBase64Url } from '../../src/private-gallery/format/encodings.ts';
 import { IN_REPOSITORY_DIR, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { shortIds } from '../../src/private-gallery/publish/inbox-command.ts';
@@ -37,13 +40,26 @@ import {
   openInbox,
   runAction,
   shareAction as shareCommandAction,
+  type Command,
+  type GallerySetup,
+  type LockRequest,
+  type Outcome,
+  type RunOptions,
+  type Say,
 } from '../owner/gallery-actions.ts';
 
 export { missingFolder };
 
+/** What an action said, kept by collector: its lines, its refusals and its warnings. */
+export interface Said {
+  out: string[];
+  err: string[];
+  warn: string[];
+}
+
 /** A `say` that keeps what an action says: its lines (out), its refusals (err) and its warnings. */
-export function collector() {
-  const said = { out: [], err: [], warn: [] };
+export function collector(): { said: Said; say: Say } {
+  const said: Said = { out: [], err: [], warn: [] };
   return {
     said,
     say: {
@@ -55,33 +71,61 @@ export function collector() {
 }
 
 /**
- * @typedef {import('../../src/private-gallery/publish/target.ts').VaultTarget} VaultTarget
- * @typedef {{
- *   refusal: string | null, env: Record<string, string | undefined>, root: string, local: boolean,
- *   persistTo: string, note: string | null, dir: string, recordFile: string, where: string,
- *   names: { key: string, label: string }, key: string, label: string, account: string | null,
- *   warnings: string[], target: () => Promise<VaultTarget>, bucket: () => Promise<VaultTarget>,
- *   close: () => Promise<void>,
- * }} DeskSetup
+ * What one desk works on (deskSetup): the command's GallerySetup with the desk's own fields. When
+ * her galleries folder is refused, `refusal` is the sentence (shown on every page), its folders are
+ * '' and its target() and bucket() reject with that sentence; else `refusal` is null.
  */
+export interface DeskSetup extends Omit<GallerySetup, 'refusal'> {
+  refusal: string | null;
+  /** Her own galleries folder, where the desk writes (PRIVATE_GALLERY_DIR, else the default), made or not. */
+  own: string;
+  /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
+  readonly key: string;
+  label: string;
+  /** Her Cloudflare account (null for the local bucket). */
+  readonly account: string | null;
+  /** What the passwords file warned of while the setup was read. */
+  warnings: string[];
+  /** The bucket, opened once for the desk's life. */
+  bucket: () => Promise<VaultTarget>;
+  close: () => Promise<void>;
+}
+
+/** What deskSetup and liveDeskSetup are given: the command's options, and a bucket to open instead of openTarget's. */
+export interface DeskSetupOptions {
+  local?: boolean;
+  persistTo?: string | undefined;
+  root?: string;
+  env?: Env;
+  target?: () => VaultTarget | Promise<VaultTarget>;
+}
+
+/** liveDeskSetup's function: the current DeskSetup at each call, and close() for the bucket it opened. */
+export type LiveDeskSetup = (() => Promise<DeskSetup>) & { close: () => Promise<void> };
+
+/**
+ * The desk's setup as gallery-actions.ts takes it. Its refusal (null, or the sentence) is left out:
+ * no action reads one off a GallerySetup (it only tells gallerySetup's SetupRefusal apart), and a
+ * refused desk's target() rejects with its sentence.
+ */
+function forActions(setup: DeskSetup): GallerySetup {
+  const withoutRefusal: Omit<DeskSetup, 'refusal'> = setup;
+  return withoutRefusal;
+}
 
 /**
  * What one desk works on, as `npm run galleries` with the same options (gallery-actions.ts
  * gallerySetup): her environment, the galleries folder (or the sentence refusing it, shown on
  * every page), the bucket, opened once for the desk's life (opening it starts wrangler's proxy:
  * seconds), its label and account.
- *
- * @param {{
- *   local?: boolean,
- *   persistTo?: string,
- *   root?: string,
- *   env?: Record<string, string | undefined>,
- *   target?: () => import('../../src/private-gallery/publish/target.ts').VaultTarget
- *     | Promise<import('../../src/private-gallery/publish/target.ts').VaultTarget>,
- * }} [options]
- * @returns {Promise<DeskSetup>}
  */
-export async function deskSetup({ local = false, persistTo, root = process.cwd(), env = process.env, target } = {}) {
+export async function deskSetup({
+  local = false,
+  persistTo,
+  root = process.cwd(),
+  env = process.env,
+  target,
+}: DeskSetupOptions = {}): Promise<DeskSetup> {
   const { said, say } = collector();
   // Her own galleries folder, where the desk writes: never the project's content/private/ (the sample's).
   const own = privateGalleryDir(readEnv(root, env));
@@ -93,8 +137,9 @@ export async function deskSetup({ local = false, persistTo, root = process.cwd()
     ...(persistTo ? { persistTo } : {}),
     ...(target ? { open: async () => target() } : {}),
   });
-  if (base.refusal) {
-    const none = () => Promise.reject(new Error(base.refusal));
+  if (base.refusal !== undefined) {
+    const refusal = base.refusal;
+    const none = () => Promise.reject(new Error(refusal));
     const names = { key: '', label: '' };
     return {
       ...{
@@ -112,8 +157,8 @@ export async function deskSetup({ local = false, persistTo, root = process.cwd()
       close: async () => {},
     };
   }
-  let opened = null;
-  let openedKey = null;
+  let opened: Promise<VaultTarget> | null = null;
+  let openedKey: string | null = null;
   const bucket = () =>
     (opened ??= base
       .target()
@@ -121,38 +166,35 @@ export async function deskSetup({ local = false, persistTo, root = process.cwd()
         openedKey = ready.key ?? ready.label;
         return ready;
       })
-      .catch((error) => {
+      .catch((error: unknown) => {
         opened = null;
         throw error;
       }));
-  return /** @type {DeskSetup} */ (
-    /** @type {unknown} */ (
-      Object.defineProperties(base, {
-        refusal: { value: null },
-        own: { value: own },
-        warnings: { value: said.warn },
-        /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
-        key: { get: () => openedKey ?? base.names.key },
-        label: { value: base.names.label },
-        account: { get: () => (local ? null : (base.env.CLOUDFLARE_ACCOUNT_ID ?? null)) },
-        bucket: { value: bucket },
-        close: { value: async () => (opened ? (await opened).close() : undefined) },
-      })
-    )
-  );
+  // The desk's fields are defined on the command's setup itself, so its env stays the getter that
+  // reads her passwords file again; Object.defineProperties cannot type what it adds.
+  return Object.defineProperties(base, {
+    refusal: { value: null },
+    own: { value: own },
+    warnings: { value: said.warn },
+    /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
+    key: { get: () => openedKey ?? base.names.key },
+    label: { value: base.names.label },
+    account: { get: () => (local ? null : (base.env.CLOUDFLARE_ACCOUNT_ID ?? null)) },
+    bucket: { value: bucket },
+    close: { value: async () => (opened ? (await opened).close() : undefined) },
+  }) as unknown as DeskSetup;
 }
 
 /**
  * What the desk works on, made again whenever her galleries folder appears or goes, or her .env or
  * passwords.env changes, so the desk follows her without a restart. The bucket is opened once for
  * the desk's life, whichever setup asks for it. Resolves each time to the current DeskSetup.
- * @param {Parameters<typeof deskSetup>[0]} [options]
  */
-export function liveDeskSetup(options = {}) {
+export function liveDeskSetup(options: DeskSetupOptions = {}): LiveDeskSetup {
   const root = options.root ?? process.cwd();
   const base = options.env ?? process.env;
   const local = options.local ?? false;
-  let shared = null;
+  let shared: Promise<VaultTarget> | null = null;
   const target =
     options.target ??
     (() =>
@@ -160,16 +202,16 @@ export function liveDeskSetup(options = {}) {
         remote: !local,
         root,
         ...(options.persistTo ? { persistTo: options.persistTo } : {}),
-      }).catch((error) => {
+      }).catch((error: unknown) => {
         shared = null;
         throw error;
       })));
-  const changed = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+  const changed = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : 0);
   const signature = () => {
     const dir = privateGalleryDir(readEnv(root, base));
     return JSON.stringify([dir, existsSync(dir), changed(join(root, '.env')), changed(join(dir, PASSWORDS_FILE))]);
   };
-  let made = null;
+  let made: DeskSetup | null = null;
   let seen = '';
   const current = async () => {
     const now = signature();
@@ -187,7 +229,7 @@ export function liveDeskSetup(options = {}) {
  * Her galleries folder made, on her first run: where her settings say (PRIVATE_GALLERY_DIR), else
  * coastlight-galleries in her home folder; never inside the project, and readable by her account only.
  */
-export function makeGalleriesFolder(setup) {
+export function makeGalleriesFolder(setup: DeskSetup): { ok: boolean; message: string } {
   const folder = setup.own;
   if (insideProject(setup.root, folder)) {
     return { ok: false, message: `${folder} is inside your website's project: choose a folder outside it.` };
@@ -198,13 +240,13 @@ export function makeGalleriesFolder(setup) {
 }
 
 /** Whether `path` is the project folder or inside it. */
-export function insideProject(root, path) {
+export function insideProject(root: string, path: string): boolean {
   const inside = relative(resolve(root), resolve(path));
   return !inside || (!inside.startsWith('..') && !isAbsolute(inside));
 }
 
 /** Every gallery folder publishing reads (sources.ts galleriesFrom's two folders), each read alone so one broken gallery.yaml spoils only its own card. */
-function galleryFolders(setup) {
+function galleryFolders(setup: DeskSetup): string[] {
   const dirs = [...new Set([setup.dir, resolve(setup.root, IN_REPOSITORY_DIR)])];
   return dirs.flatMap((dir) =>
     existsSync(dir)
@@ -217,7 +259,7 @@ function galleryFolders(setup) {
 }
 
 /** The package her gallery.yaml sets (proofing), in words. */
-export function packageOf(gallery) {
+export function packageOf(gallery: GallerySource): { kind: string; text: string } {
   const rules = gallery.selection;
   if (!rules) return { kind: 'favorites', text: 'Favorites, no package' };
   const photos = `${rules.included} ${rules.included === 1 ? 'photo' : 'photos'} included`;
@@ -226,13 +268,24 @@ export function packageOf(gallery) {
   return { kind: 'included', text: photos };
 }
 
-export const DOWNLOADS = { none: 'No downloads', web: 'Web-size downloads', full: 'Full-size downloads (originals)' };
+export const DOWNLOADS: Record<GallerySource['downloads'], string> = {
+  none: 'No downloads',
+  web: 'Web-size downloads',
+  full: 'Full-size downloads (originals)',
+};
 
 /**
  * A gallery's state for the bucket the desk publishes to: closed, held (and why), never published,
  * changed since, published (published-state.ts, as "npm run galleries" marks it, by its stamp).
  */
-export function stateOf(gallery, record, key, stamp, held, now = new Date()) {
+export function stateOf(
+  gallery: GallerySource,
+  record: PublishRecord,
+  key: string,
+  stamp: string | undefined,
+  held: string | undefined,
+  now = new Date(),
+): { kind: string; text: string } {
   if (isExpired(gallery.expires, now)) return { kind: 'closed', text: `Closed since the end of ${gallery.expires}` };
   if (held) return { kind: 'held', text: `Held as it was last published: ${held}` };
   const kind = publishedState(record, key, gallery, stamp ?? '');
@@ -246,8 +299,8 @@ export function stateOf(gallery, record, key, stamp, held, now = new Date()) {
 export const THUMBNAIL_MS = 10_000;
 
 /** The bytes of `path` when it is a regular file (opened without waiting on a device or a pipe), else null. */
-async function regularFile(path) {
-  let handle;
+async function regularFile(path: string): Promise<Buffer | null> {
+  let handle: FileHandle | undefined;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     if (!(await handle.stat()).isFile()) return null;
@@ -260,9 +313,9 @@ async function regularFile(path) {
 }
 
 /** What `promise` gives within `ms`, else null. */
-function withinTime(promise, ms) {
-  let timer;
-  const late = new Promise((done) => {
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((done) => {
     timer = setTimeout(() => done(null), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
@@ -271,9 +324,9 @@ function withinTime(promise, ms) {
 /** Opaque ids for her photos' thumbnails: a key of this run, so an id tells nothing and lives no longer than the desk. */
 export class PhotoIds {
   #key = randomBytes(32);
-  #paths = new Map();
-  #thumbs = new Map();
-  idOf(path) {
+  #paths = new Map<string, string>();
+  #thumbs = new Map<string, Buffer>();
+  idOf(path: string): string {
     const id = createHmac('sha256', this.#key).update(path).digest('base64url').slice(0, 22);
     this.#paths.set(id, path);
     return id;
@@ -283,7 +336,7 @@ export class PhotoIds {
    * of a regular file (never a device, a pipe or a folder, which could block every other answer), and
    * null when it takes longer than THUMBNAIL_MS.
    */
-  async thumbnail(id) {
+  async thumbnail(id: string): Promise<Buffer | null | undefined> {
     const path = this.#paths.get(id);
     if (!path) return null;
     if (!this.#thumbs.has(id)) {
@@ -307,17 +360,23 @@ export class PhotoIds {
  * her inputs (a gallery without its password: the publish says which), the holds for a partner
  * link's missing photo, and no stamps (a gallery recorded with one reads "changed since").
  */
-function heldAndStamps(setup, galleries) {
+function heldAndStamps(
+  setup: DeskSetup,
+  galleries: GallerySource[],
+): { held: Map<string, string>; stamps: Map<string, string> } {
   const { say } = collector();
-  const prepared = setup.refusal ? { refusal: setup.refusal } : inputsFor(setup, 'links', undefined, say);
+  const prepared = setup.refusal ? { refusal: setup.refusal } : inputsFor(forActions(setup), 'links', undefined, say);
   if (prepared.inputs) return { held: heldForShares(prepared.inputs, say), stamps: prepared.stamps };
   try {
     const cache = new VaultCache(join(setup.dir, CACHE_FOLDER));
     const shares = readShares(galleries, setup.env, setup.root, undefined, false);
-    return { held: shareProblems(galleries, shares, (path) => photoHash(path, cache)), stamps: new Map() };
+    return {
+      held: shareProblems(galleries, shares, (path) => photoHash(path, cache)),
+      stamps: new Map<string, string>(),
+    };
   } catch {
     // A partner-links line publishing would refuse: publishing says why.
-    return { held: new Map(), stamps: new Map() };
+    return { held: new Map<string, string>(), stamps: new Map<string, string>() };
   }
 }
 
@@ -326,9 +385,9 @@ function heldAndStamps(setup, galleries) {
  * them (gallery-actions.ts heldForShares: a partner link's missing photo, a slip in its folder),
  * with why; the stamps of what each is sealed from, when her passwords let publishing read them.
  */
-export function galleriesAtAGlance(setup, photos, now = new Date(), pages = photos) {
+export function galleriesAtAGlance(setup: DeskSetup, photos: PhotoIds, now = new Date(), pages = photos) {
   const record = recordOrNone(setup.recordFile);
-  const read = galleryFolders(setup).map((folder) => {
+  const read = galleryFolders(setup).map((folder): { gallery: GallerySource } | { folder: string; problem: string } => {
     try {
       return { gallery: readGallery(folder) };
     } catch (error) {
@@ -337,10 +396,11 @@ export function galleriesAtAGlance(setup, photos, now = new Date(), pages = phot
   });
   const { held, stamps } = heldAndStamps(
     setup,
-    read.flatMap((entry) => (entry.gallery ? [entry.gallery] : [])),
+    read.flatMap((entry) => ('gallery' in entry ? [entry.gallery] : [])),
   );
-  return read.map(({ gallery, folder, problem }) => {
-    if (!gallery) return { id: folder.split(/[\\/]/).pop(), problem };
+  return read.map((entry) => {
+    if (!('gallery' in entry)) return { id: entry.folder.split(/[\\/]/).pop(), problem: entry.problem };
+    const gallery = entry.gallery;
     return {
       id: gallery.id,
       page: pages.idOf(`gallery:${gallery.folder}`),
@@ -356,13 +416,41 @@ export function galleriesAtAGlance(setup, photos, now = new Date(), pages = phot
   });
 }
 
+/** One card of galleriesAtAGlance: a gallery as publishing reads it, or a folder whose gallery.yaml is refused, with why. */
+export type GalleryCard = ReturnType<typeof galleriesAtAGlance>[number];
+
+/** One gallery's page (galleryDetail). */
+export type GalleryDetail = NonNullable<ReturnType<typeof galleryDetail>>;
+
 /** Her time for an instant, as the command prints it (inbox-command.ts): 2026-11-27 18:00. */
-function when(iso) {
+function when(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const two = (n) => String(n).padStart(2, '0');
+  const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
+
+/** One message in her inbox as the desk shows it (inboxMessages). */
+interface MessageBase {
+  id: string;
+  /** Its id as short as the command lists it (inbox-command.ts shortIds). */
+  short: string | undefined;
+  gallery: string;
+  day: string;
+}
+export type InboxMessage =
+  | (MessageBase & { kind: 'unreadable' | 'other-key' })
+  | (MessageBase & {
+      kind: 'selection';
+      title: CheckedSelection['title'];
+      /** When she sent it, in her time. */
+      sent: string;
+      included: CheckedSelection['included'];
+      counted: CheckedSelection['counted'];
+      picks: { number: number; file: string | null; note: string; thumb: string | null }[];
+      lightroom: CheckedSelection['lightroom'];
+      link: CheckedSelection['link'];
+    });
 
 /**
  * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (gallery-actions.ts
@@ -372,11 +460,15 @@ function when(iso) {
  * a `selection`, `unreadable` (not a selection as the page sends one) or `other-key` (sealed to
  * another studio key). `problem`: the command's sentence when the inbox cannot be read.
  */
-export async function inboxMessages(setup, photos, siteUrl) {
-  const inbox = await openInbox(setup, siteUrl, await setup.bucket().catch(() => undefined));
-  if (inbox.problem) return { messages: [], problem: inbox.problem };
+export async function inboxMessages(
+  setup: DeskSetup,
+  photos: PhotoIds,
+  siteUrl: string,
+): Promise<{ messages: InboxMessage[]; problem: string | null }> {
+  const inbox = await openInbox(forActions(setup), siteUrl, await setup.bucket().catch(() => undefined));
+  if (inbox.problem !== undefined) return { messages: [], problem: inbox.problem };
   const short = shortIds(inbox.opened.map((o) => o.id));
-  const messages = inbox.opened.map(({ id, gallery, day, selection, unreadable }) => {
+  const messages = inbox.opened.map(({ id, gallery, day, selection, unreadable }): InboxMessage => {
     const base = { id, short: short.get(id), gallery, day };
     if (!selection) return { ...base, kind: unreadable ? 'unreadable' : 'other-key' };
     return {
@@ -399,15 +491,21 @@ export async function inboxMessages(setup, photos, siteUrl) {
   return { messages, problem: null };
 }
 
+/** What the badge beside Selections counts (waitingCount). */
+export interface Waiting {
+  selections: number;
+  unreadable: number;
+}
+
 /**
  * What the badge counts: the selections waiting and, apart, the messages that are not selections
  * (unreadable, or sealed to another key); both 0 when the inbox cannot be read.
  */
-export async function waitingCount(setup, siteUrl) {
+export async function waitingCount(setup: DeskSetup, siteUrl: string): Promise<Waiting> {
   try {
     if (setup.refusal) return { selections: 0, unreadable: 0 };
-    const inbox = await openInbox(setup, siteUrl, await setup.bucket());
-    if (inbox.problem) return { selections: 0, unreadable: 0 };
+    const inbox = await openInbox(forActions(setup), siteUrl, await setup.bucket());
+    if (inbox.problem !== undefined) return { selections: 0, unreadable: 0 };
     const selections = inbox.opened.filter((o) => o.selection).length;
     return { selections, unreadable: inbox.opened.length - selections };
   } catch {
@@ -415,8 +513,22 @@ export async function waitingCount(setup, siteUrl) {
   }
 }
 
+/**
+ * What a change answers the page: done or not, its sentence, the lines beside it (warnings, the
+ * galleries held), whether a lock refused it or it was a rehearsal, and for Done the id to undo.
+ */
+export interface DeskAnswer {
+  ok: boolean;
+  message: string;
+  warnings?: string[];
+  held?: string[];
+  locked?: boolean;
+  rehearsal?: boolean;
+  undo?: string;
+}
+
 /** What an action said, as the desk answers it: its sentence, and the lines beside it. */
-function answerOf(outcome, said) {
+function answerOf(outcome: Outcome, said: Said) {
   const ok = outcome.code === 0 && said.err.length === 0;
   const message = ok ? (said.out.at(-1) ?? '') : said.err.join('\n');
   const notes = [...(ok ? said.out.slice(0, -1) : said.out), ...said.warn];
@@ -432,16 +544,21 @@ function answerOf(outcome, said) {
 }
 
 /** The sentence for a desk that cannot work on her galleries folder, as an answer. */
-const refused = (setup) => ({ ok: false, message: setup.refusal, warnings: [], held: [] });
+const refused = (setup: DeskSetup) => ({
+  ok: false,
+  message: setup.refusal ?? '',
+  warnings: [] as string[],
+  held: [] as string[],
+});
 
 /** Done with one selection: deletes it (`inbox --done`, gallery-actions.ts inboxDoneAction), in the command's words. */
-export async function inboxDone(setup, id, siteUrl) {
+export async function inboxDone(setup: DeskSetup, id: unknown, siteUrl: string): Promise<DeskAnswer> {
   if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
     return { ok: false, message: 'This is not a selection the desk listed: reload the page and try again.' };
   }
   if (setup.refusal) return refused(setup);
-  const inbox = await openInbox(setup, siteUrl, await setup.bucket().catch(() => undefined));
-  if (inbox.problem) return { ok: false, message: inbox.problem };
+  const inbox = await openInbox(forActions(setup), siteUrl, await setup.bucket().catch(() => undefined));
+  if (inbox.problem !== undefined) return { ok: false, message: inbox.problem };
   const entry = inbox.opened.find((o) => o.id === id);
   if (!entry)
     return { ok: false, message: 'This selection is no longer waiting: reload the page to see those that are.' };
@@ -468,10 +585,11 @@ export async function inboxDone(setup, id, siteUrl) {
 
 /** Where Done keeps a selection on her computer: per gallery, in her galleries folder, still sealed to the studio key. */
 export const FILED_FOLDER = 'filed-selections';
-const filedPath = (setup, gallery, day, id) => join(setup.dir, FILED_FOLDER, gallery, `${day}-${id}.json`);
+const filedPath = (setup: DeskSetup, gallery: string, day: string, id: string) =>
+  join(setup.dir, FILED_FOLDER, gallery, `${day}-${id}.json`);
 
 /** Undo for Done: the filed selection back among those waiting, as it was stored. */
-export async function inboxUndo(setup, id) {
+export async function inboxUndo(setup: DeskSetup, id: unknown) {
   if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) {
     return { ok: false, message: 'This is not a selection the desk filed: reload the page and try again.' };
   }
@@ -484,18 +602,16 @@ export async function inboxUndo(setup, id) {
         .find((path) => path.endsWith(`-${id}.json`))
     : undefined;
   if (!found) return { ok: false, message: 'This selection is not filed on this computer: reload the page.' };
-  let filed;
+  let filed: { name?: unknown; sealed?: unknown } | null;
   try {
-    filed = JSON.parse(readFileSync(found, 'utf8'));
+    filed = JSON.parse(readFileSync(found, 'utf8')) as { name?: unknown; sealed?: unknown } | null;
   } catch {
     filed = null;
   }
   // Only a name of the inbox's own form, for this very id: the file is hers, but nothing is taken on its word.
   const name = typeof filed?.name === 'string' ? filed.name : '';
-  if (
-    !new RegExp(`^inbox/[0-9a-f]{32}/\\d{4}-\\d{2}-\\d{2}/${id}\\.json$`).test(name) ||
-    typeof filed.sealed !== 'string'
-  ) {
+  const sealed = filed?.sealed;
+  if (!new RegExp(`^inbox/[0-9a-f]{32}/\\d{4}-\\d{2}-\\d{2}/${id}\\.json$`).test(name) || typeof sealed !== 'string') {
     return { ok: false, message: 'This filed selection could not be read, so it was left where it is.' };
   }
   let bucket;
@@ -504,16 +620,24 @@ export async function inboxUndo(setup, id) {
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  await bucket.put(name, filed.sealed);
+  await bucket.put(name, sealed);
   rmSync(found);
   return { ok: true, message: 'Back among the selections waiting.' };
 }
 
 /** What the publishing code's refusals tell her to do on the desk, where the command names a command. */
-export const DESK_HOW_TO = { unlock: 'press Unlock on the desk', again: 'do it again from the desk' };
+export const DESK_HOW_TO: NonNullable<LockRequest['howTo']> = {
+  unlock: 'press Unlock on the desk',
+  again: 'do it again from the desk',
+};
 
 /** One of the command's actions on the desk's bucket, answered with what it said. */
-async function run(setup, command, id, options = {}) {
+async function run(
+  setup: DeskSetup,
+  command: Exclude<Command, 'links'>,
+  id: string | undefined,
+  options: RunOptions = {},
+) {
   if (setup.refusal) return refused(setup);
   let bucket;
   try {
@@ -522,7 +646,10 @@ async function run(setup, command, id, options = {}) {
     return { ok: false, message: error instanceof Error ? error.message : String(error), warnings: [], held: [] };
   }
   const { said, say } = collector();
-  return answerOf(await runAction(setup, command, id, say, { howTo: DESK_HOW_TO, ...options, bucket }), said);
+  return answerOf(
+    await runAction(forActions(setup), command, id, say, { howTo: DESK_HOW_TO, ...options, bucket }),
+    said,
+  );
 }
 
 /**
@@ -530,11 +657,12 @@ async function run(setup, command, id, options = {}) {
  * telling `report` its progress (build.ts PublishProgress). `unlock` breaks a lock a publish that
  * stopped halfway left (`--unlock`). Resolves to `{ ok, message, warnings, held, locked? }`:
  * `message` is the command's summary or refusal.
- * @param {DeskSetup} setup
- * @param {(progress: import('../../src/private-gallery/publish/build.ts').PublishProgress) => void} [report]
- * @param {{ unlock?: boolean }} [options]
  */
-export function publishAll(setup, report = () => {}, { unlock = false } = {}) {
+export function publishAll(
+  setup: DeskSetup,
+  report: (progress: PublishProgress) => void = () => {},
+  { unlock = false }: { unlock?: boolean } = {},
+) {
   return run(setup, 'publish', undefined, { onProgress: report, unlock });
 }
 
@@ -542,22 +670,28 @@ export function publishAll(setup, report = () => {}, { unlock = false } = {}) {
  * Closes one gallery now, as `npm run galleries -- close <id>` does; with the local bucket, the
  * command's rehearsal (her gallery.yaml unchanged).
  */
-export function closeOne(setup, id) {
+export function closeOne(setup: DeskSetup, id: string) {
   return run(setup, 'close', id);
 }
 
 /**
  * Deletes from the bucket a gallery whose folder she took away, as `npm run galleries -- remove <id>`.
  */
-export function removeOne(setup, id) {
+export function removeOne(setup: DeskSetup, id: string) {
   return run(setup, 'remove', id);
+}
+
+/** A gallery published to the desk's bucket whose folder is gone (removable), with its day. */
+export interface Removable {
+  id: string;
+  published: string;
 }
 
 /**
  * The galleries the desk may offer to remove: published to its bucket (the record), their folder
  * gone; none when the record cannot be read.
  */
-export function removable(setup) {
+export function removable(setup: DeskSetup): Removable[] {
   if (setup.refusal) return [];
   const record = recordOrNone(setup.recordFile).targets[setup.key]?.galleries ?? {};
   const here = new Set(galleryFolders(setup).map((folder) => folder.split(/[\\/]/).pop()));
@@ -567,7 +701,7 @@ export function removable(setup) {
 }
 
 /** Whether the desk's bucket holds a publish's lock (a publish elsewhere, or one that stopped halfway). */
-export async function lockLeft(setup) {
+export async function lockLeft(setup: DeskSetup): Promise<boolean> {
   try {
     return !setup.refusal && (await (await setup.bucket()).version(PUBLISH_LOCK)) !== null;
   } catch {
@@ -576,13 +710,13 @@ export async function lockLeft(setup) {
 }
 
 /** The gallery of this folder id, read, or null. */
-function galleryOf(setup, id) {
+function galleryOf(setup: DeskSetup, id: string): GallerySource | null {
   const folder = galleryFolders(setup).find((path) => path.split(/[\\/]/).pop() === id);
   return folder ? readGallery(folder) : null;
 }
 
 /** A last day as her page writes it: December 25, 2026. */
-export const longDay = (day) =>
+export const longDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
     timeZone: 'UTC',
     month: 'long',
@@ -595,7 +729,17 @@ export const longDay = (day) =>
  * her gallery's name and its last day as her page writes it. Her password is a text of its own
  * (passwordText), since a link and its password travel best apart.
  */
-export function invitationText({ links, id, lastDay, studio = settings.brand.name }) {
+export function invitationText({
+  links,
+  id,
+  lastDay,
+  studio = settings.brand.name,
+}: {
+  links: string[];
+  id: string;
+  lastDay: string | null;
+  studio?: string;
+}): string {
   return [
     'Hello,',
     '',
@@ -611,13 +755,14 @@ export function invitationText({ links, id, lastDay, studio = settings.brand.nam
 }
 
 /** Her password as a text of its own, to send apart from the invitation. */
-export const passwordText = ({ id, password }) => `The password for your gallery ${id}: ${password}`;
+export const passwordText = ({ id, password }: { id: string; password: string }) =>
+  `The password for your gallery ${id}: ${password}`;
 
 /**
  * One gallery's page: its photos (numbered as she sees them), its private links and password (as
- * galleries.mjs `links` prints them, from passwords.env), the invitation, and its partner links.
+ * scripts/owner/galleries.ts `links` prints them, from passwords.env), the invitation, and its partner links.
  */
-export function galleryDetail(setup, id, photos, siteUrl) {
+export function galleryDetail(setup: DeskSetup, id: string, photos: PhotoIds, siteUrl: string) {
   const gallery = galleryOf(setup, id);
   if (!gallery) return null;
   // First: reading publishing's inputs makes a new gallery's private link, as "npm run galleries" does.
@@ -632,7 +777,7 @@ export function galleryDetail(setup, id, photos, siteUrl) {
   const links = secrets.map((text) => privateLink(siteUrl, fromBase64Url(text)));
   const password = env[passwordVariable(id)]?.trim() || (sample ? DEVELOPMENT_PASSWORD : null);
   const lastDay = gallery.expires ? gallery.expires.slice(0, 10) : null;
-  let shares = [];
+  let shares: { code: string; link: string; expires: Share['expires']; names: string[] }[] = [];
   try {
     shares = (readShares([gallery], env, setup.root, undefined, false).get(id) ?? []).map((share) => ({
       code: linkCode(share),
@@ -679,7 +824,11 @@ export function galleryDetail(setup, id, photos, siteUrl) {
  * share and unshare (gallery-actions.ts shareAction), so its answer and refusals are the command's
  * ("Nothing was changed: …").
  */
-export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
+export function shareAction(
+  setup: DeskSetup,
+  siteUrl: string,
+  { id, photos, expires, withdraw }: Record<string, unknown>,
+) {
   if (setup.refusal) return refused(setup);
   const args = withdraw
     ? ['unshare', String(id), String(withdraw)]
@@ -691,7 +840,7 @@ export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
         ...(expires ? ['--expires', String(expires)] : []),
       ];
   const { say } = collector();
-  const { code, said } = shareCommandAction(setup, args, siteUrl, say);
+  const { code, said } = shareCommandAction(forActions(setup), args, siteUrl, say);
   const link = said
     .split('\n')
     .map((line) => line.trim())
@@ -700,7 +849,7 @@ export function shareAction(setup, siteUrl, { id, photos, expires, withdraw }) {
 }
 
 /** The command's words the desk never shows her, each with hers (issue 51, item 7): longest first. */
-const DESK_WORDS = [
+const DESK_WORDS: [RegExp, string][] = [
   // Her passwords file's lines, by what they hold.
   [/PRIVATE_GALLERY_PASSWORD_[A-Z0-9_]+/g, 'her password'],
   [/PRIVATE_GALLERY_LINKS_[A-Z0-9_]+/g, 'her private links'],
@@ -729,7 +878,9 @@ const DESK_WORDS = [
  * the preview for the bucket, what a passwords line holds for its name, the desk's control for a
  * command. Nothing of a client's passes through here: these are the studio's own sentences.
  */
-export function deskWords(text, setup) {
+export function deskWords(text: string, setup?: DeskSetup | null): string;
+export function deskWords(text: unknown, setup?: DeskSetup | null): unknown;
+export function deskWords(text: unknown, setup?: DeskSetup | null): unknown {
   if (typeof text !== 'string') return text;
   const where = setup?.local ? 'the preview on this computer' : 'your website';
   let words = text;
@@ -750,12 +901,13 @@ export function deskWords(text, setup) {
 }
 
 /** An answer's sentences (message, warnings, held, problem) in the desk's words. */
-export function inDeskWords(json, setup) {
+export function inDeskWords(json: unknown, setup: DeskSetup): unknown {
   if (!json || typeof json !== 'object') return json;
-  const out = { ...json };
+  const out: Record<string, unknown> = { ...json };
   for (const key of ['message', 'problem']) if (typeof out[key] === 'string') out[key] = deskWords(out[key], setup);
   for (const key of ['warnings', 'held', 'left']) {
-    if (Array.isArray(out[key])) out[key] = out[key].map((line) => deskWords(line, setup));
+    const lines = out[key];
+    if (Array.isArray(lines)) out[key] = lines.map((line: unknown) => deskWords(line, setup));
   }
   if (out.done) out.done = inDeskWords(out.done, setup);
   return out;

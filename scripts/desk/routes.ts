@@ -1,4 +1,4 @@
-// What the desk answers, over actions.mjs: its pages (GET), its thumbnails and its changes (POST).
+// What the desk answers, over actions.ts: its pages (GET), its thumbnails and its changes (POST).
 import {
   closeOne,
   galleriesAtAGlance,
@@ -16,7 +16,9 @@ import {
   inDeskWords,
   makeGalleriesFolder,
   waitingCount,
-} from './actions.mjs';
+  type DeskSetup,
+  type LiveDeskSetup,
+} from './actions.ts';
 import {
   addPhoto,
   changePassword,
@@ -26,12 +28,14 @@ import {
   newGallery,
   savePhotos,
   saveSettings,
-} from './galleries.mjs';
-import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from './pages.mjs';
+} from './galleries.ts';
+import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage, type Raw } from './pages.ts';
+import type { DeskRoutes, JsonPost, PostAnswer, RawPost } from './server.ts';
 import { settings } from '../../src/lib/content/settings.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** A photo's file name as the page sent it (percent-encoded), or the sentence refusing one that does not decode. */
-function fileNameOf(header) {
+function fileNameOf(header: string | string[] | undefined): string {
   try {
     return decodeURIComponent(String(header ?? ''));
   } catch {
@@ -40,7 +44,7 @@ function fileNameOf(header) {
 }
 
 /** A change's answer: 200 with what it made, or 400 with the sentence that refused it. */
-function refusing(change) {
+function refusing(change: () => unknown): PostAnswer {
   try {
     return { status: 200, json: change() };
   } catch (error) {
@@ -50,18 +54,28 @@ function refusing(change) {
 }
 
 /**
- * The desk's routes for server.mjs's startDesk, for one setup (actions.mjs deskSetup, or
+ * The desk's routes for server.ts's startDesk, for one setup (actions.ts deskSetup, or
  * liveDeskSetup's function, asked again at each request) and token.
  */
-export function deskRoutes({ setup: given, token, now = () => new Date(), siteUrl = settings.siteUrl }) {
+export function deskRoutes({
+  setup: given,
+  token,
+  now = () => new Date(),
+  siteUrl = settings.siteUrl,
+}: {
+  setup: DeskSetup | LiveDeskSetup;
+  token: string;
+  now?: () => Date;
+  siteUrl?: string;
+}): DeskRoutes {
   const current = typeof given === 'function' ? given : async () => given;
   const photos = new PhotoIds();
   // Galleries' pages by opaque ids too: her folder names stay out of the address bar and history.
   const pages = new PhotoIds();
-  const galleryIds = new Map();
+  const galleryIds = new Map<string, string>();
   // One publish at a time: a second press waits for none, it is told.
   let publishing = false;
-  const page = async (here, title, body) => {
+  const page = async (here: string | null, title: string, body: Raw) => {
     const setup = await current();
     // The command's sentences in its pages (a refusal, a held gallery's reason) in the desk's words too.
     return deskWords(
@@ -69,7 +83,7 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       setup,
     );
   };
-  const routes = {
+  const routes: DeskRoutes = {
     pages: {
       '/': async () => {
         const setup = await current();
@@ -80,14 +94,15 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       },
       '/gallery/': async (_request, rest) => {
         const setup = await current();
-        const detail = galleryIds.has(rest) ? galleryDetail(setup, galleryIds.get(rest), photos, siteUrl) : null;
+        const id = galleryIds.get(rest);
+        const detail = id === undefined ? null : galleryDetail(setup, id, photos, siteUrl);
         return detail ? page(null, detail.title, galleryPage(detail, setup, now().toLocaleDateString('en-CA'))) : null;
       },
       '/new': () => page('/new', 'A new gallery', newGalleryPage(now().toLocaleDateString('en-CA'))),
       '/inbox': async () =>
         page('/inbox', 'Selections', inboxPage(await inboxMessages(await current(), photos, siteUrl))),
     },
-    photo: (id) => photos.thumbnail(id),
+    photo: (id: string) => photos.thumbnail(id),
     posts: {
       '/api/share': async (body) => {
         const done = shareAction(await current(), siteUrl, body);
@@ -133,7 +148,7 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
         return { status: done.ok ? 200 : 400, json: done };
       },
       '/api/galleries/photo': {
-        raw: async (bytes, headers) => {
+        raw: async (bytes: Buffer, headers: IncomingHttpHeaders) => {
           const setup = await current();
           return refusing(() => ({
             file: addPhoto(setup, headers['x-gallery'], fileNameOf(headers['x-file-name']), bytes),
@@ -145,7 +160,7 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
         publishing = true;
         const setup = await current();
         return {
-          stream: async (write) => {
+          stream: async (write: (line: unknown) => void) => {
             try {
               write({ done: await publishAll(setup, (progress) => write({ progress }), { unlock: unlock === true }) });
             } finally {
@@ -176,9 +191,9 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       },
     },
   };
-  // Every answer's sentences in the desk's words (actions.mjs deskWords), a publish's lines too.
+  // Every answer's sentences in the desk's words (actions.ts deskWords), a publish's lines too.
   for (const [path, post] of Object.entries(routes.posts)) {
-    const speak = async (result) => {
+    const speak = async (result: PostAnswer): Promise<PostAnswer> => {
       const setup = await current();
       if (result.stream) {
         const stream = result.stream;
@@ -186,9 +201,10 @@ export function deskRoutes({ setup: given, token, now = () => new Date(), siteUr
       }
       return { ...result, json: inDeskWords(result.json, setup) };
     };
-    routes.posts[path] = post.raw
-      ? { raw: async (bytes, headers) => speak(await post.raw(bytes, headers)) }
-      : async (body) => speak(await post(body));
+    routes.posts[path] =
+      typeof post !== 'function'
+        ? ({ raw: async (bytes, headers) => speak(await post.raw(bytes, headers)) } satisfies RawPost)
+        : ((async (body) => speak(await post(body))) satisfies JsonPost);
   }
   return routes;
 }

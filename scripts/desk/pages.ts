@@ -1,32 +1,46 @@
 // The desk's pages, rendered on the server: plain HTML, one stylesheet and one small module
 // (assets/), no inline script or style, every value of hers escaped.
 import { existsSync } from 'node:fs';
+import type { DeskSetup, GalleryCard, GalleryDetail, InboxMessage, Removable, Waiting } from './actions.ts';
 
 /** Escapes text for HTML (content and quoted attributes). */
-export function escapeHtml(text) {
-  return String(text).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
-  );
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text: unknown): string {
+  return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 /** Tagged template: interpolations escaped, unless already rendered with `html` (a Raw). */
-class Raw {
-  constructor(text) {
+export class Raw {
+  text: string;
+  constructor(text: string) {
     this.text = text;
   }
   toString() {
     return this.text;
   }
 }
-export function html(strings, ...values) {
-  const part = (value) =>
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
+  const part = (value: unknown): string =>
     value instanceof Raw ? value.text : Array.isArray(value) ? value.map(part).join('') : escapeHtml(value ?? '');
   return new Raw(strings.reduce((out, string, i) => out + string + (i < values.length ? part(values[i]) : ''), ''));
 }
 
 /** The page around a view: the header with the desk's two places and the bucket it publishes to. */
-export function layout({ title, current, token, setup, waiting = { selections: 0, unreadable: 0 }, body }) {
+export function layout({
+  title,
+  current,
+  token,
+  setup,
+  waiting = { selections: 0, unreadable: 0 },
+  body,
+}: {
+  title: string;
+  current: string | null;
+  token: string;
+  setup: DeskSetup;
+  waiting?: Waiting;
+  body: Raw;
+}): string {
   const nav = [
     ['/', 'Galleries'],
     ['/new', 'New gallery'],
@@ -67,7 +81,7 @@ export function layout({ title, current, token, setup, waiting = { selections: 0
 }
 
 /** Beside Selections: how many selections wait and, apart, how many messages are unreadable. */
-export function badges({ selections, unreadable }) {
+export function badges({ selections, unreadable }: Waiting): Raw {
   return html`${selections ? html` <span class="badge">${selections}</span><span class="visually-hidden"> waiting</span>` : ''}${
     unreadable
       ? html` <span class="badge badge-quiet">${unreadable}<span class="visually-hidden"> unreadable</span></span>`
@@ -76,8 +90,8 @@ export function badges({ selections, unreadable }) {
 }
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
-export function galleryCard(card) {
-  if (card.problem) {
+export function galleryCard(card: GalleryCard): Raw {
+  if (card.problem !== undefined) {
     return html`<li class="card card-problem">
       <h2>${card.id}</h2>
       <p class="state state-held">${card.problem}</p>
@@ -110,7 +124,7 @@ export function galleryCard(card) {
 }
 
 /** Publish: every gallery to the desk's bucket, its progress and its outcome. */
-export function publishPanel(setup, locked = false) {
+export function publishPanel(setup: DeskSetup, locked = false): Raw {
   const where = setup.local ? 'the preview' : 'your website';
   return html`<section class="publish" aria-labelledby="publish-title">
     <h2 id="publish-title">Publish</h2>
@@ -135,7 +149,7 @@ export function publishPanel(setup, locked = false) {
  * Unlock: offered only when the bucket holds a publish's lock and this desk is not publishing (a
  * publish that stopped halfway left it, or one runs on another computer): the command's --unlock.
  */
-export function unlockForm(shown) {
+export function unlockForm(shown: boolean): Raw {
   return html`<form class="unlock" data-stream="/api/publish" data-unlock ${shown ? '' : html`hidden`}>
     <p>
       A publish that started earlier has not finished, and its lock stops the next one. If it stopped halfway (a closed
@@ -146,7 +160,7 @@ export function unlockForm(shown) {
 }
 
 /** Galleries published to the bucket whose folder is gone: Remove, behind a confirmation. */
-export function removeSection(gone) {
+export function removeSection(gone: Removable[]): Raw | '' {
   if (!gone.length) return '';
   return html`<section class="remove" aria-labelledby="remove-title">
     <h2 id="remove-title">Galleries whose folder is gone</h2>
@@ -189,7 +203,7 @@ export function removeSection(gone) {
  * Her first run: no galleries folder yet. One press makes it, and one sentence says where and why
  * outside the project. Until then the desk shows the sample and writes nothing.
  */
-export function folderOffer(setup) {
+export function folderOffer(setup: DeskSetup): Raw | '' {
   if (!setup.own || existsSync(setup.own)) return '';
   return html`<section class="panel" aria-labelledby="folder-title">
     <h2 id="folder-title">Your galleries folder</h2>
@@ -203,7 +217,11 @@ export function folderOffer(setup) {
   </section>`;
 }
 
-export function galleriesPage(cards, setup, { locked = false, gone = [] } = {}) {
+export function galleriesPage(
+  cards: GalleryCard[],
+  setup: DeskSetup,
+  { locked = false, gone = [] }: { locked?: boolean; gone?: Removable[] } = {},
+): Raw {
   const count = cards.length;
   if (setup.refusal)
     return html`<h1>Your galleries</h1>
@@ -223,7 +241,7 @@ export function galleriesPage(cards, setup, { locked = false, gone = [] } = {}) 
 }
 
 /** What the desk says of a message that is not a selection, in the command's words (inbox-command.ts formatMessages). */
-export const NOT_A_SELECTION = {
+export const NOT_A_SELECTION: Record<Exclude<InboxMessage['kind'], 'selection'>, string> = {
   unreadable:
     'Unreadable, kept. It is not a selection as the gallery page sends one, so nothing of it is shown. Done deletes it.',
   'other-key':
@@ -231,7 +249,7 @@ export const NOT_A_SELECTION = {
 };
 
 /** Done for one message: files it away from the list. */
-function doneForm(message, label) {
+function doneForm(message: InboxMessage, label: string): Raw {
   return html`<form data-action="/api/inbox/done" data-after="remove">
     <input type="hidden" name="id" value="${message.id}" />
     <button type="submit" class="btn">Done<span class="visually-hidden"> with ${label}</span></button>
@@ -243,7 +261,7 @@ function doneForm(message, label) {
  * thumbnails of her gallery's photos with her notes, the Lightroom line, her link on the site, Done.
  * A pick her gallery does not have is said so, with no thumbnail.
  */
-export function selectionCard(message) {
+export function selectionCard(message: InboxMessage): Raw {
   if (message.kind !== 'selection') {
     return html`<li class="message" data-message="${message.id}">
       <h2>${message.gallery}, ${message.day}</h2>
@@ -299,7 +317,7 @@ export function selectionCard(message) {
 }
 
 /** Her clients' selections, newest first. */
-export function inboxPage({ messages, problem }) {
+export function inboxPage({ messages, problem }: { messages: InboxMessage[]; problem: string | null }): Raw {
   const count = messages.filter((message) => message.kind === 'selection').length;
   const unreadable = messages.length - count;
   const waiting = count
@@ -321,7 +339,7 @@ export function inboxPage({ messages, problem }) {
 }
 
 /** A new gallery: its folder name, title, last day (from `today`, YYYY-MM-DD: no past day is offered), package, downloads, password and photos. */
-export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')) {
+export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')): Raw {
   return html`<h1>A new gallery</h1>
     <p class="lead">
       Her photos are copied into a new folder in your galleries folder, never moved; its gallery.yaml is written as you
@@ -408,7 +426,11 @@ export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')) {
 }
 
 /** One gallery: its invitation, its photos (order, descriptions), partner links (by tapping photos) and closing it. */
-export function galleryPage(detail, setup, today = new Date().toLocaleDateString('en-CA')) {
+export function galleryPage(
+  detail: GalleryDetail,
+  setup: DeskSetup | null,
+  today = new Date().toLocaleDateString('en-CA'),
+): Raw {
   const { id, title } = detail;
   return html`<p><a href="/">Your galleries</a></p>
     <h1>${title}</h1>
@@ -445,8 +467,8 @@ export function galleryPage(detail, setup, today = new Date().toLocaleDateString
 }
 
 /** Its settings, changed in place: title, last day (no past day offered), package, downloads. */
-function settingsSection({ id, settings }, today) {
-  const option = (value, label, current) =>
+function settingsSection({ id, settings }: GalleryDetail, today: string): Raw {
+  const option = (value: string, label: string, current: string) =>
     html`<option value="${value}" ${value === current ? html`selected` : ''}>${label}</option>`;
   return html`<section aria-labelledby="settings-title">
     <h2 id="settings-title">Settings</h2>
@@ -502,7 +524,7 @@ function settingsSection({ id, settings }, today) {
 }
 
 /** A new password: hers, or a strong one made for her; the password text above then has it. */
-function passwordSection(id) {
+function passwordSection(id: string): Raw {
   return html`<section aria-labelledby="password-title">
     <h2 id="password-title">Her password</h2>
     <form class="form" data-action="/api/galleries/password" data-after="refresh">
@@ -519,7 +541,7 @@ function passwordSection(id) {
 }
 
 /** A gallery never published: deleted with its folder, behind a confirmation. */
-function deleteSection(id, title) {
+function deleteSection(id: string, title: string): Raw {
   return html`<section aria-labelledby="delete-title">
     <h2 id="delete-title">Delete this gallery</h2>
     <button type="button" class="btn btn-quiet" data-dialog="delete-dialog">Delete this gallery…</button>
@@ -538,7 +560,7 @@ function deleteSection(id, title) {
   </section>`;
 }
 
-function partnerSection({ id, photos, shares }) {
+function partnerSection({ id, photos, shares }: GalleryDetail): Raw {
   return html`<section aria-labelledby="partner-title">
     <h2 id="partner-title">Partner links</h2>
     <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
@@ -591,7 +613,7 @@ function partnerSection({ id, photos, shares }) {
   </section>`;
 }
 
-function closeSection(id, title, local = false) {
+function closeSection(id: string, title: string, local = false): Raw {
   return html`<section aria-labelledby="close-title">
     <h2 id="close-title">Close the gallery</h2>
     <button type="button" class="btn btn-quiet" data-dialog="close-dialog">Close this gallery…</button>
@@ -626,7 +648,7 @@ function closeSection(id, title, local = false) {
  * Her photos in their order with their descriptions (alt text): the order and the descriptions are
  * gallery.yaml's `photos` list, written by the desk as she could write it by hand.
  */
-function photosSection({ id, photos }) {
+function photosSection({ id, photos }: GalleryDetail): Raw {
   return html`<section aria-labelledby="photos-title">
     <h2 id="photos-title">Photos, their order and descriptions</h2>
     <p>

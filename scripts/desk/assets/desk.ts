@@ -3,35 +3,51 @@
 // It is a classic script in the head, run before the body is read: every listener is on `document`,
 // so a press the moment a button shows is answered (a deferred module left such a press to the
 // browser, which sent a form as a new address). It reads only the head's token meanwhile.
-// The desk is served under a secret path (server.mjs): the script's own address, /<path>/assets/,
+// The desk is served under a secret path (server.ts): the script's own address, /<path>/assets/,
 // names it, and the addresses it makes itself (its changes, the Selections link) are under it.
+// Written in TypeScript, it is served as the JavaScript Node's stripTypeScriptTypes makes of it
+// (server.ts): its imports are of types only, erased with them, so it stays a classic script.
 'use strict';
+import type { PublishProgress } from '../../../src/private-gallery/publish/build.ts';
+import type { DeskAnswer, Waiting } from '../actions.ts';
+import type { copyFolder, newGallery } from '../galleries.ts';
+
+/** What the desk answers a change (routes.ts): its sentence, and what the change made, by route. */
+interface Answer {
+  message?: string;
+  waiting?: Waiting;
+  undo?: string;
+  made?: ReturnType<typeof newGallery>;
+  copied?: ReturnType<typeof copyFolder>['copied'];
+  left?: ReturnType<typeof copyFolder>['left'];
+}
 
 const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
-const root = new URL('..', document.currentScript?.src ?? location.href).pathname;
+const script = document.currentScript;
+const root = new URL('..', script instanceof HTMLScriptElement ? script.src : location.href).pathname;
 
 /** Says `text` in the page's live status line. */
-function say(text) {
+function say(text: string): void {
   const status = document.querySelector('.status');
   if (status) status.textContent = text;
 }
 
 /** Sends one change to the desk; resolves to its answer's JSON and whether it was done. */
-async function post(path, body) {
+async function post(path: string, body: unknown): Promise<{ ok: boolean; json: Answer }> {
   const response = await fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
     body: JSON.stringify(body),
     credentials: 'same-origin',
   });
-  const json = await response
+  const json: Answer = await response
     .json()
     .catch(() => ({ message: 'The desk could not do that: see the terminal it runs in.' }));
   return { ok: response.ok, json };
 }
 
 /** The badges beside Selections: the selections waiting and, apart, the unreadable messages; none for 0. */
-function setBadge(waiting) {
+function setBadge(waiting: Waiting | undefined): void {
   const link = document.querySelector(`a[href="${root}inbox"]`);
   if (!link || typeof waiting?.selections !== 'number' || typeof waiting?.unreadable !== 'number') return;
   for (const old of link.querySelectorAll('.badge, .badge ~ .visually-hidden')) old.remove();
@@ -52,7 +68,7 @@ function setBadge(waiting) {
 }
 
 /** The status line's Undo for a selection just filed away: it puts it back among those waiting. */
-function offerUndo(message, id) {
+function offerUndo(message: string, id: string): void {
   const status = document.querySelector('.status');
   if (!status) return;
   const form = Object.assign(document.createElement('form'), { className: 'undo' });
@@ -66,17 +82,17 @@ function offerUndo(message, id) {
 }
 
 /** A form's fields as JSON: the names in its data-list (e.g. the photos tapped) as lists. */
-function fieldsOf(form) {
+function fieldsOf(form: HTMLFormElement): Record<string, FormDataEntryValue | FormDataEntryValue[] | null> {
   const lists = (form.dataset.list ?? '').split(' ').filter(Boolean);
   const data = new FormData(form);
-  const body = {};
+  const body: Record<string, FormDataEntryValue | FormDataEntryValue[] | null> = {};
   for (const name of new Set(data.keys())) body[name] = lists.includes(name) ? data.getAll(name) : data.get(name);
   for (const name of lists) body[name] ??= [];
   return body;
 }
 
 /** Renders this page again from the desk, in place (what a change changed), keeping focus sensible. */
-async function refreshMain() {
+async function refreshMain(): Promise<void> {
   const response = await fetch(location.pathname, { credentials: 'same-origin' });
   if (!response.ok) return;
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
@@ -88,7 +104,7 @@ document.addEventListener('submit', async (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.dataset.action) return;
   event.preventDefault();
-  const button = form.querySelector('button[type="submit"]');
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (button) button.disabled = true;
   const { ok, json } = await post(form.dataset.action, fieldsOf(form));
   if (button) button.disabled = false;
@@ -101,13 +117,13 @@ document.addEventListener('submit', async (event) => {
   // Done files a selection away: the list is drawn again (so its counts agree), with Undo beside what was said.
   if (form.dataset.after === 'remove') await refreshMain();
   if (typeof json.undo === 'string') offerUndo(json.message ?? '', json.undo);
-  document.querySelector('.status')?.focus();
+  document.querySelector<HTMLElement>('.status')?.focus();
 });
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   // A photo moved up or down in its order: the list's order is what Save writes.
-  const move = target?.closest('[data-move]');
+  const move = target?.closest<HTMLElement>('[data-move]');
   if (move) {
     const item = move.closest('li');
     const by = Number(move.getAttribute('data-move'));
@@ -116,14 +132,17 @@ document.addEventListener('click', (event) => {
       if (by < 0) next.before(item);
       else next.after(item);
       move.focus();
-      const place = [...item.parentElement.children].indexOf(item) + 1;
+      // The item has a sibling, so it is in a list: its parent is there.
+      const place = [...item.parentElement!.children].indexOf(item) + 1;
       say(
         `${item.querySelector('label')?.childNodes[0]?.textContent?.trim() ?? 'The photo'} is now number ${place}: save to keep it.`,
       );
     }
   }
   const opener = target?.closest('[data-dialog]');
-  if (opener) document.getElementById(opener.getAttribute('data-dialog') ?? '')?.showModal();
+  // data-dialog names a <dialog> of the page (pages.ts).
+  if (opener)
+    (document.getElementById(opener.getAttribute('data-dialog') ?? '') as HTMLDialogElement | null)?.showModal();
   if (target?.closest('[data-dialog-close]')) target.closest('dialog')?.close();
 });
 
@@ -141,11 +160,11 @@ document.addEventListener('click', async (event) => {
 });
 
 /** Bytes in words: 1.2 MB. */
-const size = (bytes) =>
+const size = (bytes: number) =>
   bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Replaces this page's cards with the ones the desk renders now. */
-async function refreshCards() {
+async function refreshCards(): Promise<void> {
   const response = await fetch(location.pathname, { credentials: 'same-origin' });
   if (!response.ok) return;
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('.cards');
@@ -154,7 +173,7 @@ async function refreshCards() {
 }
 
 /** Seconds in words: "about 2 minutes left". */
-const timeLeft = (seconds) =>
+const timeLeft = (seconds: number | null | undefined) =>
   seconds === null || seconds === undefined
     ? ''
     : seconds < 60
@@ -162,7 +181,7 @@ const timeLeft = (seconds) =>
       : `; about ${Math.round(seconds / 60)} min left`;
 
 /** A publish's progress (build.ts PublishProgress) in words. */
-function progressWords({ photos, resized, sealed, uploaded, bytes, secondsLeft }) {
+function progressWords({ photos, resized, sealed, uploaded, bytes, secondsLeft }: PublishProgress): string {
   return (
     `${sealed} of ${photos} ${photos === 1 ? 'photo' : 'photos'} sealed, ${resized} resized; ` +
     `${uploaded} ${uploaded === 1 ? 'file' : 'files'} uploaded, ${size(bytes)}${sealed < photos ? timeLeft(secondsLeft) : ''}`
@@ -170,21 +189,22 @@ function progressWords({ photos, resized, sealed, uploaded, bytes, secondsLeft }
 }
 
 /** A long change (publishing): its progress line by line, then its outcome and notes. */
-async function streamed(form) {
+async function streamed(form: HTMLFormElement): Promise<void> {
   const section = form.closest('section') ?? document;
-  const box = section.querySelector('.progress-box');
-  const bar = section.querySelector('progress');
-  const words = section.querySelector('.progress-words');
-  const notes = section.querySelector('.notes');
-  const unlock = section.querySelector('form[data-unlock]');
-  const buttons = [...section.querySelectorAll('form[data-stream] button')];
+  // The publish panel (pages.ts publishPanel) holds each of these: a form with data-stream is only in it.
+  const box = section.querySelector<HTMLElement>('.progress-box')!;
+  const bar = section.querySelector('progress')!;
+  const words = section.querySelector('.progress-words')!;
+  const notes = section.querySelector('.notes')!;
+  const unlock = section.querySelector<HTMLFormElement>('form[data-unlock]');
+  const buttons = [...section.querySelectorAll<HTMLButtonElement>('form[data-stream] button')];
   for (const button of buttons) button.disabled = true;
   box.hidden = false;
   bar.removeAttribute('value');
   words.textContent = 'Reading your galleries…';
   notes.replaceChildren();
   say('Publishing…');
-  const response = await fetch(form.dataset.stream, {
+  const response = await fetch(form.dataset.stream ?? '', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
     body: JSON.stringify(form.hasAttribute('data-unlock') ? { unlock: true } : {}),
@@ -195,14 +215,14 @@ async function streamed(form) {
     box.hidden = true;
   };
   if (!response.ok || !response.body) {
-    const json = await response.json().catch(() => ({}));
+    const json: Answer = await response.json().catch(() => ({}));
     say(json.message ?? 'The desk could not do that: see the terminal it runs in.');
     end();
     return;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  let outcome = null;
+  let outcome: DeskAnswer | null = null;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -210,7 +230,7 @@ async function streamed(form) {
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
     for (const line of lines.filter(Boolean)) {
-      const { progress, done: answer } = JSON.parse(line);
+      const { progress, done: answer } = JSON.parse(line) as { progress?: PublishProgress; done?: DeskAnswer };
       if (progress) {
         bar.max = Math.max(1, progress.photos);
         bar.value = progress.sealed;
@@ -223,12 +243,13 @@ async function streamed(form) {
   if (!outcome) return;
   await refreshCards();
   say(outcome.message);
-  for (const text of [...outcome.held, ...outcome.warnings]) {
+  // A publish's outcome always has both lists (actions.ts answerOf).
+  for (const text of [...outcome.held!, ...outcome.warnings!]) {
     notes.append(Object.assign(document.createElement('li'), { textContent: text }));
   }
   // Offered only when the bucket's lock refused this publish: the command's --unlock.
   if (unlock) unlock.hidden = !outcome.locked;
-  document.querySelector('.status')?.focus();
+  document.querySelector<HTMLElement>('.status')?.focus();
 }
 
 document.addEventListener('submit', (event) => {
@@ -239,7 +260,7 @@ document.addEventListener('submit', (event) => {
 });
 
 /** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
-async function sendPhoto(id, file) {
+async function sendPhoto(id: string, file: File): Promise<{ ok: boolean; message: string | undefined }> {
   const response = await fetch(`${root}api/galleries/photo`, {
     method: 'POST',
     headers: {
@@ -251,17 +272,18 @@ async function sendPhoto(id, file) {
     body: file,
     credentials: 'same-origin',
   });
-  const json = await response.json().catch(() => ({}));
+  const json: Answer = await response.json().catch(() => ({}));
   return { ok: response.ok, message: json.message };
 }
 
 /** A new gallery: its folder and gallery.yaml first, then each photo, then her password to copy. */
-async function makeGallery(form) {
+async function makeGallery(form: HTMLFormElement): Promise<void> {
   const { from = '', ...fields } = Object.fromEntries(
-    [...new FormData(form)].filter(([, value]) => typeof value === 'string'),
+    [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  const files = [...form.querySelector('input[type="file"]').files, ...dropped];
-  const button = form.querySelector('button[type="submit"]');
+  // The new gallery's form (pages.ts newGalleryPage) has its file input and its submit button.
+  const files = [...form.querySelector<HTMLInputElement>('input[type="file"]')!.files!, ...dropped];
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   button.disabled = true;
   // The folder's path goes with the fields: the desk checks it before it makes anything.
   const { ok, json } = await post(`${root}api/galleries/new`, { ...fields, from });
@@ -270,12 +292,14 @@ async function makeGallery(form) {
     button.disabled = false;
     return;
   }
-  const { id, password, generated } = json.made;
-  const bar = document.querySelector('progress');
+  // A new gallery's answer, when done, is what it made (routes.ts /api/galleries/new).
+  const { id, password, generated } = json.made!;
+  // The new gallery's page has its progress bar and its .made box (pages.ts newGalleryPage).
+  const bar = document.querySelector('progress')!;
   bar.hidden = false;
   bar.max = Math.max(1, files.length);
   bar.value = 0;
-  const problems = [];
+  const problems: (string | undefined)[] = [];
   for (const file of files) {
     const sent = await sendPhoto(id, file);
     if (!sent.ok) problems.push(sent.message);
@@ -287,8 +311,9 @@ async function makeGallery(form) {
     say('Copying the photos of that folder…');
     const { ok: fromOk, json: fromJson } = await post(`${root}api/galleries/folder`, { id, from });
     if (fromOk) {
-      copied += fromJson.copied.length;
-      problems.push(...fromJson.left.map((line) => `Left out: ${line}.`));
+      // The folder's answer, when done, is what it copied and left (galleries.ts copyFolder).
+      copied += fromJson.copied!.length;
+      problems.push(...fromJson.left!.map((line) => `Left out: ${line}.`));
     } else problems.push(fromJson.message ?? '');
   }
   bar.hidden = true;
@@ -299,8 +324,8 @@ async function makeGallery(form) {
     ].join(' '),
   );
   form.hidden = true;
-  const made = document.querySelector('.made');
-  made.querySelector('#made-password').textContent = password;
+  const made = document.querySelector<HTMLElement>('.made')!;
+  made.querySelector('#made-password')!.textContent = password;
   made.hidden = false;
 }
 
@@ -312,12 +337,12 @@ document.addEventListener('submit', (event) => {
 });
 
 /** Photos dropped on the new gallery's drop zone, sent with those chosen. */
-const dropped = [];
+const dropped: File[] = [];
 
 document.addEventListener('dragover', (event) => {
   if (!(event.target instanceof Element) || !event.target.closest('[data-drop]')) return;
   event.preventDefault();
-  event.target.closest('[data-drop]').classList.add('drop-over');
+  event.target.closest('[data-drop]')?.classList.add('drop-over');
 });
 document.addEventListener('dragleave', (event) => {
   if (event.target instanceof Element) event.target.closest('[data-drop]')?.classList.remove('drop-over');
