@@ -40,6 +40,19 @@ export function linkAsPositional(args: string[]): string[] {
 }
 
 /**
+ * The environment of the folder publish --local would use: on a fresh copy without a galleries
+ * folder, the sample's content/private/. A galleries folder is never made here.
+ */
+function shareEnv(root: string, base: Env): Env {
+  const first = readEnv(root, base);
+  const folder = galleriesFolder(first, true, root);
+  if (!existsSync(folder.dir)) {
+    throw new Error(`the galleries folder ${folder.dir} is not there: make it first (docs/owner.md, "Set up once")`);
+  }
+  return folder.missing ? readEnv(root, { ...base, PRIVATE_GALLERY_DIR: folder.dir }) : first;
+}
+
+/**
  * Runs `share` or `unshare` with their arguments; returns what to print. `favorites`: the photo
  * numbers of the selection `--favorites` names, read from her inbox and checked against the gallery
  * by the caller (gallery-actions.ts favoritesAction); nothing of the option's own text is read.
@@ -57,14 +70,7 @@ export function shareCommand(
     options: { photos: { type: 'string' }, favorites: { type: 'string' }, expires: { type: 'string' } },
   });
   const [command, id, link] = positionals;
-  // The folder publish --local would use: on a fresh copy without a galleries folder, the sample's
-  // content/private/. A galleries folder is never made here.
-  const first = readEnv(root, base);
-  const folder = galleriesFolder(first, true, root);
-  const env = folder.missing ? readEnv(root, { ...base, PRIVATE_GALLERY_DIR: folder.dir }) : first;
-  if (!existsSync(folder.dir)) {
-    throw new Error(`the galleries folder ${folder.dir} is not there: make it first (docs/owner.md, "Set up once")`);
-  }
+  const env = shareEnv(root, base);
   const all = galleriesFrom(env, root);
   const gallery = all.find((g) => g.id === id);
   if (!gallery) {
