@@ -162,10 +162,7 @@ export function newGallery(
  */
 export function addPhoto(setup: DeskSetup, id: unknown, name: unknown, bytes: Uint8Array): string {
   refuseProject(setup);
-  const folder = join(setup.dir, String(id ?? ''));
-  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
-    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
-  }
+  const folder = galleryFolderOf(setup, id);
   const file = basename(String(name ?? ''));
   if (UNSAFE_NAME.test(file) || file.length > 255) {
     throw new DeskError('This photo’s file name holds characters a gallery does not take: rename it and add it again.');
@@ -194,11 +191,8 @@ export function savePhotos(
   alts: unknown,
 ): { id: unknown; photos: number } {
   refuseProject(setup);
-  const folder = join(setup.dir, String(id ?? ''));
+  const folder = galleryFolderOf(setup, id);
   const file = join(folder, 'gallery.yaml');
-  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(file)) {
-    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
-  }
   const gallery = (() => {
     try {
       return readGallery(folder);
@@ -217,13 +211,7 @@ export function savePhotos(
     'photos',
     names.map((name, index) => ({ file: name, ...(texts[index] ? { alt: texts[index] } : {}) })),
   );
-  const text = document.toString({ lineWidth: 0 });
-  try {
-    parseGalleryFile(text, file);
-  } catch (error) {
-    throw new DeskError(messageOf(error));
-  }
-  writeFileSync(file, text);
+  writeChecked(file, document);
   return { id, photos: names.length };
 }
 
@@ -254,10 +242,7 @@ export function photoFolder(from: unknown): string {
  */
 export function copyFolder(setup: DeskSetup, id: unknown, from: unknown): { copied: string[]; left: string[] } {
   refuseProject(setup);
-  const folder = join(setup.dir, String(id ?? ''));
-  if (!GALLERY_ID.test(String(id ?? '')) || !existsSync(join(folder, 'gallery.yaml'))) {
-    throw new DeskError(`There is no gallery "${id}" in ${setup.dir}.`);
-  }
+  const folder = galleryFolderOf(setup, id);
   const path = photoFolder(from);
   // An entry that cannot be read (a broken link, no permission) is skipped and named; so is a name a gallery does not take.
   const unreadable: string[] = [];
@@ -293,6 +278,17 @@ export function copyFolder(setup: DeskSetup, id: unknown, from: unknown): { copi
     copied.push(name);
   }
   return { copied, left };
+}
+
+/** A gallery.yaml written only once its own rules (gallery-file.ts) take it; else refused with their sentence. */
+function writeChecked(file: string, document: ReturnType<typeof parseDocument>): void {
+  const text = document.toString({ lineWidth: 0 });
+  try {
+    parseGalleryFile(text, file);
+  } catch (error) {
+    throw new DeskError(messageOf(error));
+  }
+  writeFileSync(file, text);
 }
 
 /** Her gallery's folder by its id, as the desk lists it, or the sentence that there is none. */
@@ -334,13 +330,7 @@ export function saveSettings(
   set('included', included ? Number(included) : undefined);
   set('extraPhotoPrice', included ? String(fields.extraPhotoPrice ?? '').trim() || undefined : undefined);
   set('limit', included && fields.limit === 'strict' ? 'strict' : undefined);
-  const text = document.toString({ lineWidth: 0 });
-  try {
-    parseGalleryFile(text, file);
-  } catch (error) {
-    throw new DeskError(messageOf(error));
-  }
-  writeFileSync(file, text);
+  writeChecked(file, document);
   return { message: 'Saved. Publish for her to see the change.' };
 }
 
