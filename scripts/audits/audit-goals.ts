@@ -131,3 +131,132 @@ export function judge(samples: readonly GoalSample[]): Verdict[] {
     };
   });
 }
+
+/**
+ * The control: an empty document (one paragraph, the site's own headers, no stylesheet, font or
+ * script) audited on the same phone just before each run of a route. What the host's noise costs a
+ * page that does nothing shows in the control's blocking time, so a route's is judged against it.
+ */
+export const CONTROL = {
+  path: '/audit-control',
+  /** Low-tier phone: a route's median TBT may exceed 200 ms by at most this over the control's median. */
+  lowTbtOverMs: 50,
+  /** Mid-tier phone: a route's run may exceed 50 ms by at most this over the control run just before it. */
+  midTbtOverMs: 25,
+} as const;
+
+/** A run's figures beside the control run just before it (the same index in both lists). */
+export interface ControlledSamples {
+  runs: readonly GoalSample[];
+  controlRuns: readonly GoalSample[];
+}
+
+const finite = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The low-tier phone against the control: the median LCP stays absolute (2.5 s); the median TBT
+ * passes at 200 ms or less, or at most the control's median + 50 ms. A run the route or the
+ * control did not measure is a MISS (as in judgeMedian).
+ */
+export function judgeLowAgainstControl({ runs, controlRuns }: ControlledSamples): Verdict[] {
+  if (!runs.length || !controlRuns.length) throw new Error('no runs to judge');
+  const [lcp] = judgeMedian(runs);
+  const label = `median TBT ≤ 200 ms or ≤ control + ${CONTROL.lowTbtOverMs} ms`;
+  const route = runs.map((s) => s.tbtMs);
+  const control = controlRuns.map((s) => s.tbtMs);
+  const unmeasured = route.filter((v) => !finite(v)).length + control.filter((v) => !finite(v)).length;
+  if (unmeasured) {
+    const text = `${label} MISS (not measured in ${unmeasured} of ${route.length + control.length} runs)`;
+    return [lcp!, { goal: label, pass: false, worst: null, runs: runs.length, text }];
+  }
+  const routeMedian = median(route.filter(finite));
+  const controlMedian = median(control.filter(finite));
+  const over = routeMedian - controlMedian;
+  const pass = routeMedian <= 200 || over <= CONTROL.lowTbtOverMs;
+  return [
+    lcp!,
+    {
+      goal: label,
+      pass,
+      worst: routeMedian,
+      runs: runs.length,
+      text: `${label} ${pass ? 'PASS' : 'MISS'} (median ${routeMedian} ms, control ${controlMedian} ms, ${over >= 0 ? '+' : ''}${over} ms)`,
+    },
+  ];
+}
+
+/**
+ * The mid-tier phone against the control, run by run: TBT passes in a run at 50 ms or less, or at
+ * most the control run just before it + 25 ms; LCP, CLS and the hero photo stay absolute in every
+ * run (judge). The performance score is not judged: it folds in the blocking time the control
+ * accounts for; the audit prints it beside the control's.
+ */
+export function judgeMidAgainstControl({ runs, controlRuns }: ControlledSamples): Verdict[] {
+  if (!runs.length) throw new Error('no runs to judge');
+  if (runs.length !== controlRuns.length) {
+    throw new Error(`${runs.length} runs but ${controlRuns.length} control runs: each run needs its own`);
+  }
+  const absolute = judge(runs).filter((v) => v.goal !== 'performance 100' && v.goal !== 'TBT ≤ 50 ms');
+  const label = `TBT ≤ 50 ms or ≤ control + ${CONTROL.midTbtOverMs} ms`;
+  const missed: string[] = [];
+  runs.forEach((s, i) => {
+    const tbt = s.tbtMs;
+    const control = controlRuns[i]?.tbtMs;
+    if (!finite(tbt) || !finite(control)) missed.push(`run ${i + 1} not measured`);
+    else if (!(tbt <= 50 || tbt - control <= CONTROL.midTbtOverMs)) {
+      missed.push(`run ${i + 1} ${tbt} ms, control ${control} ms`);
+    }
+  });
+  const worst = Math.max(...runs.map((s) => s.tbtMs).filter(finite));
+  const tbt: Verdict = {
+    goal: label,
+    pass: missed.length === 0,
+    worst: Number.isFinite(worst) ? worst : null,
+    missedRuns: missed.length,
+    runs: runs.length,
+    text: missed.length
+      ? `${label} MISS (${missed.length} of ${runs.length} runs: ${missed.join('; ')})`
+      : `${label} PASS`,
+  };
+  const [lcp, ...rest] = absolute;
+  return lcp?.goal === 'LCP ≤ 1.5 s' ? [lcp, tbt, ...rest] : [tbt, ...absolute];
+}
+
+/** A device's goals judged on its runs against the control runs beside them. */
+export const judgeAgainstControl = (device: Device, samples: ControlledSamples): Verdict[] =>
+  device === 'low' ? judgeLowAgainstControl(samples) : judgeMidAgainstControl(samples);
+
+/** What a saved report (reports/audit.json) keeps of a row, enough to judge it again. */
+export interface SavedRow {
+  device: Device;
+  route: string;
+  runs: GoalSample[];
+  /** The control run before each run; absent in reports written without a control. */
+  controlRuns?: GoalSample[];
+}
+
+/** The rows of several saved reports, pooled: each device and route's runs (and control runs) in one row, in order. */
+export function poolRows(reports: readonly { rows: readonly SavedRow[] }[]): Required<SavedRow>[] {
+  const pooled = new Map<string, Required<SavedRow>>();
+  for (const report of reports) {
+    for (const row of report.rows) {
+      const key = `${row.device} ${row.route}`;
+      const controlRuns = row.controlRuns ?? [];
+      if (controlRuns.length && controlRuns.length !== row.runs.length) {
+        throw new Error(`${key}: ${row.runs.length} runs but ${controlRuns.length} control runs`);
+      }
+      const into = pooled.get(key) ?? { device: row.device, route: row.route, runs: [], controlRuns: [] };
+      if (into.runs.length && Boolean(into.controlRuns.length) !== Boolean(controlRuns.length)) {
+        throw new Error(`${key}: some reports have a control and some do not; pool like with like`);
+      }
+      into.runs.push(...row.runs);
+      into.controlRuns.push(...controlRuns);
+      pooled.set(key, into);
+    }
+  }
+  return [...pooled.values()];
+}
+
+/** A pooled row judged: against the control where its reports had one, else as before. */
+export const judgePooled = (row: Required<SavedRow>): Verdict[] =>
+  row.controlRuns.length ? judgeAgainstControl(row.device, row) : judgeFor(row.device, row.runs);
