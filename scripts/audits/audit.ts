@@ -39,8 +39,21 @@
 // photo's request and paint; then the run's blocking time task by task as Lighthouse simulated it
 // (scripts/audits/blocking-tasks.ts): each task that counted, when, how much, and what it did at
 // full speed. --save DIR keeps every run's Lighthouse JSON for a closer look.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+// The control: an empty document (one paragraph; no stylesheet, font or script), /audit-control,
+// served by the same runtime and front as the routes from a copy of dist/ with that one file added
+// (dist/ itself is never written). It is not listed in _headers, so it gets the site-wide rule,
+// the same headers every page gets, its policy the site-wide one (a page's own rule only swaps in
+// its own hashes). Before every run of a route, the control is run on the same phone, so a batch
+// goes control, route, control, route… The host's noise shows in the control's blocking time, so
+// the blocking goal is judged against it (scripts/audits/audit-goals.ts, judgeAgainstControl): the
+// low-tier phone's median TBT passes at 200 ms or at most the control's median + 50 ms; the mid-tier
+// phone's every run at 50 ms or at most its own control run + 25 ms, its performance score printed
+// beside the control's, not judged. LCP and the hero photo stay absolute. --no-control: the routes
+// alone, judged as before. reports/audit.json keeps every run and its control run, so
+// --pool a.json,b.json,… judges saved batches together (pooled medians; no browser) and writes
+// reports/audit-pooled.json.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -48,8 +61,19 @@ import type * as LH from 'lighthouse/types/lh.js';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
-import { DEVICES, deviceMultiplier, isDevice, judgeFor, median, spread } from './audit-goals.ts';
-import type { Device, GoalKey, Verdict } from './audit-goals.ts';
+import {
+  CONTROL,
+  DEVICES,
+  deviceMultiplier,
+  isDevice,
+  judgeAgainstControl,
+  judgeFor,
+  judgePooled,
+  median,
+  poolRows,
+  spread,
+} from './audit-goals.ts';
+import type { Device, GoalKey, SavedRow, Verdict } from './audit-goals.ts';
 import { explainBlocking } from './blocking-tasks.ts';
 import { HERO_AUDIT_ID, HERO_CATEGORY_ID, heroPhotoConfig } from './hero-photo.ts';
 import type { HeroDetails } from './hero-photo.ts';
@@ -63,7 +87,7 @@ import { fileHeader, readOptions } from '../shared/options.ts';
 const { values } = readOptions({
   name: 'audit',
   usage:
-    'npm run audit -- [--runs N] [--only /path] [--device mid|low|both] [--calibrate run|start] [--cpu N] [--port N] [--http1] [--gate] [--explain] [--save DIR]',
+    'npm run audit -- [--runs N] [--only /path] [--device mid|low|both] [--calibrate run|start] [--cpu N] [--port N] [--http1] [--gate] [--explain] [--save DIR] [--no-control] [--pool a.json,b.json]',
   help: fileHeader(import.meta.url),
   options: {
     runs: { type: 'string' },
@@ -77,6 +101,8 @@ const { values } = readOptions({
     'report-only': { type: 'boolean' },
     explain: { type: 'boolean' },
     save: { type: 'string' },
+    'no-control': { type: 'boolean' },
+    pool: { type: 'string' },
   },
 });
 const runs = Number(values.runs ?? '5');
@@ -107,6 +133,57 @@ const explain = Boolean(values.explain);
 const saveDir = values.save ?? null;
 const MOBILE_THROTTLING = constants.throttling.mobileSlow4G;
 const DIST = new URL('../../dist/', import.meta.url).pathname;
+const withControl = !values['no-control'];
+
+/** The median of a metric over runs, of the runs that measured it; null where none did. */
+const medianOf = <T, K extends keyof T>(samples: readonly T[], key: K): number | null => {
+  const measured = samples
+    .map((s): unknown => s[key])
+    .filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return measured.length ? median(measured) : null;
+};
+/** What a route adds over the control, e.g. `+40 ms`. */
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
+
+// --pool: judge saved batches together, no browser. Each report's rows keep every run and the
+// control run before it; a route's runs from every report make one row, judged on the pooled runs.
+if (values.pool) {
+  const paths = values.pool.split(',').filter(Boolean);
+  const reports = paths.map((path) => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as { date?: string; rows: SavedRow[] };
+    } catch (error) {
+      console.error(`audit: --pool could not read ${path}: ${(error as Error).message}`);
+      return process.exit(2);
+    }
+  });
+  const pooled = poolRows(reports).map((row) => {
+    const goals = judgePooled(row);
+    return { ...row, goals, misses: goals.filter((g) => !g.pass).map((g) => g.text) };
+  });
+  console.log(`audit: ${paths.length} reports pooled (${reports.map((r) => r.date ?? '?').join(', ')})`);
+  for (const row of pooled) {
+    const tbt = medianOf(row.runs, 'tbtMs');
+    const controlTbt = row.controlRuns.length ? medianOf(row.controlRuns, 'tbtMs') : null;
+    const lcp = medianOf(row.runs, 'lcpMs');
+    console.log(
+      `${DEVICES[row.device].name.padEnd(15)} ${row.route.padEnd(34)} ${row.runs.length} runs  ` +
+        `perf ${medianOf(row.runs, 'performance') ?? '-'}` +
+        (row.controlRuns.length ? ` (control ${medianOf(row.controlRuns, 'performance') ?? '-'})` : '') +
+        `  LCP ${lcp === null ? '-' : (lcp / 1000).toFixed(2)} s  TBT ${tbt ?? '-'} ms` +
+        (controlTbt !== null && tbt !== null ? ` (control ${controlTbt} ms, ${signed(tbt - controlTbt)} ms)` : ''),
+    );
+    console.log(`${''.padEnd(15)} ${''.padEnd(34)} goals (pooled): ${row.goals.map((g) => g.text).join('; ')}`);
+  }
+  mkdirSync('reports', { recursive: true });
+  writeFileSync(
+    'reports/audit-pooled.json',
+    JSON.stringify({ pooled: paths, dates: reports.map((r) => r.date ?? null), rows: pooled }, null, 2),
+  );
+  const missed = pooled.filter((r) => r.misses.length).length;
+  console.log(`audit: ${pooled.length} pooled rows, ${missed} with a MISS; report in reports/audit-pooled.json`);
+  process.exit(gate && missed ? 1 : 0);
+}
 
 /**
  * The rows of an audit's table in a report. Lighthouse types a table's rows as any table's
@@ -151,7 +228,22 @@ type Ranged = GoalKey;
 /** A route on one phone: the median of each metric over its runs, the runs, and the goals judged on them. */
 type Row = { device: Device; route: string } & { [K in keyof Sample]: Sample[K] } & {
   [K in `${Ranged}Range`]: [number, number, number] | null;
-} & { runs: Sample[]; load: number[]; goals: Verdict[]; misses: string[] };
+} & {
+  runs: Sample[];
+  /** The control run before each run (the same index); empty with --no-control. */
+  controlRuns: Sample[];
+  /** The control's medians (and TBT and performance as min/median/max) beside the route's; null with --no-control. */
+  control: {
+    performance: number | null;
+    lcpMs: number | null;
+    tbtMs: number | null;
+    tbtMsRange: [number, number, number];
+    performanceRange: [number, number, number];
+  } | null;
+  load: number[];
+  goals: Verdict[];
+  misses: string[];
+};
 
 /** Every route once; posts are one route (/blog/{slug}), audited through the newest post. */
 function routes() {
@@ -271,8 +363,22 @@ if (!existsSync(DIST)) {
   process.exit(1);
 }
 
+/** The control page: an empty document, the site's own headers (the site-wide rule of _headers) and nothing else. */
+const CONTROL_HTML =
+  '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Audit control</title>\n' +
+  '<meta name="description" content="An empty page the audit measures beside each route.">\n</head>\n' +
+  '<body>\n<p>An empty page: no stylesheet, no font, no script.</p>\n</body>\n</html>\n';
+// With the control, a copy of dist/ with the control page added (dist/ is never written: it is the
+// build the tests serve, and another build may be writing it); removed when the audit ends.
+const served = withControl ? mkdtempSync(join(tmpdir(), 'audit-dist-')) : null;
+if (served) {
+  cpSync(DIST, served, { recursive: true });
+  writeFileSync(join(served, `${CONTROL.path.slice(1)}.html`), CONTROL_HTML);
+  process.on('exit', () => rmSync(served, { recursive: true, force: true }));
+}
 // The host's own runtime serves the build, with its headers and URL rules, as in production.
-const server = await startCdn({ port: PORT });
+const server = await startCdn({ port: PORT, ...(served ? { dir: served } : {}) });
 process.on('exit', server.stop);
 const front = http1 ? null : await startFront({ upstream: server.origin, httpsPort: PORT + 1 });
 const BASE = front?.origin ?? server.origin;
@@ -312,82 +418,104 @@ if (forcedCpu) {
   );
 }
 
+const perRun = !calibration.forced && calibrateOption === 'run';
+
+/**
+ * One Lighthouse run of `path` on `device` (the route itself, or the control before it, run as
+ * `route`'s run `i`), as the audit keeps it.
+ */
+async function measure(
+  device: Device,
+  route: string,
+  path: string,
+  i: number,
+  html: string,
+  expectsHero: boolean,
+): Promise<Sample> {
+  // The index just before this run sets its multiplier (--calibrate run), or the start's does.
+  const measured = perRun ? median(await benchmarkIndexSamples(chrome.port, RUN_BENCHMARK_SAMPLES)) : null;
+  const runIndex = measured ?? calibration.index;
+  const cpu = measured === null ? calibration.multipliers[device] : deviceMultiplier(measured, device);
+  const THROTTLING = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpu };
+  const run = async () => {
+    const result = await lighthouse(
+      `${BASE}${path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo', HERO_CATEGORY_ID],
+        throttling: THROTTLING,
+      },
+      heroPhotoConfig,
+    );
+    // Lighthouse answers nothing only where it was given a page of its own to drive (not here).
+    if (!result) throw new Error(`${path}: Lighthouse returned no result`);
+    return result;
+  };
+  // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: up to three tries.
+  let { lhr, artifacts } = await run();
+  for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr, artifacts } = await run());
+  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    // One file per phone, route and run (the low-tier phone's runs do not overwrite the mid-tier's),
+    // the control run before it with -control.
+    const name = `${device}${route.replace(/\W+/g, '_')}${path === route ? '' : '-control'}-${i + 1}.json`;
+    writeFileSync(join(saveDir, name), JSON.stringify(lhr));
+  }
+  if (explain) {
+    console.log(`  ${path} run ${i + 1} (index ${runIndex}, CPU ${cpu}x): ${explainRun(lhr)}`);
+    console.log(`    ${await explainBlocking(artifacts, lhr.configSettings)}`);
+  }
+  // The resource summary's rows, as core/audits/resource-summary.js writes them.
+  const bytes: Record<string, number | undefined> = Object.fromEntries(
+    tableItems<{ resourceType: string; transferSize: number }>(lhr, 'resource-summary').map((item) => [
+      item.resourceType,
+      item.transferSize,
+    ]),
+  );
+  const document = tableItems<RequestItem>(lhr, 'network-requests').find((item) => item.resourceType === 'Document');
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    // NaN where the page has the hero photo but the run did not measure it (a MISS, not left out).
+    heroMs: expectsHero ? (heroMs(lhr) ?? Number.NaN) : null,
+    heroObservedMs: (lhr.audits[HERO_AUDIT_ID]?.details as HeroDetails | undefined)?.observedPaintMs ?? null,
+    jsKb: Math.round((bytes.script ?? 0) / 1024),
+    cssKb: Math.round((bytes.stylesheet ?? 0) / 1024),
+    imageKb: Math.round((bytes.image ?? 0) / 1024),
+    hasIsland: html.includes('<astro-island'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    runIndex,
+    cpu,
+    protocol: document?.protocol ?? '?',
+  };
+}
+
 const rows: Row[] = [];
 try {
   for (const device of devices) {
-    const perRun = !calibration.forced && calibrateOption === 'run';
     console.log(
-      `audit: ${DEVICES[device].name}, CPU ${perRun ? `from the index before each run (${calibration.multipliers[device]}x at the start)` : `${calibration.multipliers[device]}x`}, goals judged on ${DEVICES[device].judged}`,
+      `audit: ${DEVICES[device].name}, CPU ${perRun ? `from the index before each run (${calibration.multipliers[device]}x at the start)` : `${calibration.multipliers[device]}x`}, goals judged on ${DEVICES[device].judged}` +
+        (withControl
+          ? `; the control (${CONTROL.path}, an empty page) run before every run, blocking time judged against it`
+          : ''),
     );
     for (const route of routes()) {
       const html = await (await fetch(`${server.origin}${route}`)).text();
       const expectsHero = html.includes(`elementtiming="${HERO_PHOTO_TIMING}"`);
       const samples: Sample[] = [];
+      const controlRuns: Sample[] = [];
       for (let i = 0; i < runs; i++) {
-        // The index just before this run sets its multiplier (--calibrate run), or the start's does.
-        const measured = perRun ? median(await benchmarkIndexSamples(chrome.port, RUN_BENCHMARK_SAMPLES)) : null;
-        const runIndex = measured ?? calibration.index;
-        const cpu = measured === null ? calibration.multipliers[device] : deviceMultiplier(measured, device);
-        const THROTTLING = { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpu };
-        const run = async () => {
-          const result = await lighthouse(
-            `${BASE}${route}`,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo', HERO_CATEGORY_ID],
-              throttling: THROTTLING,
-            },
-            heroPhotoConfig,
-          );
-          // Lighthouse answers nothing only where it was given a page of its own to drive (not here).
-          if (!result) throw new Error(`${route}: Lighthouse returned no result`);
-          return result;
-        };
-        // A lost trace (NO_NAVSTART and the like) happens now and then on a busy host: up to three tries.
-        let { lhr, artifacts } = await run();
-        for (let attempt = 1; attempt < 3 && lhr.runtimeError; attempt++) ({ lhr, artifacts } = await run());
-        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (saveDir) {
-          mkdirSync(saveDir, { recursive: true });
-          // One file per phone, route and run (the low-tier phone's runs do not overwrite the mid-tier's).
-          writeFileSync(join(saveDir, `${device}${route.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
-        }
-        if (explain) {
-          console.log(`  ${route} run ${i + 1} (index ${runIndex}, CPU ${cpu}x): ${explainRun(lhr)}`);
-          console.log(`    ${await explainBlocking(artifacts, lhr.configSettings)}`);
-        }
-        // The resource summary's rows, as core/audits/resource-summary.js writes them.
-        const bytes: Record<string, number | undefined> = Object.fromEntries(
-          tableItems<{ resourceType: string; transferSize: number }>(lhr, 'resource-summary').map((item) => [
-            item.resourceType,
-            item.transferSize,
-          ]),
-        );
-        const document = tableItems<RequestItem>(lhr, 'network-requests').find(
-          (item) => item.resourceType === 'Document',
-        );
-        samples.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
-          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-          // NaN where the page has the hero photo but the run did not measure it (a MISS, not left out).
-          heroMs: expectsHero ? (heroMs(lhr) ?? Number.NaN) : null,
-          heroObservedMs: (lhr.audits[HERO_AUDIT_ID]?.details as HeroDetails | undefined)?.observedPaintMs ?? null,
-          jsKb: Math.round((bytes.script ?? 0) / 1024),
-          cssKb: Math.round((bytes.stylesheet ?? 0) / 1024),
-          imageKb: Math.round((bytes.image ?? 0) / 1024),
-          hasIsland: html.includes('<astro-island'),
-          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-          runIndex,
-          cpu,
-          protocol: document?.protocol ?? '?',
-        });
+        // control, route, control, route…: each run beside the control run just before it.
+        if (withControl) controlRuns.push(await measure(device, route, CONTROL.path, i, CONTROL_HTML, false));
+        samples.push(await measure(device, route, route, i, html, expectsHero));
       }
       // Median of each metric across runs (of the runs that measured it; the first run's where none
       // did, or where a metric is null); performance, LCP, TBT, CLS and the hero photo also as min/median/max.
@@ -401,8 +529,20 @@ try {
         const values = samples.map((s) => s[key]).filter((v): v is number => Number.isFinite(v));
         return values.length ? spread(values) : null;
       };
-      // The mid-tier phone: every run must meet the goals (judged on the worst run); the low-tier: the median.
-      const goals = judgeFor(device, samples);
+      // The mid-tier phone: every run must meet the goals (judged on the worst run); the low-tier: the
+      // median. With the control, the blocking time against the control's (judgeAgainstControl).
+      const goals = withControl
+        ? judgeAgainstControl(device, { runs: samples, controlRuns })
+        : judgeFor(device, samples);
+      const control = withControl
+        ? {
+            performance: medianOf(controlRuns, 'performance'),
+            lcpMs: medianOf(controlRuns, 'lcpMs'),
+            tbtMs: medianOf(controlRuns, 'tbtMs'),
+            tbtMsRange: spread(controlRuns.map((s) => s.tbtMs)),
+            performanceRange: spread(controlRuns.map((s) => s.performance)),
+          }
+        : null;
       const row: Row = {
         device,
         route,
@@ -429,6 +569,8 @@ try {
         clsRange: range('cls'),
         heroMsRange: range('heroMs'),
         runs: samples,
+        controlRuns,
+        control,
         load: loadNow(),
         goals,
         misses: goals.filter((g) => !g.pass).map((g) => g.text),
@@ -438,8 +580,11 @@ try {
         values ? values.map(format).join('/') : '-';
       const seconds = (ms: number) => (ms / 1000).toFixed(2);
       console.log(
-        `${route.padEnd(34)} perf ${show(row.performanceRange, String)}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  ` +
+        `${route.padEnd(34)} perf ${show(row.performanceRange, String)}${control ? ` (control ${show(control.performanceRange, String)})` : ''}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  ` +
           `LCP ${show(row.lcpMsRange, seconds)} s  TBT ${show(row.tbtMsRange, String)} ms  ` +
+          (control?.tbtMs != null
+            ? `(control ${show(control.tbtMsRange, String)} ms; median ${signed(row.tbtMs - control.tbtMs)} ms over it)  `
+            : '') +
           (row.heroMsRange ? `hero photo ${show(row.heroMsRange, seconds)} s  ` : '') +
           `CLS ${row.cls.toFixed(3)}  JS ${row.jsKb} KB  CSS ${row.cssKb} KB  img ${row.imageKb} KB  ` +
           `host ${spread(samples.map((s) => s.benchmarkIndex)).join('/')} ` +
@@ -474,6 +619,7 @@ writeFileSync(
       loadAfter,
       http1,
       date: new Date().toISOString(),
+      control: withControl ? { path: CONTROL.path, html: CONTROL_HTML } : null,
       rows,
     },
     null,
