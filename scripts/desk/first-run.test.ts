@@ -1,6 +1,6 @@
 // Her first run of the desk on a computer with no galleries folder (issue 51, item 1): one press
 // makes the folder, outside the project, and no client's file is ever written inside the project.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,16 @@ const { liveDeskSetup } = await import('./actions.ts');
 const { deskRoutes } = await import('./routes.ts');
 const { startDesk, TOKEN_HEADER } = await import('./server.ts');
 
-const PROJECT_PRIVATE = resolve('content/private');
+/**
+ * A copy of the project as a fresh clone has it (its wrangler.toml and the sample gallery): the desk
+ * reads the sample's secrets there, and writing them into the real tree's content/private/ would
+ * change what later tests' servers read.
+ */
+const project = mkdtempSync(join(tmpdir(), 'desk-project-'));
+cpSync('wrangler.toml', join(project, 'wrangler.toml'));
+cpSync('content/settings.yaml', join(project, 'content', 'settings.yaml'));
+cpSync(resolve('content/private/preview'), join(project, 'content', 'private', 'preview'), { recursive: true });
+const PROJECT_PRIVATE = join(project, 'content', 'private');
 /**
  * Whatever of Lea's is in the project's content/private/: her folder, and her password's line in
  * its passwords file (other tests' runs write the sample's own lines there meanwhile).
@@ -30,13 +39,14 @@ function leaInProject(): string[] {
 afterAll(() => {
   vi.unstubAllEnvs();
   rmSync(home, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
 });
 
 describe('the desk on a computer with no galleries folder yet', () => {
   it('offers one press to make the folder, refuses to make a gallery inside the project, then makes it in her folder without a restart', async () => {
     const folder = join(home, 'coastlight-galleries');
     const target = memoryTarget();
-    const setup = liveDeskSetup({ local: true, env: { HOME: home }, target: () => target });
+    const setup = liveDeskSetup({ local: true, root: project, env: { HOME: home }, target: () => target });
     const token = 'f'.repeat(43);
     const desk = await startDesk({ token, routes: deskRoutes({ setup, token }) });
     const origin = `http://127.0.0.1:${desk.port}`;

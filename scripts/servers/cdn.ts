@@ -3,6 +3,8 @@
 // running the site's Function (functions/vault/) against a local copy of the galleries' R2 bucket
 // (wrangler.toml). Every browser test, the header audit and the Lighthouse audit run against it.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { createServer, request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { readOptions } from '../shared/options.ts';
@@ -83,15 +85,19 @@ export function cdnCommand(port: number, dir = 'dist'): string {
  */
 export async function publishSample(persistTo: string) {
   const { publishGalleries } = await import('../../src/private-gallery/publish/build.ts');
-  const { galleryPasswords, gallerySecrets, readEnv, siteSalt } =
-    await import('../../src/private-gallery/publish/secrets.ts');
+  const { galleryPasswords, gallerySecrets, siteSalt } = await import('../../src/private-gallery/publish/secrets.ts');
   const { IN_REPOSITORY_DIR, listGalleries } = await import('../../src/private-gallery/publish/sources.ts');
   const { openTarget } = await import('../../src/private-gallery/publish/target.ts');
   const { readShares } = await import('../../src/private-gallery/publish/share.ts');
   const { kdfFor } = await import('../../src/private-gallery/format/keys.ts');
   const galleries = listGalleries(IN_REPOSITORY_DIR).filter((gallery) => gallery.id === 'preview');
   // The sample's seed (and link) live beside its bucket: made on the first run, read back after.
-  const env = readEnv(process.cwd(), { PRIVATE_GALLERY_DIR: resolve(persistTo) });
+  // Only that file is read: content/private/passwords.env (npm start's, on a fresh copy) is not this server's.
+  const own = join(resolve(persistTo), 'passwords.env');
+  const env = {
+    ...(existsSync(own) ? parseEnv(readFileSync(own, 'utf8')) : {}),
+    PRIVATE_GALLERY_DIR: resolve(persistTo),
+  };
   const { seed, links } = gallerySecrets(galleries, env);
   // The studio's inbox key beside them too (issue 34): `npm run galleries -- inbox` reads it there.
   const { studioInboxKey } = await import('../../src/private-gallery/publish/inbox.ts');
