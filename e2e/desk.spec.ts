@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { serverState } from '../scripts/servers/cdn.ts';
 import { writeCameraPhoto } from '../scripts/audits/camera-photos.ts';
@@ -88,11 +89,16 @@ for (const [width, height, port] of [
         await writeCameraPhoto(file, { width: 1800, height: 1200, seed: n * 7 });
         files.push(file);
       }
-      // Her one computer: the galleries folder beside the server's bucket, kept from journey to journey
-      // and run to run with its record (published.json), as hers is. A new folder each time would be
-      // a second computer with no record, which publishing refuses once while it takes the bucket's
-      // own record (record-copy.ts), after the first journey has published.
-      const dir = join(state, 'desk-galleries');
+      // Her one computer: the galleries folder paired with the server's bucket, kept from journey to
+      // journey and run to run with its record (published.json), as hers is. A new folder each time
+      // would be a second computer with no record, which publishing refuses once while it takes the
+      // bucket's own record (record-copy.ts), after the first journey has published. Outside the
+      // project, as hers is: the desk writes no client's file inside it.
+      const dir = join(
+        tmpdir(),
+        'coastlight-desk-galleries',
+        createHash('sha256').update(resolve(state)).digest('hex').slice(0, 16),
+      );
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
       copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
       const { address, desk } = await startDesk(port, state, dir, baseURL!);
@@ -246,7 +252,7 @@ for (const [width, height, port] of [
         await dialog.getByRole('button', { name: 'Rehearse closing it' }).click();
         await expect(page.getByRole('status')).toHaveText(
           new RegExp(
-            `^Rehearsal: closed "${id}" in the local preview only \\(the local bucket in .*: \\d+ old files deleted\\); your gallery\\.yaml is unchanged`,
+            `^Rehearsal: closed "${id}" in the local preview only \\(the preview on this computer: \\d+ old files deleted\\); your gallery\\.yaml is unchanged; close it on the desk of your website for her\\.$`,
           ),
           PUBLISHED,
         );
