@@ -30,7 +30,7 @@ import type { Share } from '../../src/private-gallery/publish/share.ts';
 import type { CheckedSelection } from '../../src/private-gallery/publish/selection-check.ts';
 import { fromBase64Url } from '../../src/private-gallery/format/encodings.ts';
 import { IN_REPOSITORY_DIR, readGallery } from '../../src/private-gallery/publish/sources.ts';
-import { shortIds } from '../../src/private-gallery/publish/inbox-command.ts';
+import { MESSAGE_NAME, shortIds, when } from '../../src/private-gallery/publish/inbox-command.ts';
 import {
   gallerySetup,
   heldForShares,
@@ -422,14 +422,6 @@ export type GalleryCard = ReturnType<typeof galleriesAtAGlance>[number];
 /** One gallery's page (galleryDetail). */
 export type GalleryDetail = NonNullable<ReturnType<typeof galleryDetail>>;
 
-/** Her time for an instant, as the command prints it (inbox-command.ts): 2026-11-27 18:00. */
-function when(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
-}
-
 /** One message in her inbox as the desk shows it (inboxMessages). */
 interface MessageBase {
   id: string;
@@ -611,7 +603,7 @@ export async function inboxUndo(setup: DeskSetup, id: unknown) {
   // Only a name of the inbox's own form, for this very id: the file is hers, but nothing is taken on its word.
   const name = typeof filed?.name === 'string' ? filed.name : '';
   const sealed = filed?.sealed;
-  if (!new RegExp(`^inbox/[0-9a-f]{32}/\\d{4}-\\d{2}-\\d{2}/${id}\\.json$`).test(name) || typeof sealed !== 'string') {
+  if (MESSAGE_NAME.exec(name)?.[3] !== id || typeof sealed !== 'string') {
     return { ok: false, message: 'This filed selection could not be read, so it was left where it is.' };
   }
   let bucket;

@@ -25,7 +25,7 @@ import { PASSWORDS_FILE, SEED_VARIABLE } from './secrets.ts';
 import type { VaultTarget } from './target.ts';
 
 /** A stored message's name: inbox/<tag>/<day>/<32 hex>.json. */
-const MESSAGE_NAME = new RegExp(`^${INBOX_PREFIX}([0-9a-f]{32})/(\\d{4}-\\d{2}-\\d{2})/([0-9a-f]{32})\\.json$`);
+export const MESSAGE_NAME = new RegExp(`^${INBOX_PREFIX}([0-9a-f]{32})/(\\d{4}-\\d{2}-\\d{2})/([0-9a-f]{32})\\.json$`);
 /** The short id the list shows: the first digits of the random name (longer if two share them). */
 const SHORT = 8;
 
@@ -169,8 +169,8 @@ export function shortIds(ids: string[]): Map<string, string> {
   return new Map(ids.map((id) => [id, id.slice(0, length)]));
 }
 
-/** Her clock's date and time for an instant: 2026-11-27 18:00. */
-const when = (iso: string) => {
+/** Her clock's date and time for an instant: 2026-11-27 18:00 (the desk writes it the same way). */
+export const when = (iso: string) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const two = (n: number) => String(n).padStart(2, '0');
