@@ -48,6 +48,8 @@ import {
   type Say,
 } from '../owner/gallery-actions.ts';
 
+import { NO_DEFAULTS, readDefaults, type GalleryDefaults } from './defaults.ts';
+
 export { missingFolder };
 
 /** What an action said, kept by collector: its lines, its refusals and its warnings. */
@@ -86,6 +88,8 @@ export interface DeskSetup extends Omit<GallerySetup, 'refusal'> {
   readonly account: string | null;
   /** What the passwords file warned of while the setup was read. */
   warnings: string[];
+  /** Her settings for a new gallery, read from her galleries folder at each ask (defaults.ts; the plain ones when none are kept). */
+  readonly defaults: GalleryDefaults;
   /** The bucket, opened once for the desk's life. */
   bucket: () => Promise<VaultTarget>;
   close: () => Promise<void>;
@@ -154,6 +158,7 @@ export async function deskSetup({
         own,
       },
       ...{ where: '', names, key: '', label: '', account: null, warnings: [], target: none, bucket: none },
+      defaults: NO_DEFAULTS,
       close: async () => {},
     };
   }
@@ -176,6 +181,7 @@ export async function deskSetup({
     refusal: { value: null },
     own: { value: own },
     warnings: { value: said.warn },
+    defaults: { get: () => readDefaults(base.dir) },
     /** The record's key for the bucket: the opened bucket's own, else as openTarget would name it. */
     key: { get: () => openedKey ?? base.names.key },
     label: { value: base.names.label },

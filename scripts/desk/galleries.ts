@@ -8,12 +8,13 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, extname, isAbsolute, join } from 'node:path';
-import { parseDocument, stringify } from 'yaml';
+import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { isCalendarDay, parseGalleryFile } from '../../src/private-gallery/publish/gallery-file.ts';
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import {
@@ -28,6 +29,7 @@ import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gal
 import { insideProject, missingFolder, type DeskSetup } from './actions.ts';
 import { recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
 import { sharesVariable } from '../../src/private-gallery/publish/share.ts';
+import { defaultsOf, defaultsRefusal, DEFAULTS_FILE, type GalleryDefaults } from './defaults.ts';
 
 /** A refusal the desk shows as it is: one sentence. */
 export class DeskError extends Error {}
@@ -395,4 +397,100 @@ export function deleteGallery(setup: DeskSetup, id: unknown): { message: string 
     );
   }
   return { message: `The gallery ${id} is deleted, with its folder and its password.` };
+}
+
+/** Where the desk keeps a photo she took out of a gallery: in her galleries folder, per gallery, never deleted. */
+export const REMOVED_FOLDER = 'removed-photos';
+
+/** A file name not yet taken in `folder`: `name`, else `name` with -2, -3… before its extension. */
+function freeName(folder: string, name: string): string {
+  const extension = extname(name);
+  const stem = name.slice(0, name.length - extension.length);
+  let candidate = name;
+  for (let n = 2; existsSync(join(folder, candidate)); n++) candidate = `${stem}-${n}${extension}`;
+  return candidate;
+}
+
+/** A photo of her gallery by its file name as the desk showed it, or the sentence that it is not there. */
+function photoOf(folder: string, id: unknown, file: unknown): string {
+  const name = String(file ?? '');
+  const gallery = readChecked(folder);
+  if (!gallery.photos.some((photo) => basename(photo.path) === name)) {
+    throw new DeskError(`${name || 'This photo'} is not in ${String(id)} any more: reload the page to see its photos.`);
+  }
+  return name;
+}
+
+/** Her gallery read by publishing's own reader, or its sentence as a refusal. */
+function readChecked(folder: string) {
+  try {
+    return readGallery(folder);
+  } catch (error) {
+    throw new DeskError(messageOf(error));
+  }
+}
+
+/**
+ * One photo taken out of her gallery: its file moved (never deleted) to removed-photos/<gallery>/ in
+ * her galleries folder, and its line in gallery.yaml's photos list taken out, every other line kept.
+ * Returns where it is kept, and the sentence to show.
+ */
+export function removePhoto(setup: DeskSetup, id: unknown, file: unknown): { kept: string; message: string } {
+  refuseProject(setup);
+  const folder = galleryFolderOf(setup, id);
+  const name = photoOf(folder, id, file);
+  const yaml = join(folder, 'gallery.yaml');
+  const document = parseDocument(readFileSync(yaml, 'utf8'));
+  const listed = document.get('photos');
+  if (isSeq(listed)) {
+    listed.items = listed.items.filter((item) => !(isMap(item) && String(item.get('file') ?? '') === name));
+  }
+  const keptIn = join(setup.dir, REMOVED_FOLDER, String(id));
+  mkdirSync(keptIn, { recursive: true, mode: 0o700 });
+  const kept = join(keptIn, freeName(keptIn, name));
+  // Checked before the photo moves: a gallery.yaml its rules refuse leaves the photo where it was.
+  const text = document.toString({ lineWidth: 0 });
+  try {
+    parseGalleryFile(text, yaml);
+  } catch (error) {
+    throw new DeskError(messageOf(error));
+  }
+  renameSync(join(folder, name), kept);
+  writeFileSync(yaml, text);
+  return {
+    kept,
+    message: `${name} is out of the gallery, kept on your computer in ${keptIn}. Publish for her to see the change.`,
+  };
+}
+
+/**
+ * Her gallery's cover: the photo she chose goes first in gallery.yaml's photos list (the others
+ * keep their order and descriptions), so it is the first photo her client sees and the card's cover.
+ * The gallery format has no cover of its own: its first photo is the one her page opens on.
+ */
+export function chooseCover(setup: DeskSetup, id: unknown, file: unknown): { message: string } {
+  refuseProject(setup);
+  const folder = galleryFolderOf(setup, id);
+  const name = photoOf(folder, id, file);
+  const gallery = readChecked(folder);
+  const yaml = join(folder, 'gallery.yaml');
+  const document = parseDocument(readFileSync(yaml, 'utf8'));
+  const entries = gallery.photos.map((photo, index) => ({
+    file: basename(photo.path),
+    ...(photo.alt === unnamedAlt(index) ? {} : { alt: photo.alt }),
+  }));
+  const chosen = entries.find((entry) => entry.file === name)!;
+  document.set('photos', [chosen, ...entries.filter((entry) => entry !== chosen)]);
+  writeChecked(yaml, document);
+  return { message: `${name} is the cover: her gallery opens on it. Publish for her to see the change.` };
+}
+
+/** Her settings for a new gallery, checked and kept in her galleries folder (never in the project). */
+export function saveDefaults(setup: DeskSetup, fields: Record<string, unknown>): GalleryDefaults & { message: string } {
+  refuseProject(setup);
+  const refusal = defaultsRefusal(fields);
+  if (refusal) throw new DeskError(refusal);
+  const defaults = defaultsOf(fields);
+  writeFileSync(join(setup.dir, DEFAULTS_FILE), `${JSON.stringify(defaults, null, 2)}\n`, { mode: 0o600 });
+  return { ...defaults, message: 'Saved: a new gallery starts with these settings.' };
 }

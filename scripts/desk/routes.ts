@@ -22,10 +22,13 @@ import {
 import {
   addPhoto,
   changePassword,
+  chooseCover,
   copyFolder,
   deleteGallery,
   DeskError,
   newGallery,
+  removePhoto,
+  saveDefaults,
   savePhotos,
   saveSettings,
 } from './galleries.ts';
@@ -138,6 +141,18 @@ export function deskRoutes({
       '/api/galleries/password': async ({ id, password }) => {
         const setup = await current();
         return refusing(() => changePassword(setup, id, password));
+      },
+      '/api/galleries/remove-photo': async ({ id, file }) => {
+        const setup = await current();
+        return refusing(() => removePhoto(setup, id, file));
+      },
+      '/api/galleries/cover': async ({ id, file }) => {
+        const setup = await current();
+        return refusing(() => chooseCover(setup, id, file));
+      },
+      '/api/galleries/defaults': async (fields) => {
+        const setup = await current();
+        return refusing(() => saveDefaults(setup, fields));
       },
       '/api/galleries/delete': async ({ id }) => {
         const setup = await current();
