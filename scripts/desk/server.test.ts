@@ -154,8 +154,11 @@ describe('the studio desk server', () => {
       expect(path).toMatch(/^\/[A-Za-z0-9_-]{22}\/$/);
       const [set, ...more] = opened.headers['set-cookie'] ?? [];
       expect(more).toEqual([]);
-      const [, secret] = /^desk-\d+=([A-Za-z0-9_-]{43}); HttpOnly; SameSite=Strict; Path=(\/[^;]+)$/.exec(set!)!;
-      expect(set).toBe(`desk-${own.port}=${secret}; HttpOnly; SameSite=Strict; Path=${path}`);
+      const [pair, ...attributes] = set!.split('; ');
+      const [, secret] = /^desk-\d+=([A-Za-z0-9_-]{43})$/.exec(pair!)!;
+      expect(pair).toBe(`desk-${own.port}=${secret}`);
+      // These three and no other, in any order: no Max-Age, Expires or Domain (this session's, this host's only).
+      expect(attributes.sort()).toEqual(['HttpOnly', `Path=${path}`, 'SameSite=Strict']);
       // Four values, none of them another: the open token, the cookie's secret, its path, the page's token.
       expect(new Set([token, secret, path.slice(1, -1), own.token]).size).toBe(4);
       // The pattern's first group always matches: the secret is there when the cookie is.

@@ -14,18 +14,27 @@
 // from macOS 26 on (Chrome, Edge and Firefox resolve it themselves), and over a header on every
 // request, which a link or a thumbnail cannot carry. The pages name their addresses from / and are
 // mounted under the path on the way out (mounted()); the script finds it from its own address.
+//
+// Its footing. Routing, cookies, body limits and streaming come from Hono (hono, @hono/node-server):
+// maintained and widely used, typed end to end, built on the Web's own Request and Response (the
+// site's Function speaks the same), small, and without dependencies of its own. Node's own server
+// still listens (closing it ends the open connections, so a second Ctrl+C in desk.ts ends at once).
+// What stays the desk's own is what keeps her session: its four secrets, the constant-time compare
+// (sameToken), the Host, Origin and Fetch-Metadata refusals (requestRefusal), its sentences and its
+// headers (DESK_HEADERS, one object: Hono's secureHeaders would add its own defaults, such as
+// Strict-Transport-Security on an address that is never HTTPS, to be switched off one by one).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import { stripTypeScriptTypes } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
+import { stream } from 'hono/streaming';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** The desk's own policy: its page, its one script and stylesheet, her photos' thumbnails. */
 export const DESK_CSP = [
@@ -81,6 +90,16 @@ export const REFUSALS = {
   method: 'Method not allowed',
   missing: 'There is nothing here.',
 };
+/** What a change's body is refused with: its kind, its size, or what it holds. */
+export const BODY_REFUSALS = {
+  photoType: 'A photo is sent as its bytes.',
+  photoSize: 'This file is too large for a photo.',
+  jsonType: 'A change is sent as JSON.',
+  json: 'This is not a change the desk can take.',
+  unreadable: 'This is not a request the desk can take.',
+};
+/** What an error answers (its kind alone goes to the terminal). */
+export const FAILED = 'The desk could not do that: see the terminal it runs in.';
 
 const ASSETS = new URL('./assets/', import.meta.url);
 const ASSET_TYPES: Record<string, string> = {
@@ -124,31 +143,12 @@ export function newSession(token = newToken()): Session {
 /** The cookie's name: one per port, so two desks never share one. */
 export const cookieName = (port: number) => `desk-${port}`;
 
-/** The attributes of the desk's cookie: never sent to another path, site or script. */
-export const cookieAttributes = (path: string) => `HttpOnly; SameSite=Strict; Path=${path}`;
+/** The attributes of the desk's cookie: never sent to another path, site or script, and gone when her browser closes. */
+export const cookieAttributes = (path: string) => ({ httpOnly: true, sameSite: 'Strict', path }) as const;
 
 /** A page's addresses named from / (its href, src, action, data-action and data-stream), under `path`. */
 const ROOTED = /(\s(?:href|src|action|data-action|data-stream)=")\/(?!\/)/g;
 export const mounted = (html: string, path: string) => html.replace(ROOTED, `$1${path}`);
-
-function cookieOf(request: IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
-function send(
-  response: ServerResponse,
-  status: number,
-  body: string | Buffer,
-  type = 'text/plain; charset=utf-8',
-  extra: Record<string, string> = {},
-): void {
-  response.writeHead(status, { ...DESK_HEADERS, 'Content-Type': type, ...extra });
-  response.end(body);
-}
 
 /**
  * Why a request is refused before anything is read, or null: a Host other than 127.0.0.1 or
@@ -171,29 +171,8 @@ export function requestRefusal(request: IncomingMessage, port: number): { status
 
 /** The largest photo the desk copies in: a camera's raw-sized JPEG is well under it. */
 export const MAX_PHOTO_BYTES = 200 * 1024 * 1024;
-
-/** The request's body (at most `limit` bytes), or null. */
-async function rawBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += chunk.length;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The request's body, parsed as JSON (at most `limit` bytes), or null. */
-async function jsonBody(request: IncomingMessage, limit = 64 * 1024): Promise<unknown> {
-  const bytes = await rawBody(request, limit);
-  if (!bytes) return null;
-  try {
-    return JSON.parse(bytes.toString('utf8') || '{}');
-  } catch {
-    return null;
-  }
-}
+/** The largest change sent as JSON: a gallery's settings and its photos' order are a few kilobytes. */
+export const MAX_JSON_BYTES = 64 * 1024;
 
 /**
  * The page's script, written in TypeScript (assets/desk.ts) and served as the JavaScript it is once
@@ -204,88 +183,156 @@ let deskScript: string | undefined;
 const scriptOf = () =>
   (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('desk.ts', ASSETS), 'utf8'), { mode: 'strip' }));
 
-function serveAsset(response: ServerResponse, name: string): void {
+/** The desk's Hono: a request's Node message (`c.env.incoming`) stays at hand for the Host and a photo's headers. */
+type DeskEnv = { Bindings: HttpBindings };
+type DeskContext = Context<DeskEnv>;
+
+/** An answer: its status, body and type; DESK_HEADERS are added to every answer on its way out. */
+const send = (
+  c: DeskContext,
+  status: number,
+  body: string | Uint8Array<ArrayBuffer>,
+  type = 'text/plain; charset=utf-8',
+  extra: Record<string, string> = {},
+) => c.body(body, status as ContentfulStatusCode, { 'Content-Type': type, ...extra });
+
+function serveAsset(c: DeskContext, name: string): Response {
   const font = name.startsWith('fonts/') && Object.hasOwn(FONTS, name.slice(6)) ? FONTS[name.slice(6)] : undefined;
-  if (font) return send(response, 200, readFileSync(join(process.cwd(), font)), 'font/woff2');
-  if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(response, 404, REFUSALS.missing);
-  if (name === 'desk.js') return send(response, 200, scriptOf(), ASSET_TYPES['.js']);
-  send(response, 200, readFileSync(new URL(name, ASSETS)), ASSET_TYPES[extname(name)]);
+  if (font) return send(c, 200, readFileSync(join(process.cwd(), font)), 'font/woff2');
+  if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(c, 404, REFUSALS.missing);
+  if (name === 'desk.js') return send(c, 200, scriptOf(), ASSET_TYPES['.js']);
+  return send(c, 200, readFileSync(new URL(name, ASSETS)), ASSET_TYPES[extname(name)]);
 }
 
+/** What failed, for the terminal: the error's kind and the system call, never its message, which may hold her folder names or a password. */
+function logFailure(error: unknown): void {
+  const failure = error as { code?: string; syscall?: string; name?: string } | null | undefined;
+  const kind = failure?.code
+    ? `${failure.code}${failure.syscall ? ` in ${failure.syscall}` : ''}`
+    : (failure?.name ?? 'Error');
+  console.error(`The desk could not do that (${kind}).`);
+}
+
+/** Where the router finds a request: under her session's secret path (compared in constant time), IN + the desk's address from /; anywhere else, OUT + its path. */
+const IN = '/in';
+const OUT = '/out';
+const routedPath = (request: Request, session: Session) => {
+  const path = new URL(request.url).pathname;
+  return sameToken(path.slice(0, session.path.length), session.path)
+    ? `${IN}${path.slice(session.path.length - 1)}`
+    : `${OUT}${path}`;
+};
+
 /**
- * Answers one request: the guards, then the page (GET), an action (POST), a photo or an asset.
- * `routes.pages[path](request)` returns HTML; `routes.photo(id)` a thumbnail or null;
+ * The desk's answers, in the order they are tried: its headers on every answer; the Host, Origin
+ * and Fetch-Metadata refusals; the open address; her session (the secret path and the cookie);
+ * then her changes (POST: the token header, the body's kind and size), her photos, its assets and
+ * pages. `routes.pages[path](request, rest)` returns HTML; `routes.photo(id)` a thumbnail or null;
  * `routes.posts[path](body)` `{ status, json }`, or `{ stream }`: a function handed `write(line)`,
  * each line sent as one line of JSON as it comes.
  */
-async function answer(
-  request: IncomingMessage,
-  response: ServerResponse,
-  { port, session, routes }: { port: number; session: Session; routes: DeskRoutes },
-): Promise<void> {
-  const refusal = requestRefusal(request, port);
-  if (refusal) return send(response, refusal.status, refusal.body);
-  const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-  const cookie = cookieName(port);
-  if (url.pathname.startsWith(OPEN_PATH) && request.method === 'GET') {
-    if (!sameToken(url.pathname.slice(OPEN_PATH.length), session.open)) return send(response, 403, REFUSALS.token);
+function deskApp({ port, session, routes }: { port: () => number; session: Session; routes: DeskRoutes }) {
+  const app = new Hono<DeskEnv>({ getPath: (request) => routedPath(request, session) });
+  const cookie = () => cookieName(port());
+
+  app.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(DESK_HEADERS)) c.res.headers.set(name, value);
+  });
+  app.use(async (c, next) => {
+    const refusal = requestRefusal(c.env.incoming, port());
+    return refusal ? send(c, refusal.status, refusal.body) : next();
+  });
+
+  app.get(`${OUT}${OPEN_PATH}*`, (c) => {
+    const open = c.req.path.slice(`${OUT}${OPEN_PATH}`.length);
+    if (c.req.method !== 'GET' || !sameToken(open, session.open)) return send(c, 403, REFUSALS.token);
     // Spent: the address in her history opens nothing. She is sent to the desk's secret path, with
     // a cookie of another value that only a request for that path carries.
     session.open = null;
-    return send(response, 303, '', 'text/plain', {
-      Location: session.path,
-      'Set-Cookie': `${cookie}=${session.secret}; ${cookieAttributes(session.path)}`,
-    });
-  }
-  const under = url.pathname.slice(0, session.path.length);
-  if (!sameToken(under, session.path) || !sameToken(cookieOf(request, cookie), session.secret)) {
-    return send(response, 403, REFUSALS.token);
-  }
-  // The desk's own address, from /: what its routes know.
-  const path = url.pathname.slice(session.path.length - 1);
-  if (request.method === 'POST') {
-    const post = routes.posts[path];
-    if (!post) return send(response, 404, REFUSALS.missing);
-    if (!sameToken(request.headers[TOKEN_HEADER], session.token)) return send(response, 403, REFUSALS.token);
-    const type = request.headers['content-type'] ?? '';
-    let result: PostAnswer;
-    if (typeof post !== 'function') {
-      // A photo of hers, copied in: its bytes as they are, its name in a header.
-      if (!type.startsWith('application/octet-stream')) return send(response, 415, 'A photo is sent as its bytes.');
-      const bytes = await rawBody(request, MAX_PHOTO_BYTES);
-      if (!bytes) return send(response, 413, 'This file is too large for a photo.');
-      result = await post.raw(bytes, request.headers);
-    } else {
-      if (!type.startsWith('application/json')) return send(response, 415, 'A change is sent as JSON.');
-      const body = await jsonBody(request);
-      if (!body || typeof body !== 'object') return send(response, 400, 'This is not a change the desk can take.');
-      result = await post(body as Record<string, unknown>);
-    }
+    setCookie(c, cookie(), session.secret, cookieAttributes(session.path));
+    return c.redirect(session.path, 303);
+  });
+  app.all(`${OUT}/*`, (c) => send(c, 403, REFUSALS.token));
+  app.use(`${IN}/*`, async (c, next) =>
+    sameToken(getCookie(c, cookie()), session.secret) ? next() : send(c, 403, REFUSALS.token),
+  );
+
+  const token: MiddlewareHandler<DeskEnv> = async (c, next) =>
+    sameToken(c.req.header(TOKEN_HEADER), session.token) ? next() : send(c, 403, REFUSALS.token);
+  const sentAs =
+    (type: string, refusal: string): MiddlewareHandler<DeskEnv> =>
+    async (c, next) =>
+      (c.req.header('content-type') ?? '').startsWith(type) ? next() : send(c, 415, refusal);
+  const answered = (c: DeskContext, result: PostAnswer) => {
     if (!result.stream) {
-      return send(response, result.status, JSON.stringify(result.json), 'application/json; charset=utf-8');
+      return send(c, result.status, JSON.stringify(result.json), 'application/json; charset=utf-8');
     }
-    const stream = result.stream;
+    const lines = result.stream;
     // A long change (publishing) answers line by line: its progress, then its outcome.
-    response.writeHead(200, { ...DESK_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-    await stream((line) => response.write(`${JSON.stringify(line)}\n`));
-    response.end();
-    return;
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    return stream(c, async (out) => {
+      try {
+        await lines((line) => void out.write(`${JSON.stringify(line)}\n`));
+      } catch (error) {
+        logFailure(error);
+      }
+    });
+  };
+  for (const [path, post] of Object.entries(routes.posts)) {
+    if (typeof post !== 'function') {
+      // A photo of hers, copied in: its bytes as they are, its name in a header. A larger one is
+      // refused by its Content-Length before a byte is read, or as soon as its bytes pass the limit.
+      const limit = bodyLimit({ maxSize: MAX_PHOTO_BYTES, onError: (c) => send(c, 413, BODY_REFUSALS.photoSize) });
+      app.post(`${IN}${path}`, token, sentAs('application/octet-stream', BODY_REFUSALS.photoType), limit, async (c) =>
+        answered(c, await post.raw(Buffer.from(await c.req.arrayBuffer()), c.env.incoming.headers)),
+      );
+    } else {
+      const limit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: (c) => send(c, 400, BODY_REFUSALS.json) });
+      app.post(`${IN}${path}`, token, sentAs('application/json', BODY_REFUSALS.jsonType), limit, async (c) => {
+        let body: unknown;
+        try {
+          body = JSON.parse((await c.req.text()) || '{}');
+        } catch {
+          return send(c, 400, BODY_REFUSALS.json);
+        }
+        if (!body || typeof body !== 'object') return send(c, 400, BODY_REFUSALS.json);
+        return answered(c, await post(body as Record<string, unknown>));
+      });
+    }
+    app.get(`${IN}${path}`, (c) => send(c, 405, REFUSALS.method, undefined, { Allow: 'POST' }));
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return send(response, 405, REFUSALS.method, undefined, { Allow: 'GET, POST' });
-  }
-  if (routes.posts[path]) return send(response, 405, REFUSALS.method, undefined, { Allow: 'POST' });
-  if (path.startsWith('/assets/')) return serveAsset(response, path.slice(8));
-  if (path.startsWith('/photo/')) {
-    const photo = await routes.photo(path.slice(7));
-    return photo ? send(response, 200, photo, 'image/jpeg') : send(response, 404, REFUSALS.missing);
-  }
+
+  app.get(`${IN}/assets/*`, (c) => serveAsset(c, c.req.path.slice(`${IN}/assets/`.length)));
+  app.get(`${IN}/photo/*`, async (c) => {
+    const photo = await routes.photo(c.req.path.slice(`${IN}/photo/`.length));
+    return photo ? send(c, 200, new Uint8Array(photo), 'image/jpeg') : send(c, 404, REFUSALS.missing);
+  });
   // A page by its path, or under a path ending in / (its opaque id after it).
-  const prefix = Object.keys(routes.pages).find((key) => key.length > 1 && key.endsWith('/') && path.startsWith(key));
-  const page = routes.pages[path] ?? (prefix ? routes.pages[prefix] : undefined);
-  const body = page ? await page(request, prefix ? path.slice(prefix.length) : '') : null;
-  if (body === null) return send(response, 404, REFUSALS.missing);
-  send(response, 200, mounted(String(body), session.path), 'text/html; charset=utf-8');
+  const page = (path: string, under: boolean) => async (c: DeskContext) => {
+    const own = c.req.path.slice(IN.length);
+    if (under && !own.startsWith(path)) return send(c, 404, REFUSALS.missing);
+    const html = await routes.pages[path]!(c.env.incoming, under ? own.slice(path.length) : '');
+    return html === null
+      ? send(c, 404, REFUSALS.missing)
+      : send(c, 200, mounted(String(html), session.path), 'text/html; charset=utf-8');
+  };
+  const paths = Object.keys(routes.pages);
+  for (const path of paths) app.get(`${IN}${path}`, page(path, false));
+  for (const path of paths.filter((key) => key.length > 1 && key.endsWith('/'))) {
+    app.get(`${IN}${path}*`, page(path, true));
+  }
+  app.all(`${IN}/*`, (c) =>
+    ['GET', 'HEAD', 'POST'].includes(c.req.method)
+      ? send(c, 404, REFUSALS.missing)
+      : send(c, 405, REFUSALS.method, undefined, { Allow: 'GET, POST' }),
+  );
+
+  app.onError((error, c) => {
+    logFailure(error);
+    return send(c, 500, FAILED);
+  });
+  return app;
 }
 
 /**
@@ -317,19 +364,15 @@ export function startDesk({
   const session = newSession(token);
   // Listening on a TCP port, the server's address is always an AddressInfo (a string only for a pipe).
   const portOf = () => (server.address() as AddressInfo).port;
-  const server = createServer((request, response) => {
-    answer(request, response, { port: portOf(), session, routes }).catch((error: unknown) => {
-      // What failed, for the terminal: the error's kind and the system call, never its message, which may hold her
-      // folder names or a password.
-      const failure = error as { code?: string; syscall?: string; name?: string } | null | undefined;
-      const kind = failure?.code
-        ? `${failure.code}${failure.syscall ? ` in ${failure.syscall}` : ''}`
-        : (failure?.name ?? 'Error');
-      console.error(`The desk could not do that (${kind}).`);
-      if (!response.headersSent) send(response, 500, 'The desk could not do that: see the terminal it runs in.');
-      else response.end();
-    });
-  });
+  const app = deskApp({ port: portOf, session, routes });
+  const server = createServer(
+    getRequestListener(app.fetch, {
+      // The Web's own Request and Response stay Node's in her desk's process.
+      overrideGlobalObjects: false,
+      // A request Hono cannot read as one (a Host or an address no browser sends): refused, in the desk's headers.
+      errorHandler: () => new Response(BODY_REFUSALS.unreadable, { status: 400, headers: DESK_HEADERS }),
+    }),
+  );
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => {
