@@ -14,7 +14,7 @@ import { loadSettings, SETTINGS_FILE } from '../../lib/content/settings.ts';
 import { STUDIO_TIME_ZONE } from '../format/dates.ts';
 
 export const SHARE_USAGE = [
-  'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
+  'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31] [--name "for her partner"]',
   'npm run galleries -- share <gallery> --favorites <selection id from "inbox"> [--expires 2027-01-31]',
   'npm run galleries -- unshare <gallery> <partner link>',
 ].join('\n  ');
@@ -67,7 +67,12 @@ export function shareCommand(
   const { values, positionals } = parseArgs({
     args: linkAsPositional(args),
     allowPositionals: true,
-    options: { photos: { type: 'string' }, favorites: { type: 'string' }, expires: { type: 'string' } },
+    options: {
+      photos: { type: 'string' },
+      favorites: { type: 'string' },
+      expires: { type: 'string' },
+      name: { type: 'string' },
+    },
   });
   const [command, id, link] = positionals;
   const env = shareEnv(root, base);
@@ -103,13 +108,13 @@ export function shareCommand(
     photos = [...favorites];
   } else photos = (values.photos ?? '').split(',').filter(Boolean).map(Number);
   // Numbers as she sees the gallery today; the link keeps the photos themselves (publish/share.ts).
-  const share = newShare(gallery, photos, values.expires ?? null);
+  const share = newShare(gallery, photos, values.expires ?? null, undefined, values.name ?? '');
   save([...shares, share]);
   const numbers = [...new Set(photos)].sort((a, b) => a - b);
   const names = share.photos.map((photo) => photo.name).join(', ');
   return [
     ...warnings,
-    `Partner link for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (midnight, ${timeZoneAt(root)} time)` : ''}:`,
+    `Partner link ${share.name ? `"${share.name}" ` : ''}for ${gallery.title}, ${numbers.length === 1 ? 'photo' : 'photos'} ${numbers.join(', ')} (${names})${share.expires ? `, open until the end of ${share.expires} (midnight, ${timeZoneAt(root)} time)` : ''}:`,
     `  ${partnerLink(siteUrl, share)}`,
     `Publish again for it to open. It shows only ${numbers.length === 1 ? 'that photo' : 'those photos'}, for viewing; her own access is untouched.`,
   ].join('\n');

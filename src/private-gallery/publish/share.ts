@@ -8,10 +8,12 @@
  * A link names its photos by identity: the first 16 hex characters of the photo's content hash
  * (the sha256 publishing computes anyway), so adding, removing, renaming or reordering photos never
  * changes what it shows. The owner keeps each gallery's partner links in the private passwords file,
- * one variable per gallery, each entry `<secret>:<ids separated by dots>:<last day>:<file names>`:
- * PRIVATE_GALLERY_SHARES_JENNA_2026_10=<secret>:3f52af06772f9a64.38cbb635fe7ca478:2027-01-31:IMG_0413.jpg/IMG_0417.jpg
+ * one variable per gallery, each entry `<secret>:<ids separated by dots>:<last day>:<file names>`,
+ * then `:<its name>` when she gave the link one (e.g. "for her partner"):
+ * PRIVATE_GALLERY_SHARES_JENNA_2026_10=<secret>:3f52af06772f9a64.38cbb635fe7ca478:2027-01-31:IMG_0413.jpg/IMG_0417.jpg:for%20her%20partner
  * The file names (as they were when the link was made, separated by '/', which no file name holds)
- * are only for her messages: a photo that is gone can still be named. An entry of photo numbers
+ * are only for her messages: a photo that is gone can still be named. The name is the studio's own
+ * too: it is never sealed, so the partner's page never shows it. An entry of photo numbers
  * (`<secret>:3.7.12:<last day>`, before identities) is read once in the gallery's order of today and
  * rewritten (readShares).
  */
@@ -46,6 +48,25 @@ export interface Share {
   expires: string | null;
   /** An entry still in the old form: its photo numbers (1-based), until readShares maps them. */
   numbers?: number[];
+  /** Whom the link is for, in her words (e.g. "for her partner"): her records only, never sealed. */
+  name?: string;
+}
+
+/** The longest name a partner link may have: a few words, as her list of links shows it. */
+export const SHARE_NAME_CHARS = 60;
+
+/** Characters a link's name never holds: control characters and the bidirectional marks that reorder what she reads. */
+const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
+
+/** The name a partner link is given (trimmed; '' for none), or an Error saying why it is refused. */
+export function shareName(text: string): string {
+  const name = text.trim();
+  if (UNSAFE_TEXT.test(name))
+    throw new Error('the name of a partner link is plain text: no line breaks or hidden marks');
+  if ([...name].length > SHARE_NAME_CHARS) {
+    throw new Error(`the name of a partner link is at most ${SHARE_NAME_CHARS} characters, e.g. "for her partner"`);
+  }
+  return name;
 }
 
 /** The variable with a gallery's partner links: PRIVATE_GALLERY_SHARES_JENNA_2026_10. */
@@ -85,13 +106,20 @@ export function newShare(
   numbers: number[],
   expires: string | null = null,
   hashes?: string[],
+  name = '',
 ): Share {
   if (!numbers.length) throw new Error('a partner link needs at least one photo, e.g. --photos 3,7,12');
   if (expires !== null && !isCalendarDay(expires)) {
     throw new Error(`--expires must be a date, e.g. 2027-01-31 (got ${expires})`);
   }
+  const named = shareName(name);
   const photos = photosByNumber(gallery, numbers, hashes);
-  return { secret: randomBytes(SECRET_BYTES), photos: [...new Map(photos.map((p) => [p.id, p])).values()], expires };
+  return {
+    secret: randomBytes(SECRET_BYTES),
+    photos: [...new Map(photos.map((p) => [p.id, p])).values()],
+    expires,
+    ...(named ? { name: named } : {}),
+  };
 }
 
 /** The places (0-based, in the gallery's order) of a link's photos; null when one of them is gone. */
@@ -238,7 +266,7 @@ export function formatShares(shares: Share[]): string {
       if (s.numbers) return `${secret}:${s.numbers.join('.')}:${s.expires ?? ''}`;
       const names = s.photos.map((photo) => escapeName(photo.name)).join('/');
       const ids = s.photos.map((photo) => photo.id || GONE);
-      return `${secret}:${ids.join('.')}:${s.expires ?? ''}:${names}`;
+      return `${secret}:${ids.join('.')}:${s.expires ?? ''}:${names}${s.name ? `:${escapeName(s.name)}` : ''}`;
     })
     .join(',');
 }
@@ -250,7 +278,7 @@ export function parseShares(variable: string, value: string): Share[] {
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => {
-      const [secret = '', photos = '', expires = '', names = ''] = entry.split(':');
+      const [secret = '', photos = '', expires = '', names = '', name = ''] = entry.split(':');
       const bytes = fromBase64Url(secret);
       const tokens = photos.split('.');
       const invalid = () =>
@@ -266,10 +294,19 @@ export function parseShares(variable: string, value: string): Share[] {
       const pattern = new RegExp(`^[0-9a-f]{${PHOTO_ID_CHARS}}$`);
       if (!tokens.every((token) => pattern.test(token))) throw invalid();
       const named = names ? names.split('/').map(unescapeName) : [];
+      // Her name for the link, as she gave it; one she wrote by hand that the desk would refuse is left out.
+      const label = (() => {
+        try {
+          return shareName(unescapeName(name));
+        } catch {
+          return '';
+        }
+      })();
       return {
         secret: bytes,
         photos: tokens.map((id, i) => ({ id, name: named[i] ?? '' })),
         expires: expires || null,
+        ...(label ? { name: label } : {}),
       };
     });
 }
