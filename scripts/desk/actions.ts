@@ -2,7 +2,7 @@
 // the selections) in the words of src/private-gallery/publish/, and what it does (publish, close,
 // remove, share, Done) through scripts/owner/gallery-actions.ts, the very functions the command
 // `npm run galleries` runs, so their refusals and summaries are the command's sentences.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -280,9 +280,32 @@ export const DOWNLOADS: Record<GallerySource['downloads'], string> = {
   full: 'Full-size downloads (originals)',
 };
 
+/** What a card says of a gallery: its kind, what is on her website (or the preview) now, and what waits for a publish. */
+export interface GalleryState {
+  kind: 'closed' | 'held' | 'never' | 'changed' | 'published' | 'waiting' | 'rehearsal';
+  /** One sentence: what is on the host now (and, for a partner link, what waits). */
+  text: string;
+  /** What a publish would send, one line each; absent when nothing waits but the changes `text` names. */
+  waiting?: string[];
+}
+
+/** Partner links made or withdrawn since the gallery was last published (sharesWaiting). */
+export interface SharesWaiting {
+  added: number;
+  withdrawn: number;
+}
+
+/**
+ * The stamp gallery-actions.ts closeAction records for a gallery closed in a rehearsal (close on
+ * the preview): her gallery.yaml still keeps it open, so the next publish opens it there again.
+ */
+export const REHEARSAL_STAMP = 'closed in a rehearsal';
+
 /**
  * A gallery's state for the bucket the desk publishes to: closed, held (and why), never published,
- * changed since, published (published-state.ts, as "npm run galleries" marks it, by its stamp).
+ * changed since, published (published-state.ts, as "npm run galleries" marks it, by its stamp); a
+ * partner link made or withdrawn since (`shares`) waits for a publish, and a gallery closed in a
+ * rehearsal is closed in the preview only, its folder unchanged.
  */
 export function stateOf(
   gallery: GallerySource,
@@ -291,14 +314,86 @@ export function stateOf(
   stamp: string | undefined,
   held: string | undefined,
   now = new Date(),
-): { kind: string; text: string } {
+  { shares = { added: 0, withdrawn: 0 }, local = false }: { shares?: SharesWaiting; local?: boolean } = {},
+): GalleryState {
   if (isExpired(gallery.expires, now)) return { kind: 'closed', text: `Closed since the end of ${gallery.expires}` };
   if (held) return { kind: 'held', text: `Held as it was last published: ${held}` };
+  const entry = record.targets[key]?.galleries[gallery.id];
+  const day = entry?.published.slice(0, 10);
+  const where = local ? 'the preview on this computer' : 'your website';
+  if (entry?.stamp === REHEARSAL_STAMP) {
+    return {
+      kind: 'rehearsal',
+      text: `Closed in the preview on this computer on ${day}, as a rehearsal: her gallery stays open as its folder says, and a publish opens it in the preview again`,
+      waiting: ['the gallery open again in the preview, as its folder says'],
+    };
+  }
   const kind = publishedState(record, key, gallery, stamp ?? '');
-  const day = record.targets[key]?.galleries[gallery.id]?.published.slice(0, 10);
+  const links = [
+    ...(shares.added ? [shares.added === 1 ? 'a new partner link' : `${shares.added} new partner links`] : []),
+    ...(shares.withdrawn
+      ? [
+          shares.withdrawn === 1
+            ? 'a partner link withdrawn (it still opens until you publish)'
+            : `${shares.withdrawn} partner links withdrawn (they still open until you publish)`,
+        ]
+      : []),
+  ];
+  const waiting = links.length ? { waiting: links } : {};
   if (kind === 'never') return { kind, text: 'Never published' };
-  if (kind === 'changed') return { kind, text: `Changed since it was published on ${day}` };
+  if (kind === 'changed') return { kind, text: `Changed since it was published on ${day}`, ...waiting };
+  if (links.length) {
+    return {
+      kind: 'waiting',
+      text: `On ${where} as published on ${day}; waiting for a publish: ${links.join(' and ')}`,
+      ...waiting,
+    };
+  }
   return { kind, text: `Published on ${day}` };
+}
+
+/**
+ * A partner link's grant id as publishing records it (format/keys.ts grantKeys: HKDF-SHA-256 of its
+ * secret, "coastlight grant id", 16 bytes), computed at once: the cards are made synchronously.
+ */
+export const shareGrantId = (secret: Uint8Array) =>
+  Buffer.from(hkdfSync('sha256', secret, new Uint8Array(0), 'coastlight grant id', 16)).toString('hex');
+
+/**
+ * The partner links made since the gallery was last published to `key` (in her passwords file, open,
+ * and not among the grants the record keeps), and those withdrawn since (grants recorded beyond its
+ * password's and private links' that no partner link of hers gives any more).
+ */
+export function sharesWaiting(
+  setup: DeskSetup,
+  gallery: GallerySource,
+  record: PublishRecord,
+  now = new Date(),
+): SharesWaiting {
+  const entry = record.targets[setup.key]?.galleries[gallery.id];
+  if (!entry) return { added: 0, withdrawn: 0 };
+  let shares: Share[];
+  try {
+    shares = readShares([gallery], setup.env, setup.root, undefined, false).get(gallery.id) ?? [];
+  } catch {
+    // A partner-links line publishing would refuse: publishing says why.
+    return { added: 0, withdrawn: 0 };
+  }
+  const recorded = new Set(entry.grants);
+  const mine = new Set(shares.map((share) => shareGrantId(share.secret)));
+  const added = shares.filter(
+    (share) => !isExpired(share.expires, now) && !recorded.has(shareGrantId(share.secret)),
+  ).length;
+  // Its grants are sealed in order: its password's, its private links', then its partner links'.
+  const links = new Set(
+    (setup.env[linksVariable(gallery.id)] ?? '')
+      .split(',')
+      .map((text) => text.trim())
+      .filter(Boolean)
+      .map((text) => shareGrantId(fromBase64Url(text))),
+  );
+  const withdrawn = entry.grants.slice(1).filter((grant) => !links.has(grant) && !mine.has(grant)).length;
+  return { added, withdrawn };
 }
 
 /** How long one thumbnail may take before the desk answers without it. */
@@ -416,7 +511,10 @@ export function galleriesAtAGlance(setup: DeskSetup, photos: PhotoIds, now = new
       package: packageOf(gallery),
       downloads: DOWNLOADS[gallery.downloads],
       lastDay: gallery.expires ? gallery.expires.slice(0, 10) : null,
-      state: stateOf(gallery, record, setup.key, stamps.get(gallery.id), held.get(gallery.id), now),
+      state: stateOf(gallery, record, setup.key, stamps.get(gallery.id), held.get(gallery.id), now, {
+        shares: sharesWaiting(setup, gallery, record, now),
+        local: setup.local,
+      }),
       sample: isSampleGallery(gallery, setup.root),
     };
   });
@@ -752,6 +850,111 @@ export function invitationText({
   ].join('\n');
 }
 
+/**
+ * Her client's name as her gallery's title gives it: the words before its comma when the title is
+ * written as the guide writes it ("Jenna, October 2026"), one to three words of letters; else none.
+ */
+export function clientName(title: string): string | null {
+  const [first, ...rest] = title.split(',');
+  const name = first?.trim() ?? '';
+  return rest.length && /^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*){0,2}$/u.test(name) ? name : null;
+}
+
+/**
+ * A reminder to copy for a gallery closing soon: a greeting (with her client's name when the
+ * title gives one), the studio's name, the last day as her page writes it, and her link; never
+ * her password.
+ */
+export function reminderText({
+  title,
+  links,
+  lastDay,
+  studio = settings.brand.name,
+}: {
+  title: string;
+  links: string[];
+  lastDay: string;
+  studio?: string;
+}): string {
+  const name = clientName(title);
+  return [
+    name ? `Hello ${name},` : 'Hello,',
+    '',
+    `A gentle reminder from ${studio}: your gallery is open until the end of ${longDay(lastDay)}. This link opens it on any device; please keep it to yourself:`,
+    ...links,
+    '',
+    'If there are photos you would like to choose or keep, now is the time.',
+    '',
+    'With warm wishes,',
+    studio,
+  ].join('\n');
+}
+
+/** How many days ahead a gallery counts as closing this week: its last day today or in the 6 days after. */
+export const CLOSING_DAYS = 7;
+
+/** A published gallery whose last day is this week, with the reminder to copy (galleriesClosingSoon). */
+export interface ClosingSoon {
+  id: string;
+  title: string;
+  /** Its last day, YYYY-MM-DD. */
+  lastDay: string;
+  /** Its last day as her page writes it: December 25, 2026. */
+  lastDayText: string;
+  /** Days from today (in the studio's time zone) to its last day: 0 when it is today. */
+  daysLeft: number;
+  /** The reminder to copy; null when her private link is not in her passwords file. */
+  reminder: string | null;
+}
+
+/** A day (YYYY-MM-DD) in the studio's time zone at `now`. */
+const studioDay = (now: Date, zone: string = settings.business.timeZone) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/**
+ * The galleries closing this week: published to the desk's bucket (her website, or the preview),
+ * still open, their last day today or in the 6 days after (today counts: it is the last day to
+ * remind her), soonest first, each with its reminder.
+ */
+export function galleriesClosingSoon(setup: DeskSetup, siteUrl: string, now = new Date()): ClosingSoon[] {
+  if (setup.refusal) return [];
+  const record = recordOrNone(setup.recordFile).targets[setup.key]?.galleries ?? {};
+  const today = studioDay(now);
+  const days = (day: string) =>
+    Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return galleryFolders(setup)
+    .flatMap((folder) => {
+      try {
+        return [readGallery(folder)];
+      } catch {
+        return [];
+      }
+    })
+    .flatMap((gallery) => {
+      const entry = record[gallery.id];
+      const lastDay = gallery.expires?.slice(0, 10);
+      if (!entry || entry.stamp === REHEARSAL_STAMP || !lastDay || isExpired(gallery.expires, now)) return [];
+      const daysLeft = days(lastDay);
+      if (daysLeft < 0 || daysLeft >= CLOSING_DAYS) return [];
+      const links = (setup.env[linksVariable(gallery.id)] ?? '')
+        .split(',')
+        .map((text) => text.trim())
+        .filter(Boolean)
+        .map((text) => privateLink(siteUrl, fromBase64Url(text)));
+      return [
+        {
+          id: gallery.id,
+          title: gallery.title,
+          lastDay,
+          lastDayText: longDay(lastDay),
+          daysLeft,
+          reminder: links.length ? reminderText({ title: gallery.title, links, lastDay }) : null,
+        },
+      ];
+    })
+    .sort((a, b) => a.lastDay.localeCompare(b.lastDay) || a.id.localeCompare(b.id));
+}
+
 /** Her password as a text of its own, to send apart from the invitation. */
 export const passwordText = ({ id, password }: { id: string; password: string }) =>
   `The password for your gallery ${id}: ${password}`;
@@ -765,7 +968,11 @@ export function galleryDetail(setup: DeskSetup, id: string, photos: PhotoIds, si
   if (!gallery) return null;
   // First: reading publishing's inputs makes a new gallery's private link, as "npm run galleries" does.
   const { held, stamps } = heldAndStamps(setup, [gallery]);
-  const state = stateOf(gallery, recordOrNone(setup.recordFile), setup.key, stamps.get(id), held.get(id));
+  const record = recordOrNone(setup.recordFile);
+  const state = stateOf(gallery, record, setup.key, stamps.get(id), held.get(id), new Date(), {
+    shares: sharesWaiting(setup, gallery, record),
+    local: setup.local,
+  });
   const env = setup.env;
   const sample = isSampleGallery(gallery, setup.root);
   const secrets = (env[linksVariable(id)] ?? '')
@@ -775,13 +982,15 @@ export function galleryDetail(setup: DeskSetup, id: string, photos: PhotoIds, si
   const links = secrets.map((text) => privateLink(siteUrl, fromBase64Url(text)));
   const password = env[passwordVariable(id)]?.trim() || (sample ? DEVELOPMENT_PASSWORD : null);
   const lastDay = gallery.expires ? gallery.expires.slice(0, 10) : null;
-  let shares: { code: string; link: string; expires: Share['expires']; names: string[] }[] = [];
+  let shares: { code: string; link: string; expires: Share['expires']; names: string[]; name: string }[] = [];
   try {
     shares = (readShares([gallery], env, setup.root, undefined, false).get(id) ?? []).map((share) => ({
       code: linkCode(share),
       link: partnerLink(siteUrl, share),
       expires: share.expires,
       names: share.photos.map((photo) => photo.name).filter(Boolean),
+      // Whom she made it for, as she named it ('' for none): her records only.
+      name: share.name ?? '',
     }));
   } catch {
     // A partner-links line publishing would refuse: publishing says why.
@@ -818,16 +1027,18 @@ export function galleryDetail(setup: DeskSetup, id: string, photos: PhotoIds, si
 }
 
 /**
- * A partner link for these photos (numbers as she sees them), or one withdrawn: the command's own
+ * A partner link for these photos (numbers as she sees them), with her name for it (e.g. "for her
+ * partner", kept in her passwords file only), or one withdrawn: the command's own
  * share and unshare (gallery-actions.ts shareAction), so its answer and refusals are the command's
  * ("Nothing was changed: …").
  */
 export function shareAction(
   setup: DeskSetup,
   siteUrl: string,
-  { id, photos, expires, withdraw }: Record<string, unknown>,
+  { id, photos, expires, withdraw, name }: Record<string, unknown>,
 ) {
   if (setup.refusal) return refused(setup);
+  const named = typeof name === 'string' ? name.trim() : '';
   const args = withdraw
     ? ['unshare', String(id), String(withdraw)]
     : [
@@ -836,6 +1047,8 @@ export function shareAction(
         '--photos',
         (Array.isArray(photos) ? photos : []).map(Number).join(','),
         ...(expires ? ['--expires', String(expires)] : []),
+        // One argument, whatever it holds: share-command.ts checks it (publish/share.ts shareName).
+        ...(named ? [`--name=${named}`] : []),
       ];
   const { say } = collector();
   const { code, said } = shareCommandAction(forActions(setup), args, siteUrl, say);
