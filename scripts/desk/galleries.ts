@@ -28,7 +28,8 @@ import {
 import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { insideProject, missingFolder, type DeskSetup } from './actions.ts';
 import { recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
-import { sharesVariable } from '../../src/private-gallery/publish/share.ts';
+import { sha256 } from '../../src/private-gallery/publish/cache.ts';
+import { linkCode, photoIdentity, readShares, sharesVariable } from '../../src/private-gallery/publish/share.ts';
 import { defaultsOf, defaultsRefusal, DEFAULTS_FILE, type GalleryDefaults } from './defaults.ts';
 
 /** A refusal the desk shows as it is: one sentence. */
@@ -430,15 +431,34 @@ function readChecked(folder: string) {
   }
 }
 
+/** The codes of her gallery's partner links that show this photo (by its identity, as publish/share.ts names photos). */
+function sharesShowing(setup: DeskSetup, folder: string, path: string): string[] {
+  try {
+    const identity = photoIdentity(sha256(readFileSync(path)));
+    const gallery = readGallery(folder);
+    const shares = readShares([gallery], setup.env, setup.root, undefined, false).get(gallery.id) ?? [];
+    return shares.filter((share) => share.photos.some((photo) => photo.id === identity)).map(linkCode);
+  } catch {
+    // A partner-links line publishing would refuse: publishing says why.
+    return [];
+  }
+}
+
 /**
  * One photo taken out of her gallery: its file moved (never deleted) to removed-photos/<gallery>/ in
  * her galleries folder, and its line in gallery.yaml's photos list taken out, every other line kept.
- * Returns where it is kept, and the sentence to show.
+ * Returns where it is kept, the sentence to show, and a warning for each partner link that shows it
+ * (publishing holds the gallery as it was until that link is withdrawn or the photo is back).
  */
-export function removePhoto(setup: DeskSetup, id: unknown, file: unknown): { kept: string; message: string } {
+export function removePhoto(
+  setup: DeskSetup,
+  id: unknown,
+  file: unknown,
+): { kept: string; message: string; warnings: string[] } {
   refuseProject(setup);
   const folder = galleryFolderOf(setup, id);
   const name = photoOf(folder, id, file);
+  const showing = sharesShowing(setup, folder, join(folder, name));
   const yaml = join(folder, 'gallery.yaml');
   const document = parseDocument(readFileSync(yaml, 'utf8'));
   const listed = document.get('photos');
@@ -460,6 +480,10 @@ export function removePhoto(setup: DeskSetup, id: unknown, file: unknown): { kep
   return {
     kept,
     message: `${name} is out of the gallery, kept on your computer in ${keptIn}. Publish for her to see the change.`,
+    warnings: showing.map(
+      (code) =>
+        `Its partner link ${code}… shows ${name}: withdraw that link, or put the photo back, or publishing keeps this gallery as it was last published.`,
+    ),
   };
 }
 

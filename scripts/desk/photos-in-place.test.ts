@@ -92,6 +92,8 @@ describe("a gallery's photos changed in place", () => {
   it('takes a photo out into removed-photos on her computer, its bytes kept whole, and its line out of gallery.yaml', async () => {
     await published();
     const before = readFileSync(join(gallery, 'IMG_0002.jpg'));
+    const shared = (await post('/api/share', { id: 'mia-2026-12', photos: ['2'] })) as { json: { link?: string } };
+    const code = shared.json.link!.split('#access=')[1]!.slice(0, 8);
     const removed = await post('/api/galleries/remove-photo', { id: 'mia-2026-12', file: 'IMG_0002.jpg' });
     const keptIn = join(dir, REMOVED_FOLDER, 'mia-2026-12');
     expect(removed).toEqual({
@@ -99,8 +101,12 @@ describe("a gallery's photos changed in place", () => {
       json: {
         kept: join(keptIn, 'IMG_0002.jpg'),
         message: `IMG_0002.jpg is out of the gallery, kept on your computer in ${keptIn}. Publish for her to see the change.`,
+        warnings: [
+          `Its partner link ${code}… shows IMG_0002.jpg: withdraw that link, or put the photo back, or publishing keeps this gallery as it was last published.`,
+        ],
       },
     });
+    await post('/api/share', { id: 'mia-2026-12', withdraw: code });
     expect(readFileSync(join(keptIn, 'IMG_0002.jpg'))).toEqual(before);
     expect(existsSync(join(gallery, 'IMG_0002.jpg'))).toBe(false);
     expect(names()).toEqual(['IMG_0001.jpg', 'IMG_0003.jpg', 'IMG_0004.jpg', 'IMG_0005.jpg']);
