@@ -285,7 +285,7 @@ export interface GalleryState {
   kind: 'closed' | 'held' | 'never' | 'changed' | 'published' | 'waiting' | 'rehearsal';
   /** One sentence: what is on the host now (and, for a partner link, what waits). */
   text: string;
-  /** What a publish would send, one line each; absent when nothing waits but the changes `text` names. */
+  /** What a publish would send, one line each; absent when nothing waits (published, closed) or a publish would not send it (held). */
   waiting?: string[];
 }
 
@@ -340,8 +340,16 @@ export function stateOf(
       : []),
   ];
   const waiting = links.length ? { waiting: links } : {};
-  if (kind === 'never') return { kind, text: 'Never published' };
-  if (kind === 'changed') return { kind, text: `Changed since it was published on ${day}`, ...waiting };
+  if (kind === 'never') {
+    return { kind, text: 'Never published', waiting: ['the whole gallery: her link opens nothing until you publish'] };
+  }
+  if (kind === 'changed') {
+    return {
+      kind,
+      text: `Changed since it was published on ${day}`,
+      waiting: ['your changes to its photos, settings or password', ...links],
+    };
+  }
   if (links.length) {
     return {
       kind: 'waiting',

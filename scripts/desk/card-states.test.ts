@@ -140,6 +140,11 @@ describe('a partner link on the card and the gallery’s page', () => {
 describe('a gallery closed in a rehearsal (the preview on her computer)', () => {
   it('says it is closed in the preview only, never "Changed since it was published", and a publish opens it there again', async () => {
     const { setup } = await galleries(root, 'preview', true, { 'una-2026-12': ['Una, December 2026', ''] });
+    expect(stateOf(setup, 'una-2026-12')).toEqual({
+      kind: 'never',
+      text: 'Never published',
+      waiting: ['the whole gallery: her link opens nothing until you publish'],
+    });
     expect((await publishAll(setup)).ok).toBe(true);
     const closed = await closeOne(setup, 'una-2026-12');
     expect(closed).toMatchObject({ ok: true, rehearsal: true });

@@ -76,7 +76,11 @@ describe("a gallery's photos changed in place", () => {
     const copied = await post('/api/galleries/folder', { id: 'mia-2026-12', from: hers });
     expect([copied.status, copied.json.copied]).toEqual([200, ['IMG_0004.jpg']]);
     expect(existsSync(join(hers, 'IMG_0004.jpg'))).toBe(true);
-    expect(stateNow()).toEqual({ kind: 'changed', text: `Changed since it was published on ${today()}` });
+    expect(stateNow()).toEqual({
+      kind: 'changed',
+      text: `Changed since it was published on ${today()}`,
+      waiting: ['your changes to its photos, settings or password'],
+    });
 
     await published();
     const bytes = await photo('#8a6f5c');
