@@ -320,7 +320,7 @@ export function stateOf(
   if (held) return { kind: 'held', text: `Held as it was last published: ${held}` };
   const entry = record.targets[key]?.galleries[gallery.id];
   const day = entry?.published.slice(0, 10);
-  const where = local ? 'the preview on this computer' : 'your website';
+  const where = local ? 'In the preview on this computer' : 'On your website';
   if (entry?.stamp === REHEARSAL_STAMP) {
     return {
       kind: 'rehearsal',
@@ -353,7 +353,7 @@ export function stateOf(
   if (links.length) {
     return {
       kind: 'waiting',
-      text: `On ${where} as published on ${day}; waiting for a publish: ${links.join(' and ')}`,
+      text: `${where} as it was on ${day}; waiting for a publish: ${links.join(' and ')}`,
       ...waiting,
     };
   }
