@@ -1,8 +1,19 @@
 // The desk's refusals: each played through against the real server on 127.0.0.1.
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DESK_CSP, newToken, REFUSALS, sameToken, startDesk, TOKEN_HEADER } from './server.ts';
+import {
+  BODY_REFUSALS,
+  DESK_CSP,
+  DESK_HEADERS,
+  MAX_JSON_BYTES,
+  MAX_PHOTO_BYTES,
+  newToken,
+  REFUSALS,
+  sameToken,
+  startDesk,
+  TOKEN_HEADER,
+} from './server.ts';
 
 interface Answer {
   status: number;
@@ -12,14 +23,17 @@ interface Answer {
 
 let desk: Awaited<ReturnType<typeof startDesk>>;
 const posted: unknown[] = [];
+const firstLineRead = Promise.withResolvers<void>();
 
 /** One request, every header as given (fetch would not let a test set Host), to `to` (the desk). */
 function send(
   path: string,
-  { method = 'GET', headers = {}, body = '' } = {} as {
+  { method = 'GET', headers = {}, body = '', chunks } = {} as {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Sent one by one, without a Content-Length (chunked), instead of `body`. */
+    chunks?: string[];
   },
   to: { port: number } = desk,
 ): Promise<Answer> {
@@ -27,15 +41,17 @@ function send(
     const req = request(
       { host: '127.0.0.1', port: to.port, path, method, headers: { host: `127.0.0.1:${to.port}`, ...headers } },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk) => chunks.push(chunk));
+        const parts: Buffer[] = [];
+        res.on('data', (part) => parts.push(part));
         res.on('end', () =>
-          done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+          done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts).toString() }),
         );
       },
     );
     req.on('error', fail);
-    req.end(body);
+    if (!chunks) return req.end(body);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
   });
 }
 
@@ -81,6 +97,26 @@ beforeAll(async () => {
         '/api/fails': async () => {
           throw new Error('Jenna Boudoir: her password is hunter2hunter2');
         },
+        '/api/photo': {
+          raw: async (bytes: Buffer, headers: IncomingHttpHeaders) => {
+            posted.push({ bytes: bytes.length, name: headers['x-file-name'] });
+            return { status: 200, json: { bytes: bytes.length } };
+          },
+        },
+        '/api/stream': async () => ({
+          stream: async (write) => {
+            write({ step: 1 });
+            // The second line waits for the first to reach the test: an answer held back whole never sends it.
+            await firstLineRead.promise;
+            write({ step: 2, done: true });
+          },
+        }),
+        '/api/stream-fails': async () => ({
+          stream: async (write) => {
+            write({ step: 1 });
+            throw new Error('Jenna Boudoir: her password is hunter2hunter2');
+          },
+        }),
       },
     },
   });
@@ -328,5 +364,225 @@ describe('the studio desk server', () => {
     const photo = await send(at('/photo/a1'), { headers: cookie() });
     expect([photo.status, photo.headers['content-type'], photo.body]).toEqual([200, 'image/jpeg', 'jpeg']);
     expect((await send(at('/photo/IMG_0412.jpg'), { headers: cookie() })).status).toBe(404);
+  });
+});
+
+describe("the desk's refusals, each kept on its own footing", () => {
+  const change = (path: string, headers: Record<string, string>, options: { body?: string; chunks?: string[] } = {}) =>
+    send(at(path), {
+      method: 'POST',
+      headers: { ...cookie(), origin: own(), [TOKEN_HEADER]: desk.token, ...headers },
+      ...options,
+    });
+  const json = { 'content-type': 'application/json' };
+  const bytes = { 'content-type': 'application/octet-stream', 'x-file-name': 'IMG_0412.jpg' };
+  /** A JSON change of exactly `size` bytes. */
+  const jsonOf = (size: number) => `{"note":"${'x'.repeat(size - 11)}"}`;
+
+  it('sends all seven of its headers, the whole policy among them, with every kind of answer', async () => {
+    expect(DESK_CSP).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    );
+    expect(DESK_HEADERS).toEqual({
+      'Content-Security-Policy': DESK_CSP,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    const opening = await fresh();
+    const answers = {
+      page: await send(at('/'), { headers: cookie() }),
+      thumbnail: await send(at('/photo/a1'), { headers: cookie() }),
+      asset: await send(at('/assets/desk.js'), { headers: cookie() }),
+      change: await change('/api/echo', json, { body: '{}' }),
+      stream: await change('/api/stream-fails', json, { body: '{}' }),
+      opened: await send(new URL(opening.address).pathname, {}, opening),
+      host: await send('/', { headers: { host: 'evil.example' } }),
+      session: await send('/'),
+      missing: await send(at('/nothing'), { headers: cookie() }),
+      method: await send(at('/'), { method: 'PUT', headers: cookie() }),
+      tooLarge: await change('/api/echo', json, { body: jsonOf(MAX_JSON_BYTES + 1) }),
+      failed: await change('/api/fails', json, { body: '{}' }),
+      unreadable: await send(at('/'), { headers: { ...cookie(), host: `127.0.0.1:${desk.port}@evil.example` } }),
+    };
+    await opening.close();
+    expect(Object.fromEntries(Object.entries(answers).map(([kind, answer]) => [kind, answer.status]))).toEqual({
+      page: 200,
+      thumbnail: 200,
+      asset: 200,
+      change: 200,
+      stream: 200,
+      opened: 303,
+      host: 403,
+      session: 403,
+      missing: 404,
+      method: 405,
+      tooLarge: 400,
+      failed: 500,
+      unreadable: 400,
+    });
+    for (const [kind, answer] of Object.entries(answers)) {
+      for (const [name, value] of Object.entries(DESK_HEADERS)) {
+        expect([kind, name, answer.headers[name.toLowerCase()]]).toEqual([kind, name, value]);
+      }
+    }
+  });
+
+  it('answers a method it does not take 405 with the methods it does in Allow, and only once she has her session', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      for (const path of ['/', '/api/echo', '/nothing']) {
+        const answer = await send(at(path), { method, headers: cookie() });
+        expect([method, path, answer.status, answer.headers.allow, answer.body]).toEqual([
+          method,
+          path,
+          405,
+          'GET, POST',
+          REFUSALS.method,
+        ]);
+      }
+      const stranger = await send(at('/'), { method });
+      expect([method, stranger.status, stranger.body]).toEqual([method, 403, REFUSALS.token]);
+    }
+    const read = await send(at('/api/echo'), { headers: cookie() });
+    expect([read.status, read.headers.allow, read.body]).toEqual([405, 'POST', REFUSALS.method]);
+  });
+
+  it('says there is nothing at an address it does not have, a POST too, before asking for the token', async () => {
+    for (const answer of [
+      await send(at('/nothing'), { headers: cookie() }),
+      await send(at('/photo/b2'), { headers: cookie() }),
+      await send(at('/assets/../server.ts'), { headers: cookie() }),
+      await send(at('/assets/Desk.TS'), { headers: cookie() }),
+      await send(at('/api/nothing'), { method: 'POST', headers: { ...cookie(), origin: own(), ...json }, body: '{}' }),
+    ]) {
+      expect([answer.status, answer.body]).toEqual([404, REFUSALS.missing]);
+    }
+  });
+
+  it('takes a change of JSON up to 64 KiB, refusing a larger one, with or without its length, before the action sees it', async () => {
+    const made = posted.length;
+    expect((await change('/api/echo', json, { body: jsonOf(MAX_JSON_BYTES) })).status).toBe(200);
+    expect(posted.length).toBe(made + 1);
+    const whole = jsonOf(MAX_JSON_BYTES + 1);
+    for (const answer of [
+      await change('/api/echo', json, { body: whole }),
+      await change('/api/echo', json, { chunks: [whole.slice(0, 40_000), whole.slice(40_000)] }),
+    ]) {
+      expect([answer.status, answer.body]).toEqual([400, BODY_REFUSALS.json]);
+    }
+    for (const body of ['{"gallery":', '"jenna-2026-10"', 'null', '7']) {
+      const answer = await change('/api/echo', json, { body });
+      expect([body, answer.status, answer.body]).toEqual([body, 400, BODY_REFUSALS.json]);
+    }
+    expect(posted.length).toBe(made + 1);
+    const chunked = await change('/api/echo', json, { chunks: ['{"gallery":', '"jenna-2026-10"}'] });
+    expect([chunked.status, posted.at(-1)]).toEqual([200, { gallery: 'jenna-2026-10' }]);
+  });
+
+  it('takes a photo as its bytes only, and refuses one over its limit by its length, before reading it', async () => {
+    const made = posted.length;
+    const photo = await change('/api/photo', bytes, { body: 'jpeg bytes' });
+    expect([photo.status, JSON.parse(photo.body), posted.at(-1)]).toEqual([
+      200,
+      { bytes: 10 },
+      { bytes: 10, name: 'IMG_0412.jpg' },
+    ]);
+    const typed = await change('/api/photo', { ...bytes, 'content-type': 'image/jpeg' }, { body: 'jpeg bytes' });
+    expect([typed.status, typed.body]).toEqual([415, BODY_REFUSALS.photoType]);
+    const asJson = await change('/api/echo', { 'content-type': 'text/plain' }, { body: '{}' });
+    expect([asJson.status, asJson.body]).toEqual([415, BODY_REFUSALS.jsonType]);
+    // One byte over the limit announced, a kilobyte of it sent, and the rest never: the refusal comes anyway.
+    const refused = await new Promise<Answer | 'no answer'>((done, fail) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: desk.port,
+          path: at('/api/photo'),
+          method: 'POST',
+          headers: {
+            host: `127.0.0.1:${desk.port}`,
+            ...cookie(),
+            origin: own(),
+            [TOKEN_HEADER]: desk.token,
+            ...bytes,
+            'content-length': String(MAX_PHOTO_BYTES + 1),
+          },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part) => parts.push(part));
+          res.on('end', () => {
+            clearTimeout(waiting);
+            req.destroy();
+            done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts).toString() });
+          });
+        },
+      );
+      const waiting = setTimeout(() => {
+        req.destroy();
+        done('no answer');
+      }, 3000);
+      req.on('error', (error) => (req.destroyed ? undefined : fail(error)));
+      req.write(Buffer.alloc(1024));
+    });
+    expect(refused === 'no answer' ? refused : [refused.status, refused.body]).toEqual([413, BODY_REFUSALS.photoSize]);
+    expect(posted.length).toBe(made + 1);
+  });
+
+  it('streams a long change line by line as it comes, and a failure in the middle logs its kind only', async () => {
+    // An answer held back whole would wait for ever: after 3 s the clock lets its second line go.
+    let released: string | undefined;
+    const clock = setTimeout(() => {
+      released ??= 'by the clock';
+      firstLineRead.resolve();
+    }, 3000);
+    const lines = await new Promise<string[]>((done, fail) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: desk.port,
+          path: at('/api/stream'),
+          method: 'POST',
+          headers: { host: `127.0.0.1:${desk.port}`, ...cookie(), origin: own(), [TOKEN_HEADER]: desk.token, ...json },
+        },
+        (res) => {
+          expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+          let text = '';
+          res.on('data', (part) => {
+            text += part;
+            if (text !== '{"step":1}\n') return;
+            released ??= 'by its first line';
+            firstLineRead.resolve();
+          });
+          res.on('end', () => done(text.split('\n')));
+        },
+      );
+      req.on('error', fail);
+      req.end('{}');
+    });
+    clearTimeout(clock);
+    expect(released).toBe('by its first line');
+    expect(lines).toEqual(['{"step":1}', '{"step":2,"done":true}', '']);
+    const error = vi.spyOn(console, 'error');
+    const failed = await change('/api/stream-fails', json, { body: '{}' });
+    expect([failed.status, failed.body]).toEqual([200, '{"step":1}\n']);
+    expect(error.mock.calls).toEqual([['The desk could not do that (Error).']]);
+  });
+
+  it('refuses a request it cannot read (a Host no browser sends) in its own words, and its open address only to a GET', async () => {
+    const answer = await send(at('/'), { headers: { ...cookie(), host: `127.0.0.1:${desk.port}@evil.example` } });
+    expect([answer.status, answer.body]).toEqual([400, BODY_REFUSALS.unreadable]);
+    const opening = await fresh();
+    try {
+      const path = new URL(opening.address).pathname;
+      const head = await send(path, { method: 'HEAD' }, opening);
+      expect([head.status, head.headers['set-cookie']]).toEqual([403, undefined]);
+      expect((await send(path, {}, opening)).status).toBe(303);
+    } finally {
+      await opening.close();
+    }
   });
 });
