@@ -366,9 +366,9 @@ export function startDesk({
   const portOf = () => (server.address() as AddressInfo).port;
   const app = deskApp({ port: portOf, session, routes });
   const server = createServer(
+    // Its Request and Response become the process's, as Hono's own serve() does: the body limit
+    // re-reads a body sent without its length through them (Node's own Request cannot).
     getRequestListener(app.fetch, {
-      // The Web's own Request and Response stay Node's in her desk's process.
-      overrideGlobalObjects: false,
       // A request Hono cannot read as one (a Host or an address no browser sends): refused, in the desk's headers.
       errorHandler: () => new Response(BODY_REFUSALS.unreadable, { status: 400, headers: DESK_HEADERS }),
     }),
