@@ -49,9 +49,8 @@ function send(
       },
     );
     req.on('error', fail);
-    if (!chunks) return req.end(body);
-    for (const chunk of chunks) req.write(chunk);
-    req.end();
+    for (const chunk of chunks ?? []) req.write(chunk);
+    req.end(chunks ? undefined : body);
   });
 }
 
