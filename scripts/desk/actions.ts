@@ -1017,6 +1017,8 @@ export function galleryDetail(setup: DeskSetup, id: string, photos: PhotoIds, si
       // Her own description; readGallery's generic one is none of hers.
       alt: photo.alt === `Photograph ${index + 1} of your gallery` ? '' : photo.alt,
     })),
+    // Her cover: the first photo, the one her gallery opens on (galleries.ts chooseCover puts it there).
+    cover: gallery.photos[0] ? basename(gallery.photos[0].path) : null,
     links,
     password,
     invitation: links.length && password ? invitationText({ links, id, lastDay }) : null,

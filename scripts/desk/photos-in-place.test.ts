@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { deskSetup, galleriesAtAGlance, PhotoIds, publishAll } from './actions.ts';
+import { deskSetup, galleriesAtAGlance, galleryDetail, PhotoIds, publishAll } from './actions.ts';
 import { DEFAULTS_FILE, newGalleryPrefill } from './defaults.ts';
 import { newGallery, REMOVED_FOLDER } from './galleries.ts';
 import { deskRoutes } from './routes.ts';
@@ -153,6 +153,7 @@ describe("a gallery's photos changed in place", () => {
     const photos = new PhotoIds();
     const card = galleriesAtAGlance(setup, photos).find((one) => one.id === 'mia-2026-12')!;
     expect(card.cover).toBe(photos.idOf(join(gallery, 'IMG_0003.jpg')));
+    expect(galleryDetail(setup, 'mia-2026-12', photos, 'https://studio.example')!.cover).toBe('IMG_0003.jpg');
     expect(card.state?.kind).toBe('changed');
     expect(readFileSync(join(gallery, 'gallery.yaml'), 'utf8')).toContain('# My note: the window set first.');
     expect(await post('/api/galleries/cover', { id: 'mia-2026-12', file: 'IMG_0002.jpg' })).toEqual({
