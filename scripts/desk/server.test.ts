@@ -573,7 +573,7 @@ describe("the desk's refusals, each kept on its own footing", () => {
 
   it('refuses a request it cannot read (a Host no browser sends) in its own words, and its open address only to a GET', async () => {
     const answer = await send(at('/'), { headers: { ...cookie(), host: `127.0.0.1:${desk.port}@evil.example` } });
-    expect([answer.status, answer.body]).toEqual([400, BODY_REFUSALS.unreadable]);
+    expect([answer.status, answer.body]).toEqual([400, REFUSALS.unreadable]);
     const opening = await fresh();
     try {
       const path = new URL(opening.address).pathname;

@@ -89,6 +89,7 @@ export const REFUSALS = {
     'Open the desk from the address "npm run desk" printed on this computer. Each address opens it once: for a new one, stop the desk with Ctrl+C and start it again.',
   method: 'Method not allowed',
   missing: 'There is nothing here.',
+  unreadable: 'This is not a request the desk can take.',
 };
 /** What a change's body is refused with: its kind, its size, or what it holds. */
 export const BODY_REFUSALS = {
@@ -96,7 +97,6 @@ export const BODY_REFUSALS = {
   photoSize: 'This file is too large for a photo.',
   jsonType: 'A change is sent as JSON.',
   json: 'This is not a change the desk can take.',
-  unreadable: 'This is not a request the desk can take.',
 };
 /** What an error answers (its kind alone goes to the terminal). */
 export const FAILED = 'The desk could not do that: see the terminal it runs in.';
@@ -370,7 +370,7 @@ export function startDesk({
     // re-reads a body sent without its length through them (Node's own Request cannot).
     getRequestListener(app.fetch, {
       // A request Hono cannot read as one (a Host or an address no browser sends): refused, in the desk's headers.
-      errorHandler: () => new Response(BODY_REFUSALS.unreadable, { status: 400, headers: DESK_HEADERS }),
+      errorHandler: () => new Response(REFUSALS.unreadable, { status: 400, headers: DESK_HEADERS }),
     }),
   );
   return new Promise((done, fail) => {
