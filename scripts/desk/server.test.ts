@@ -156,6 +156,18 @@ describe('the studio desk server', () => {
     expect(source).not.toMatch(/===\s*token|token\s*===|===\s*given|given\s*===|startsWith|indexOf|includes|Compare/);
   });
 
+  it('compares every value of her session through sameToken alone, and routes by none of them (a source-level check)', () => {
+    const file = readFileSync(new URL('./server.ts', import.meta.url), 'utf8');
+    for (const value of ['open', 'secret', 'path', 'token']) {
+      expect([value, new RegExp(`sameToken\\([^;\\n]*, session\\.${value}\\)`).test(file)]).toEqual([value, true]);
+    }
+    expect(file).not.toMatch(/session\.\w+\s*[!=]==?|[!=]==?\s*session\.\w+/);
+    expect(file).not.toMatch(
+      /session\.\w+\.(?:startsWith|endsWith|includes|indexOf)|(?:startsWith|endsWith|includes|indexOf)\(session\./,
+    );
+    expect(file).not.toMatch(/\bapp\.(?:get|post|put|all|on|use|route|mount|basePath)\([^\n]*session\./);
+  });
+
   it('answers 403 to a request without its session, whatever it asks for', async () => {
     for (const path of [
       '/',
