@@ -130,7 +130,7 @@ for (const [width, height, port] of [
         await expect(page.locator('.drop-count')).toHaveText('1 photo dropped: IMG_0430.jpg');
         await expectNoAxeViolations(page);
         await page.getByRole('button', { name: 'Make the gallery' }).click();
-        await expect(page.getByRole('status')).toHaveText(
+        await expect(page.locator('main > [role="status"]')).toHaveText(
           `The gallery ${id} is made with 3 photos and a strong password made for her: publish it for her to see it.`,
         );
         const password = await page.locator('#made-password').textContent();
@@ -164,7 +164,7 @@ for (const [width, height, port] of [
         // Her invitation, copied.
         await card.getByRole('link', { name: title }).click();
         await page.getByRole('button', { name: 'Copy invitation' }).click();
-        await expect(page.getByRole('status')).toHaveText('Copied.');
+        await expect(page.locator('main > [role="status"]')).toHaveText('Copied.');
         const invitation = await page.evaluate(() => navigator.clipboard.readText());
         expect(invitation).toContain(`Your gallery's name is ${id}. I will send your password in a separate message.`);
         expect(invitation).not.toContain(password);
@@ -226,18 +226,18 @@ for (const [width, height, port] of [
         await page.getByText('Photo 1', { exact: true }).click();
         await page.getByText('Photo 2', { exact: true }).click();
         await page.getByRole('button', { name: 'Make the partner link' }).click();
-        await expect(page.getByRole('status')).toContainText(
+        await expect(page.locator('#partner-status')).toContainText(
           `Partner link for ${title}, photos 1, 2 (IMG_0410.jpg, IMG_0420.jpg):`,
         );
         await expect(page.locator('ul.shares li')).toHaveCount(1);
 
         // Her photos' order and descriptions, by keyboard: photo 1 moved down, described, saved in gallery.yaml.
-        await page.getByRole('button', { name: 'Down photo 1' }).focus();
+        await page.getByRole('button', { name: 'Down IMG_0410.jpg' }).focus();
         await page.keyboard.press('Enter');
-        await expect(page.getByRole('status')).toHaveText('Photo 1 is now number 2: save to keep it.');
-        await page.getByLabel('Photo 1 (IMG_0410.jpg)').fill('Ada by the window, in morning light');
+        await expect(page.locator('#photos-status')).toHaveText('IMG_0410.jpg is now number 2: save to keep it.');
+        await page.getByLabel('Description of photo 2 IMG_0410.jpg').fill('Ada by the window, in morning light');
         await page.getByRole('button', { name: 'Save the order and descriptions' }).click();
-        await expect(page.getByRole('status')).toHaveText(
+        await expect(page.locator('#photos-status')).toHaveText(
           'Saved in its gallery.yaml: publish for her to see the new order and descriptions.',
         );
         expect(readFileSync(join(dir, id, 'gallery.yaml'), 'utf8')).toContain(
@@ -250,7 +250,7 @@ for (const [width, height, port] of [
         await expect(dialog).toContainText('This desk publishes to the local preview: closing here is a rehearsal.');
         await expectNoAxeViolations(page);
         await dialog.getByRole('button', { name: 'Rehearse closing it' }).click();
-        await expect(page.getByRole('status')).toHaveText(
+        await expect(page.getByRole('status').filter({ hasText: /^Rehearsal/ })).toHaveText(
           new RegExp(
             `^Rehearsal: closed "${id}" in the local preview only \\(the preview on this computer: \\d+ old files deleted\\); your gallery\\.yaml is unchanged; close it on the desk of your website for her\\.$`,
           ),
@@ -299,7 +299,7 @@ test.describe('the studio desk, its script slow to come', () => {
       await page.getByLabel('Title, as she will see it').fill('Early');
       await page.getByLabel(/^Folder name/).fill('taken');
       await page.getByRole('button', { name: 'Make the gallery' }).click();
-      await expect(page.getByRole('status')).toHaveText(
+      await expect(page.locator('main > [role="status"]')).toHaveText(
         `There is already a gallery folder ${join(dir, 'taken')}: choose another name.`,
       );
       expect(new URL(page.url()).search).toBe('');

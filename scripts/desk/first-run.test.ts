@@ -144,7 +144,7 @@ describe('a new gallery is checked whole before anything is made', () => {
       // Today is still hers: the gallery closes at the end of its last day.
       expect((await post({ ...rose, from: photos, expires: '2026-12-04' }))[0]).toBe(200);
       const form = await (await fetch(`${origin}${path}new`, { headers: { cookie } })).text();
-      expect(form).toContain('<input id="expires" name="expires" type="date" min="2026-12-04" />');
+      expect(form).toContain('<input id="expires" name="expires" type="date" min="2026-12-04" value="" />');
     } finally {
       await desk.close();
       rmSync(folder, { recursive: true, force: true });

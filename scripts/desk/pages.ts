@@ -1,7 +1,17 @@
 // The desk's pages, rendered on the server: plain HTML, one stylesheet and one small module
 // (assets/), no inline script or style, every value of hers escaped.
 import { existsSync } from 'node:fs';
-import type { DeskSetup, GalleryCard, GalleryDetail, InboxMessage, Removable, Waiting } from './actions.ts';
+import type {
+  ClosingSoon,
+  DeskSetup,
+  GalleryCard,
+  GalleryDetail,
+  GalleryState,
+  InboxMessage,
+  Removable,
+  Waiting,
+} from './actions.ts';
+import { NO_DEFAULTS, newGalleryPrefill, type GalleryDefaults } from './defaults.ts';
 
 /** Escapes text for HTML (content and quoted attributes). */
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -118,9 +128,51 @@ export function galleryCard(card: GalleryCard): Raw {
         <dt>Last day</dt>
         <dd>${card.lastDay ?? 'No last day'}</dd>
       </dl>
-      <p class="state state-${card.state.kind}">${card.state.text}</p>
+      ${stateOf(card.state)}
     </div>
   </li>`;
+}
+
+/** Where a gallery stands on the host now, and what a publish would send (actions.ts stateOf). */
+export function stateOf(state: GalleryState): Raw {
+  return html`<p class="state state-${state.kind}">${state.text}</p>
+    ${
+      state.waiting?.length
+        ? html`<div class="waits">
+            <p>Waits for a publish:</p>
+            <ul>
+              ${state.waiting.map((line) => html`<li>${line}</li>`)}
+            </ul>
+          </div>`
+        : ''
+    }`;
+}
+
+/** The galleries whose last day is this week, each with a reminder to copy (never her password). */
+export function closingSoonSection(closing: ClosingSoon[]): Raw | '' {
+  if (!closing.length) return '';
+  const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
+  return html`<section class="panel" aria-labelledby="closing-title">
+    <h2 id="closing-title">Closing this week</h2>
+    <ul class="closing">
+      ${closing.map(
+        (gallery, index) =>
+          html`<li>
+            <p>
+              <strong>${gallery.title}</strong> closes at the end of ${gallery.lastDayText} (${when(gallery.daysLeft)}).
+            </p>
+            ${
+              gallery.reminder
+                ? html`<pre class="invitation" id="reminder-${index}">${gallery.reminder}</pre>
+                    <button type="button" class="btn btn-quiet" data-copy="reminder-${index}">
+                      Copy reminder<span class="visually-hidden"> for ${gallery.title}</span>
+                    </button>`
+                : html`<p class="hint">Its private link is made at its next publish; the reminder comes with it.</p>`
+            }
+          </li>`,
+      )}
+    </ul>
+  </section>`;
 }
 
 /** Publish: every gallery to the desk's bucket, its progress and its outcome. */
@@ -220,7 +272,7 @@ export function folderOffer(setup: DeskSetup): Raw | '' {
 export function galleriesPage(
   cards: GalleryCard[],
   setup: DeskSetup,
-  { locked = false, gone = [] }: { locked?: boolean; gone?: Removable[] } = {},
+  { locked = false, gone = [], closing = [] }: { locked?: boolean; gone?: Removable[]; closing?: ClosingSoon[] } = {},
 ): Raw {
   const count = cards.length;
   if (setup.refusal)
@@ -228,7 +280,7 @@ export function galleriesPage(
       ${folderOffer(setup)}
       <p class="note">${setup.refusal}</p>`;
   return html`<h1>Your galleries</h1>
-    ${folderOffer(setup)} ${publishPanel(setup, locked)}
+    ${folderOffer(setup)} ${closingSoonSection(closing)} ${publishPanel(setup, locked)}
     <p class="lead">${count} ${count === 1 ? 'gallery' : 'galleries'} in <code>${setup.dir}</code></p>
     ${
       count
@@ -339,7 +391,15 @@ export function inboxPage({ messages, problem }: { messages: InboxMessage[]; pro
 }
 
 /** A new gallery: its folder name, title, last day (from `today`, YYYY-MM-DD: no past day is offered), package, downloads, password and photos. */
-export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')): Raw {
+/** A select's option, chosen when its value is the current one. */
+const option = (value: string, label: string, current: string) =>
+  html`<option value="${value}" ${value === current ? html`selected` : ''}>${label}</option>`;
+
+export function newGalleryPage(
+  today = new Date().toLocaleDateString('en-CA'),
+  defaults: GalleryDefaults = NO_DEFAULTS,
+): Raw {
+  const start = newGalleryPrefill(defaults, today);
   return html`<h1>A new gallery</h1>
     <p class="lead">
       Her photos are copied into a new folder in your galleries folder, never moved; its gallery.yaml is written as you
@@ -356,32 +416,40 @@ export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')): 
       </p>
       <p>
         <label for="expires">Last day open <span class="hint">(optional)</span></label>
-        <input id="expires" name="expires" type="date" min="${today}" />
+        <input id="expires" name="expires" type="date" min="${today}" value="${start.expires}" />
       </p>
       <fieldset>
         <legend>Package</legend>
         <p>
           <label for="included">Photos included <span class="hint">(empty: favorites, no package)</span></label>
-          <input id="included" name="included" type="number" min="1" step="1" inputmode="numeric" />
+          <input
+            id="included"
+            name="included"
+            type="number"
+            min="1"
+            step="1"
+            inputmode="numeric"
+            value="${start.included}"
+          />
         </p>
         <p>
           <label for="limit">Beyond what is included</label>
           <select id="limit" name="limit">
-            <option value="soft">She may choose more</option>
-            <option value="strict">No more (strict)</option>
+            ${option('soft', 'She may choose more', start.limit || 'soft')}
+            ${option('strict', 'No more (strict)', start.limit || 'soft')}
           </select>
         </p>
         <p>
           <label for="extraPhotoPrice">Price of each extra photo <span class="hint">(optional, e.g. $35)</span></label>
-          <input id="extraPhotoPrice" name="extraPhotoPrice" autocomplete="off" />
+          <input id="extraPhotoPrice" name="extraPhotoPrice" autocomplete="off" value="${start.extraPhotoPrice}" />
         </p>
       </fieldset>
       <p>
         <label for="downloads">Downloads</label>
         <select id="downloads" name="downloads">
-          <option value="web">Web-size downloads</option>
-          <option value="full">Full-size downloads (originals)</option>
-          <option value="none">No downloads</option>
+          ${option('web', 'Web-size downloads', start.downloads)}
+          ${option('full', 'Full-size downloads (originals)', start.downloads)}
+          ${option('none', 'No downloads', start.downloads)}
         </select>
       </p>
       <p>
@@ -422,7 +490,69 @@ export function newGalleryPage(today = new Date().toLocaleDateString('en-CA')): 
         Copy<span class="visually-hidden"> her password</span>
       </button>
       <p><a href="/">Back to your galleries</a></p>
-    </div>`;
+    </div>
+    ${defaultsSection(defaults)}`;
+}
+
+/** Her settings for a new gallery: what the form above starts with, kept in her galleries folder. */
+function defaultsSection(defaults: GalleryDefaults): Raw {
+  return html`<section aria-labelledby="defaults-title">
+    <h2 id="defaults-title">Settings for a new gallery</h2>
+    <p>What most of your galleries share: each new gallery's form starts with these.</p>
+    <form class="form" data-action="/api/galleries/defaults" data-after="refresh" data-status="defaults-status">
+      <p>
+        <label for="defaults-days">Days open <span class="hint">(empty: no last day)</span></label>
+        <input
+          id="defaults-days"
+          name="daysOpen"
+          type="number"
+          min="1"
+          max="3650"
+          step="1"
+          inputmode="numeric"
+          value="${defaults.daysOpen ?? ''}"
+        />
+      </p>
+      <p>
+        <label for="defaults-included">Photos included <span class="hint">(empty: favorites, no package)</span></label>
+        <input
+          id="defaults-included"
+          name="included"
+          type="number"
+          min="1"
+          step="1"
+          inputmode="numeric"
+          value="${defaults.included ?? ''}"
+        />
+      </p>
+      <p>
+        <label for="defaults-limit">Beyond what is included</label>
+        <select id="defaults-limit" name="limit">
+          ${option('', 'She may choose more', defaults.strict ? 'strict' : '')}
+          ${option('strict', 'No more (strict)', defaults.strict ? 'strict' : '')}
+        </select>
+      </p>
+      <p>
+        <label for="defaults-price">Price of each extra photo <span class="hint">(optional, e.g. $35)</span></label>
+        <input
+          id="defaults-price"
+          name="extraPhotoPrice"
+          autocomplete="off"
+          value="${defaults.extraPhotoPrice ?? ''}"
+        />
+      </p>
+      <p>
+        <label for="defaults-downloads">Downloads</label>
+        <select id="defaults-downloads" name="downloads">
+          ${option('web', 'Web-size downloads', defaults.downloads)}
+          ${option('full', 'Full-size downloads (originals)', defaults.downloads)}
+          ${option('none', 'No downloads', defaults.downloads)}
+        </select>
+      </p>
+      <p><button type="submit" class="btn btn-quiet">Keep these for a new gallery</button></p>
+    </form>
+    <p class="status" id="defaults-status" role="status" aria-live="polite" tabindex="-1"></p>
+  </section>`;
 }
 
 /** One gallery: its invitation, its photos (order, descriptions), partner links (by tapping photos) and closing it. */
@@ -434,8 +564,7 @@ export function galleryPage(
   const { id, title } = detail;
   return html`<p><a href="/">Your galleries</a></p>
     <h1>${title}</h1>
-    ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''}
-    <p class="state state-${detail.state.kind}">${detail.state.text}</p>
+    ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''} ${stateOf(detail.state)}
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
     <section aria-labelledby="invitation-title">
       <h2 id="invitation-title">Her invitation</h2>
@@ -468,11 +597,9 @@ export function galleryPage(
 
 /** Its settings, changed in place: title, last day (no past day offered), package, downloads. */
 function settingsSection({ id, settings }: GalleryDetail, today: string): Raw {
-  const option = (value: string, label: string, current: string) =>
-    html`<option value="${value}" ${value === current ? html`selected` : ''}>${label}</option>`;
   return html`<section aria-labelledby="settings-title">
     <h2 id="settings-title">Settings</h2>
-    <form class="form" data-action="/api/galleries/settings" data-after="refresh">
+    <form class="form" data-action="/api/galleries/settings" data-after="refresh" data-status="settings-status">
       <input type="hidden" name="id" value="${id}" />
       <p>
         <label for="settings-title-field">Title, as she sees it</label>
@@ -520,6 +647,7 @@ function settingsSection({ id, settings }: GalleryDetail, today: string): Raw {
       </p>
       <p><button type="submit" class="btn">Save the settings</button></p>
     </form>
+    <p class="status" id="settings-status" role="status" aria-live="polite" tabindex="-1"></p>
   </section>`;
 }
 
@@ -527,7 +655,7 @@ function settingsSection({ id, settings }: GalleryDetail, today: string): Raw {
 function passwordSection(id: string): Raw {
   return html`<section aria-labelledby="password-title">
     <h2 id="password-title">Her password</h2>
-    <form class="form" data-action="/api/galleries/password" data-after="refresh">
+    <form class="form" data-action="/api/galleries/password" data-after="refresh" data-status="password-status">
       <input type="hidden" name="id" value="${id}" />
       <p>
         <label for="new-password"
@@ -537,6 +665,7 @@ function passwordSection(id: string): Raw {
       </p>
       <p><button type="submit" class="btn btn-quiet">Set a new password</button></p>
     </form>
+    <p class="status" id="password-status" role="status" aria-live="polite" tabindex="-1"></p>
   </section>`;
 }
 
@@ -564,7 +693,7 @@ function partnerSection({ id, photos, shares }: GalleryDetail): Raw {
   return html`<section aria-labelledby="partner-title">
     <h2 id="partner-title">Partner links</h2>
     <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
-    <form data-action="/api/share" data-after="refresh" data-list="photos">
+    <form data-action="/api/share" data-after="refresh" data-list="photos" data-status="partner-status">
       <input type="hidden" name="id" value="${id}" />
       <fieldset class="tiles">
         <legend>Photos for the partner link</legend>
@@ -580,17 +709,26 @@ function partnerSection({ id, photos, shares }: GalleryDetail): Raw {
         )}
       </fieldset>
       <p>
+        <label for="share-name"
+          >Its name, for you
+          <span class="hint">(optional, e.g. for her partner; the partner never sees it)</span></label
+        >
+        <input id="share-name" name="name" maxlength="60" autocomplete="off" />
+      </p>
+      <p>
         <label for="share-expires">Last day it opens <span class="hint">(optional)</span></label>
         <input id="share-expires" name="expires" type="date" />
       </p>
       <p><button type="submit" class="btn">Make the partner link</button></p>
     </form>
+    <p class="status" id="partner-status" role="status" aria-live="polite" tabindex="-1"></p>
     ${
       shares.length
         ? html`<ul class="shares">
             ${shares.map(
               (share) =>
                 html`<li>
+                  ${share.name ? html`<strong class="share-name">${share.name}</strong>` : ''}
                   <code id="share-${share.code}">${share.link}</code>
                   <span class="hint"
                     >${share.names.join(', ')}${share.expires ? `, until the end of ${share.expires}` : ''}</span
@@ -598,7 +736,7 @@ function partnerSection({ id, photos, shares }: GalleryDetail): Raw {
                   <button type="button" class="btn btn-quiet" data-copy="share-${share.code}">
                     Copy<span class="visually-hidden"> the partner link ${share.code}</span>
                   </button>
-                  <form data-action="/api/share" data-after="refresh">
+                  <form data-action="/api/share" data-after="refresh" data-status="partner-status">
                     <input type="hidden" name="id" value="${id}" />
                     <input type="hidden" name="withdraw" value="${share.code}" />
                     <button type="submit" class="btn btn-quiet">
@@ -617,6 +755,7 @@ function closeSection(id: string, title: string, local = false): Raw {
   return html`<section aria-labelledby="close-title">
     <h2 id="close-title">Close the gallery</h2>
     <button type="button" class="btn btn-quiet" data-dialog="close-dialog">Close this gallery…</button>
+    <p class="status" id="close-status" role="status" aria-live="polite" tabindex="-1"></p>
     <dialog id="close-dialog" aria-labelledby="close-dialog-title">
       <h2 id="close-dialog-title">Close ${title} now?</h2>
       ${
@@ -635,7 +774,7 @@ function closeSection(id: string, title: string, local = false): Raw {
                 yesterday. To open it again you would publish it anew, with a new last day.
               </p>`
       }
-      <form data-action="/api/close" data-after="refresh">
+      <form data-action="/api/close" data-after="refresh" data-status="close-status">
         <input type="hidden" name="id" value="${id}" />
         <button type="submit" class="btn btn-danger">${local ? 'Rehearse closing it' : 'Close it now'}</button>
         <button type="button" class="btn btn-quiet" data-dialog-close>Keep it open</button>
@@ -649,36 +788,84 @@ function closeSection(id: string, title: string, local = false): Raw {
  * gallery.yaml's `photos` list, written by the desk as she could write it by hand.
  */
 function photosSection({ id, photos }: GalleryDetail): Raw {
+  const last = photos.length - 1;
   return html`<section aria-labelledby="photos-title">
     <h2 id="photos-title">Photos, their order and descriptions</h2>
     <p>
-      Move a photo up or down to change where she sees it; describe each for someone who cannot see it. Saved into its
-      gallery.yaml; publish for her to see the change.
+      Drag a photo, or move it up or down, to change where she sees it; the first is her cover, the photo her gallery
+      opens on. Describe each for someone who cannot see it. Saved into its gallery.yaml; publish for her to see the
+      change.
     </p>
-    <form data-action="/api/photos" data-after="refresh" data-list="files alts" data-order>
+    <form data-action="/api/photos" data-after="refresh" data-list="files alts" data-order data-status="photos-status">
       <input type="hidden" name="id" value="${id}" />
       <ol class="order">
         ${photos.map(
           (photo, index) =>
-            html`<li class="order-item">
-              <img src="/photo/${photo.thumb}" alt="" width="96" height="64" loading="lazy" />
+            html`<li class="order-item" draggable="true">
+              <img src="/photo/${photo.thumb}" alt="" width="160" height="107" loading="lazy" />
               <input type="hidden" name="files" value="${photo.file}" />
               <p>
-                <label for="alt-${index}">Photo ${photo.number} <span class="hint">(${photo.file})</span></label>
+                <label for="alt-${index}"
+                  >Description of photo <span class="order-number">${photo.number}</span>
+                  <span class="cover-mark" ${index === 0 ? '' : html`hidden`}>(the cover)</span>
+                  <span class="hint order-file">${photo.file}</span></label
+                >
                 <input id="alt-${index}" name="alts" value="${photo.alt}" autocomplete="off" />
               </p>
               <span class="order-moves">
-                <button type="button" class="btn btn-quiet" data-move="-1">
-                  Up<span class="visually-hidden"> photo ${photo.number}</span>
+                <button type="button" class="btn btn-quiet" data-move="-1" ${index === 0 ? html`disabled` : ''}>
+                  Up<span class="visually-hidden"> ${photo.file}</span>
                 </button>
-                <button type="button" class="btn btn-quiet" data-move="1">
-                  Down<span class="visually-hidden"> photo ${photo.number}</span>
+                <button type="button" class="btn btn-quiet" data-move="1" ${index === last ? html`disabled` : ''}>
+                  Down<span class="visually-hidden"> ${photo.file}</span>
+                </button>
+                <button
+                  type="button"
+                  class="btn btn-quiet cover-button"
+                  data-post="api/galleries/cover"
+                  data-gallery="${id}"
+                  data-file="${photo.file}"
+                  data-status="photos-status"
+                  ${index === 0 ? html`hidden` : ''}
+                >
+                  Make it the cover<span class="visually-hidden"> (${photo.file})</span>
+                </button>
+                <button
+                  type="button"
+                  class="btn btn-quiet"
+                  data-post="api/galleries/remove-photo"
+                  data-gallery="${id}"
+                  data-file="${photo.file}"
+                  data-status="photos-status"
+                >
+                  Take it out<span class="visually-hidden"> (${photo.file})</span>
                 </button>
               </span>
             </li>`,
         )}
       </ol>
       <p><button type="submit" class="btn">Save the order and descriptions</button></p>
+    </form>
+    <p class="status" id="photos-status" role="status" aria-live="polite" tabindex="-1"></p>
+    <form class="form" data-add-photos data-gallery="${id}" data-status="photos-status">
+      <h3>Add photos</h3>
+      <p>
+        <label for="add-photos">Choose them</label>
+        <input
+          id="add-photos"
+          name="photos"
+          type="file"
+          multiple
+          accept=".jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif"
+        />
+      </p>
+      <p>
+        <label for="add-from"
+          >Or the path of the folder that holds them <span class="hint">(every photo in it is copied)</span></label
+        >
+        <input id="add-from" name="from" autocomplete="off" spellcheck="false" />
+      </p>
+      <p><button type="submit" class="btn btn-quiet">Add these photos</button></p>
     </form>
   </section>`;
 }

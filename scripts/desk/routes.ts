@@ -2,6 +2,7 @@
 import {
   closeOne,
   galleriesAtAGlance,
+  galleriesClosingSoon,
   galleryDetail,
   inboxDone,
   inboxUndo,
@@ -93,7 +94,8 @@ export function deskRoutes({
         const cards = galleriesAtAGlance(setup, photos, now(), pages);
         for (const card of cards) if (card.page) galleryIds.set(card.page, card.id);
         const locked = !publishing && (await lockLeft(setup));
-        return page('/', 'Your galleries', galleriesPage(cards, setup, { locked, gone: removable(setup) }));
+        const closing = setup.refusal ? [] : galleriesClosingSoon(setup, siteUrl, now());
+        return page('/', 'Your galleries', galleriesPage(cards, setup, { locked, gone: removable(setup), closing }));
       },
       '/gallery/': async (_request, rest) => {
         const setup = await current();
@@ -101,7 +103,11 @@ export function deskRoutes({
         const detail = id === undefined ? null : galleryDetail(setup, id, photos, siteUrl);
         return detail ? page(null, detail.title, galleryPage(detail, setup, now().toLocaleDateString('en-CA'))) : null;
       },
-      '/new': () => page('/new', 'A new gallery', newGalleryPage(now().toLocaleDateString('en-CA'))),
+      '/new': async () => {
+        const setup = await current();
+        const today = now().toLocaleDateString('en-CA');
+        return page('/new', 'A new gallery', newGalleryPage(today, setup.defaults));
+      },
       '/inbox': async () =>
         page('/inbox', 'Selections', inboxPage(await inboxMessages(await current(), photos, siteUrl))),
     },

@@ -20,16 +20,25 @@ interface Answer {
   made?: ReturnType<typeof newGallery>;
   copied?: ReturnType<typeof copyFolder>['copied'];
   left?: ReturnType<typeof copyFolder>['left'];
+  warnings?: string[];
 }
 
 const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
 const script = document.currentScript;
 const root = new URL('..', script instanceof HTMLScriptElement ? script.src : location.href).pathname;
 
-/** Says `text` in the page's live status line. */
-function say(text: string): void {
-  const status = document.querySelector('.status');
+/**
+ * Says `text` in a live status line: the one beside the control that asked (its id in the control's
+ * data-status), or the page's own.
+ */
+function say(text: string, near?: string): void {
+  const status = (near ? document.getElementById(near) : null) ?? document.querySelector('.status');
   if (status) status.textContent = text;
+}
+
+/** Moves focus to the status line a message was said in, so a screen reader and the eye find it. */
+function focusStatus(near?: string): void {
+  ((near ? document.getElementById(near) : null) ?? document.querySelector<HTMLElement>('.status'))?.focus();
 }
 
 /** Sends one change to the desk; resolves to its answer's JSON and whether it was done. */
@@ -111,13 +120,123 @@ document.addEventListener('submit', async (event) => {
   form.closest('dialog')?.close();
   if (ok && form.dataset.after === 'home') return location.assign(root);
   if (ok && form.dataset.after === 'refresh') await refreshMain();
-  say(json.message ?? '');
-  if (!ok) return;
+  const near = form.dataset.status;
+  say(json.message ?? '', near);
+  if (!ok) return focusStatus(near);
   setBadge(json.waiting);
   // Done files a selection away: the list is drawn again (so its counts agree), with Undo beside what was said.
   if (form.dataset.after === 'remove') await refreshMain();
   if (typeof json.undo === 'string') offerUndo(json.message ?? '', json.undo);
-  document.querySelector<HTMLElement>('.status')?.focus();
+  focusStatus(near);
+});
+
+/** Numbers a photo list as it now stands, and leaves no move that goes nowhere: live, before Save. */
+function renumber(list: Element): void {
+  const items = [...list.children];
+  items.forEach((item, index) => {
+    for (const number of item.querySelectorAll('.order-number')) number.textContent = String(index + 1);
+    const up = item.querySelector<HTMLButtonElement>('[data-move="-1"]');
+    const down = item.querySelector<HTMLButtonElement>('[data-move="1"]');
+    if (up) up.disabled = index === 0;
+    // The first photo is her cover, as Save will write it.
+    for (const mark of item.querySelectorAll<HTMLElement>('.cover-mark')) mark.hidden = index !== 0;
+    if (down) down.disabled = index === items.length - 1;
+  });
+}
+
+/** A photo moved to `place` (1-based) by the keyboard or a drag: said, numbered, and its move button keeps focus. */
+function moved(item: Element, focus?: HTMLElement | null): void {
+  // A moved item is in a list: its parent is there.
+  const list = item.parentElement!;
+  renumber(list);
+  const place = [...list.children].indexOf(item) + 1;
+  const name = item.querySelector('.order-file')?.textContent ?? 'The photo';
+  say(`${name} is now number ${place}: save to keep it.`, 'photos-status');
+  if (focus && !focus.hasAttribute('disabled')) focus.focus();
+  else item.querySelector<HTMLButtonElement>('[data-move]:not([disabled])')?.focus();
+}
+
+// A photo dragged to another place in her order.
+let dragged: Element | null = null;
+document.addEventListener('dragstart', (event) => {
+  dragged = event.target instanceof Element ? event.target.closest('.order-item') : null;
+  if (dragged) event.dataTransfer?.setData('text/plain', '');
+});
+document.addEventListener('dragover', (event) => {
+  const over = event.target instanceof Element ? event.target.closest('.order-item') : null;
+  if (!dragged || !over || over === dragged || over.parentElement !== dragged.parentElement) return;
+  event.preventDefault();
+});
+document.addEventListener('drop', (event) => {
+  const over = event.target instanceof Element ? event.target.closest('.order-item') : null;
+  if (!dragged || !over || over === dragged || over.parentElement !== dragged.parentElement) return;
+  event.preventDefault();
+  const items = [...over.parentElement!.children];
+  if (items.indexOf(dragged) < items.indexOf(over)) over.after(dragged);
+  else over.before(dragged);
+  moved(dragged);
+  dragged = null;
+});
+
+// A change to one photo (the cover, taking it out): its gallery and file on the button itself.
+document.addEventListener('click', async (event) => {
+  const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-post]') : null;
+  if (!button) return;
+  button.disabled = true;
+  const near = button.dataset.status;
+  const { ok, json } = await post(`${root}${button.dataset.post ?? ''}`, {
+    id: button.dataset.gallery,
+    file: button.dataset.file,
+  });
+  button.disabled = false;
+  if (ok) await refreshMain();
+  say([json.message ?? '', ...(json.warnings ?? [])].join(' '), near);
+  focusStatus(near);
+});
+
+/** Photos added to a gallery already made: chosen, or the folder that holds them, copied in. */
+async function addPhotos(form: HTMLFormElement): Promise<void> {
+  const id = form.dataset.gallery ?? '';
+  const near = form.dataset.status;
+  const files = [...(form.querySelector<HTMLInputElement>('input[type="file"]')?.files ?? [])];
+  const from = String(new FormData(form).get('from') ?? '').trim();
+  if (!files.length && !from) return say('Choose her photos, or write the path of the folder that holds them.', near);
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (button) button.disabled = true;
+  const problems: string[] = [];
+  let added = 0;
+  for (const [index, file] of files.entries()) {
+    say(`Copying her photos: ${index + 1} of ${files.length}`, near);
+    const sent = await sendPhoto(id, file);
+    if (sent.ok) added += 1;
+    else problems.push(sent.message ?? '');
+  }
+  if (from) {
+    const { ok, json } = await post(`${root}api/galleries/folder`, { id, from });
+    if (ok) {
+      added += json.copied?.length ?? 0;
+      problems.push(...(json.left ?? []).map((line) => `Left out: ${line}.`));
+    } else problems.push(json.message ?? '');
+  }
+  if (button) button.disabled = false;
+  if (added) await refreshMain();
+  say(
+    [
+      added
+        ? `${added} ${added === 1 ? 'photo' : 'photos'} added: publish for her to see them.`
+        : 'No photo was added.',
+      ...problems,
+    ].join(' '),
+    near,
+  );
+  focusStatus(near);
+}
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-add-photos')) return;
+  event.preventDefault();
+  void addPhotos(form);
 });
 
 document.addEventListener('click', (event) => {
@@ -131,12 +250,7 @@ document.addEventListener('click', (event) => {
     if (item && next) {
       if (by < 0) next.before(item);
       else next.after(item);
-      move.focus();
-      // The item has a sibling, so it is in a list: its parent is there.
-      const place = [...item.parentElement!.children].indexOf(item) + 1;
-      say(
-        `${item.querySelector('label')?.childNodes[0]?.textContent?.trim() ?? 'The photo'} is now number ${place}: save to keep it.`,
-      );
+      moved(item, move);
     }
   }
   const opener = target?.closest('[data-dialog]');
