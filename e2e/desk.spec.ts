@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,9 @@ import { REFUSALS } from '../scripts/desk/server.ts';
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
 // published to the test server's own bucket (where its sample gallery and studio key are), her
 // invitation copied and opened by the client in another browser context, the client's selection
-// read on the desk and marked Done, a partner link made by tapping two photos, a photo moved and
-// described by keyboard, the gallery closed
+// read on the desk and marked Done, a partner link made by tapping two photos and named, a photo moved
+// and described by keyboard, a photo added and taken out, the cover chosen, published from the
+// gallery's own page, the gallery closed, and the project's content/ as it was
 // (the desk runs with --local: the command's rehearsal, which closes it in the local preview and
 // leaves her gallery.yaml as it is). At 1280 and 390 px. Each journey publishes into the server's one bucket: they run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -63,6 +64,12 @@ function startDesk(
   });
 }
 
+/** The project's content/ folder: each file's path and size. */
+const projectContent = () =>
+  readdirSync('content', { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((path) => `${path} ${statSync(join('content', path)).size}`);
+
 /** The desk's own port, beside this checkout's servers (E2E_PORT): one per viewport. */
 const deskPort = (offset: number) => Number(process.env['E2E_PORT'] ?? 4322) + 120 + offset;
 
@@ -83,8 +90,10 @@ for (const [width, height, port] of [
       const id = `desk-${width}-${Date.now().toString(36)}`;
       const title = `Ada, desk journey ${width}`;
       const photos = mkdtempSync(join(tmpdir(), 'desk-camera-'));
+      // The project's content/ as it is before her hour: after it, not a file more (no client's file is written there).
+      const contentBefore = projectContent();
       const files = [];
-      for (let n = 1; n <= 3; n++) {
+      for (let n = 1; n <= 4; n++) {
         const file = join(photos, `IMG_04${n}0.jpg`);
         await writeCameraPhoto(file, { width: 1800, height: 1200, seed: n * 7 });
         files.push(file);
@@ -225,11 +234,13 @@ for (const [width, height, port] of [
         await page.locator(`[data-gallery="${id}"]`).getByRole('link', { name: title }).click();
         await page.getByText('Photo 1', { exact: true }).click();
         await page.getByText('Photo 2', { exact: true }).click();
+        await page.getByLabel(/^Its name, for you/).fill('for her partner');
         await page.getByRole('button', { name: 'Make the partner link' }).click();
         await expect(page.locator('#partner-status')).toContainText(
-          `Partner link for ${title}, photos 1, 2 (IMG_0410.jpg, IMG_0420.jpg):`,
+          `Partner link "for her partner" for ${title}, photos 1, 2 (IMG_0410.jpg, IMG_0420.jpg):`,
         );
         await expect(page.locator('ul.shares li')).toHaveCount(1);
+        await expect(page.locator('ul.shares li .share-name')).toHaveText('for her partner');
 
         // Her photos' order and descriptions, by keyboard: photo 1 moved down, described, saved in gallery.yaml.
         await page.getByRole('button', { name: 'Down IMG_0410.jpg' }).focus();
@@ -243,6 +254,46 @@ for (const [width, height, port] of [
         expect(readFileSync(join(dir, id, 'gallery.yaml'), 'utf8')).toContain(
           'photos:\n  - file: IMG_0420.jpg\n  - file: IMG_0410.jpg\n    alt: Ada by the window, in morning light\n  - file: IMG_0430.jpg\n',
         );
+
+        // Changed in place: a fourth photo added from her computer, then taken out (kept on her computer,
+        // never deleted), and the third made the cover, the photo her gallery opens on.
+        await page.getByLabel('Choose them').setInputFiles(files[3]!);
+        await page.getByRole('button', { name: 'Add these photos' }).click();
+        await expect(page.locator('#photos-status')).toHaveText('1 photo added: publish for her to see them.');
+        await expect(page.locator('.order-item .order-file')).toHaveText([
+          'IMG_0420.jpg',
+          'IMG_0410.jpg',
+          'IMG_0430.jpg',
+          'IMG_0440.jpg',
+        ]);
+        await page.getByRole('button', { name: 'Take it out (IMG_0440.jpg)' }).click();
+        await expect(page.locator('#photos-status')).toHaveText(
+          `IMG_0440.jpg is out of the gallery, kept on your computer in ${join(dir, 'removed-photos', id)}. Publish for her to see the change.`,
+        );
+        expect(existsSync(join(dir, id, 'IMG_0440.jpg'))).toBe(false);
+        expect(readFileSync(join(dir, 'removed-photos', id, 'IMG_0440.jpg'))).toEqual(readFileSync(files[3]!));
+        await page.getByRole('button', { name: 'Make it the cover (IMG_0430.jpg)' }).click();
+        await expect(page.locator('#photos-status')).toHaveText(
+          'IMG_0430.jpg is the cover: her gallery opens on it. Publish for her to see the change.',
+        );
+        await expect(page.locator('.order-item .order-file')).toHaveText([
+          'IMG_0430.jpg',
+          'IMG_0420.jpg',
+          'IMG_0410.jpg',
+        ]);
+        await expect(page.locator('.order-item').first().locator('.cover-mark')).toBeVisible();
+        // Each card and page says what waits for a publish; Publish on the gallery's own page sends it.
+        await expect(page.locator('.standing .waits')).toContainText(
+          'your changes to its photos, settings or password',
+        );
+        await expectNoAxeViolations(page);
+        await page.getByRole('button', { name: 'Publish to the preview' }).click();
+        await expect(page.locator('#publish-status')).toHaveText(
+          /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the preview on this computer in /,
+          PUBLISHED,
+        );
+        await expect(page.locator('.standing .state')).toHaveText(/^Published on \d{4}-\d{2}-\d{2}/);
+        await expect(page.locator('.standing .waits')).toHaveCount(0);
 
         // Closed, after a confirmation that says what she will see: with --local, the command's rehearsal.
         await page.getByRole('button', { name: 'Close this gallery…' }).click();
@@ -264,6 +315,7 @@ for (const [width, height, port] of [
         await closed.getByRole('button', { name: 'I am 18+' }).click();
         await expect(closed.getByText('This gallery has closed', { exact: false }).first()).toBeVisible(UNLOCK);
         await after.close();
+        expect(projectContent()).toEqual(contentBefore);
       } finally {
         desk.kill();
         // Her journey's gallery leaves the folder (the record carries it, closed), so the folder stays small.

@@ -191,7 +191,7 @@ export function publishPanel(setup: DeskSetup, locked = false): Raw {
       <progress class="progress" aria-labelledby="publish-progress-words"></progress>
       <p id="publish-progress-words" class="progress-words"></p>
     </div>
-    <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    <p class="status" id="publish-status" role="status" aria-live="polite" tabindex="-1"></p>
     <ul class="notes"></ul>
     ${unlockForm(locked)}
   </section>`;
@@ -501,7 +501,7 @@ function defaultsSection(defaults: GalleryDefaults): Raw {
     <p>What most of your galleries share: each new gallery's form starts with these.</p>
     <form class="form" data-action="/api/galleries/defaults" data-after="refresh" data-status="defaults-status">
       <p>
-        <label for="defaults-days">Days open <span class="hint">(empty: no last day)</span></label>
+        <label for="defaults-days">Days a new gallery stays open <span class="hint">(empty: no last day)</span></label>
         <input
           id="defaults-days"
           name="daysOpen"
@@ -514,7 +514,9 @@ function defaultsSection(defaults: GalleryDefaults): Raw {
         />
       </p>
       <p>
-        <label for="defaults-included">Photos included <span class="hint">(empty: favorites, no package)</span></label>
+        <label for="defaults-included"
+          >Photos a new gallery includes <span class="hint">(empty: favorites, no package)</span></label
+        >
         <input
           id="defaults-included"
           name="included"
@@ -526,14 +528,16 @@ function defaultsSection(defaults: GalleryDefaults): Raw {
         />
       </p>
       <p>
-        <label for="defaults-limit">Beyond what is included</label>
+        <label for="defaults-limit">Beyond what a new gallery includes</label>
         <select id="defaults-limit" name="limit">
           ${option('', 'She may choose more', defaults.strict ? 'strict' : '')}
           ${option('strict', 'No more (strict)', defaults.strict ? 'strict' : '')}
         </select>
       </p>
       <p>
-        <label for="defaults-price">Price of each extra photo <span class="hint">(optional, e.g. $35)</span></label>
+        <label for="defaults-price"
+          >Price of each extra photo, for a new gallery <span class="hint">(optional, e.g. $35)</span></label
+        >
         <input
           id="defaults-price"
           name="extraPhotoPrice"
@@ -542,7 +546,7 @@ function defaultsSection(defaults: GalleryDefaults): Raw {
         />
       </p>
       <p>
-        <label for="defaults-downloads">Downloads</label>
+        <label for="defaults-downloads">Downloads, for a new gallery</label>
         <select id="defaults-downloads" name="downloads">
           ${option('web', 'Web-size downloads', defaults.downloads)}
           ${option('full', 'Full-size downloads (originals)', defaults.downloads)}
@@ -564,8 +568,10 @@ export function galleryPage(
   const { id, title } = detail;
   return html`<p><a href="/">Your galleries</a></p>
     <h1>${title}</h1>
-    ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''} ${stateOf(detail.state)}
+    ${detail.sample ? html`<p class="sample">The sample gallery</p>` : ''}
+    <div class="standing">${stateOf(detail.state)}</div>
     <p class="status" role="status" aria-live="polite" tabindex="-1"></p>
+    ${setup && !detail.closed ? publishPanel(setup) : ''}
     <section aria-labelledby="invitation-title">
       <h2 id="invitation-title">Her invitation</h2>
       ${
@@ -806,9 +812,9 @@ function photosSection({ id, photos }: GalleryDetail): Raw {
               <input type="hidden" name="files" value="${photo.file}" />
               <p>
                 <label for="alt-${index}"
-                  >Description of photo <span class="order-number">${photo.number}</span>
-                  <span class="cover-mark" ${index === 0 ? '' : html`hidden`}>(the cover)</span>
-                  <span class="hint order-file">${photo.file}</span></label
+                  >Description of photo <span class="order-number">${photo.number}</span>${
+                    index === 0 ? html`<span class="cover-mark"> (the cover)</span>` : ''
+                  } <span class="hint order-file">${photo.file}</span></label
                 >
                 <input id="alt-${index}" name="alts" value="${photo.alt}" autocomplete="off" />
               </p>

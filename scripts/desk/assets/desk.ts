@@ -138,8 +138,13 @@ function renumber(list: Element): void {
     const up = item.querySelector<HTMLButtonElement>('[data-move="-1"]');
     const down = item.querySelector<HTMLButtonElement>('[data-move="1"]');
     if (up) up.disabled = index === 0;
-    // The first photo is her cover, as Save will write it.
-    for (const mark of item.querySelectorAll<HTMLElement>('.cover-mark')) mark.hidden = index !== 0;
+    // The first photo is her cover, as Save will write it: its label says so, and only its label.
+    item.querySelector('.cover-mark')?.remove();
+    if (index === 0) {
+      const mark = Object.assign(document.createElement('span'), { className: 'cover-mark' });
+      mark.textContent = ' (the cover)';
+      item.querySelector('.order-number')?.after(mark);
+    }
     if (down) down.disabled = index === items.length - 1;
   });
 }
@@ -277,13 +282,17 @@ document.addEventListener('click', async (event) => {
 const size = (bytes: number) =>
   bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** Replaces this page's cards with the ones the desk renders now. */
+/** Replaces this page's cards (or a gallery's standing) with what the desk renders now. */
 async function refreshCards(): Promise<void> {
   const response = await fetch(location.pathname, { credentials: 'same-origin' });
   if (!response.ok) return;
-  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('.cards');
-  const cards = document.querySelector('.cards');
-  if (fresh && cards) cards.replaceWith(fresh);
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  // The galleries' cards, or on a gallery's own page where it stands now.
+  for (const part of ['.cards', '.standing']) {
+    const fresh = page.querySelector(part);
+    const old = document.querySelector(part);
+    if (fresh && old) old.replaceWith(fresh);
+  }
 }
 
 /** Seconds in words: "about 2 minutes left". */
@@ -317,7 +326,7 @@ async function streamed(form: HTMLFormElement): Promise<void> {
   bar.removeAttribute('value');
   words.textContent = 'Reading your galleries…';
   notes.replaceChildren();
-  say('Publishing…');
+  say('Publishing…', 'publish-status');
   const response = await fetch(form.dataset.stream ?? '', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
@@ -330,7 +339,7 @@ async function streamed(form: HTMLFormElement): Promise<void> {
   };
   if (!response.ok || !response.body) {
     const json: Answer = await response.json().catch(() => ({}));
-    say(json.message ?? 'The desk could not do that: see the terminal it runs in.');
+    say(json.message ?? 'The desk could not do that: see the terminal it runs in.', 'publish-status');
     end();
     return;
   }
@@ -356,14 +365,14 @@ async function streamed(form: HTMLFormElement): Promise<void> {
   end();
   if (!outcome) return;
   await refreshCards();
-  say(outcome.message);
+  say(outcome.message, 'publish-status');
   // A publish's outcome always has both lists (actions.ts answerOf).
   for (const text of [...outcome.held!, ...outcome.warnings!]) {
     notes.append(Object.assign(document.createElement('li'), { textContent: text }));
   }
   // Offered only when the bucket's lock refused this publish: the command's --unlock.
   if (unlock) unlock.hidden = !outcome.locked;
-  document.querySelector<HTMLElement>('.status')?.focus();
+  focusStatus('publish-status');
 }
 
 document.addEventListener('submit', (event) => {
