@@ -351,11 +351,31 @@ test.describe('the studio desk, its script slow to come', () => {
       await page.getByLabel('Title, as she will see it').fill('Early');
       await page.getByLabel(/^Folder name/).fill('taken');
       await page.getByRole('button', { name: 'Make the gallery' }).click();
-      await expect(page.locator('main > [role="status"]')).toHaveText(
+      // Said beside the field it is about, which is marked and keeps the focus.
+      await expect(page.locator('#new-id-status')).toHaveText(
         `There is already a gallery folder ${join(dir, 'taken')}: choose another name.`,
       );
+      await expect(page.getByLabel(/^Folder name/)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(/^Folder name/)).toBeFocused();
       expect(new URL(page.url()).search).toBe('');
       await expect(page.getByLabel('Title, as she will see it')).toHaveValue('Early');
+      // A weak password: refused beside the password field, with the strong one it offers to use at once.
+      await page.getByLabel(/^Folder name/).fill('early-2026');
+      await page.getByLabel(/^Her password/).fill('early2026');
+      await page.getByRole('button', { name: 'Make the gallery' }).click();
+      const refusal = page.locator('#new-password-status');
+      await expect(refusal).toContainText(
+        'Her password is shorter than 12 characters: choose a longer one, for example ',
+      );
+      await expect(page.locator('#new-id-status')).toHaveText('');
+      const offered = /for example ([a-z2-9-]{19})/.exec((await refusal.textContent()) ?? '')?.[1];
+      await refusal.getByRole('button', { name: `Use this one: ${offered}` }).click();
+      await expect(page.getByLabel(/^Her password/)).toHaveValue(offered!);
+      await page.getByRole('button', { name: 'Make the gallery' }).click();
+      await expect(page.locator('main > [role="status"]')).toHaveText(
+        'The gallery early-2026 is made with 0 photos: publish it for her to see it.',
+      );
+      await expect(page.locator('#made-password')).toHaveText(offered!);
     } finally {
       desk.kill();
       rmSync(dir, { recursive: true, force: true });

@@ -128,23 +128,42 @@ describe('a new gallery is checked whole before anything is made', () => {
         headers: { cookie, origin, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return [response.status, ((await response.json()) as { message?: string }).message];
+      const json = (await response.json()) as { message?: string; field?: string; suggestion?: string };
+      return [response.status, json.message, json.field, json.suggestion];
     };
     const rose = { id: 'rose-2026-12', title: 'Rose', password: '' };
     try {
       expect(await post({ ...rose, from: `${photos}-typo` })).toEqual([
         400,
         `There is no folder "${photos}-typo" on this computer: copy its path again (on a Mac, hold Option in the Finder's Edit menu for "Copy as Pathname"; on Windows, hold Shift, right-click the folder and choose "Copy as path").`,
+        'from',
+        undefined,
       ]);
       expect(await post({ ...rose, expires: '2026-12-03' })).toEqual([
         400,
         'That last day has already passed: choose today or a later day, or leave it empty.',
+        'expires',
+        undefined,
       ]);
+      // A weak password: refused beside its field, with a strong one she may use instead, which is taken.
+      const [status, message, field, suggestion] = await post({ ...rose, password: 'rose2026' });
+      expect([status, field]).toEqual([400, 'password']);
+      expect(suggestion).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+      expect(message).toBe(
+        `Her password is shorter than 12 characters: choose a longer one, for example ${suggestion}`,
+      );
       expect(readdirSync(join(folder, 'galleries'))).toEqual([]);
+      expect(await post({ ...rose, id: 'rose-2026-12-b', password: suggestion })).toEqual([
+        200,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(readdirSync(join(folder, 'galleries')).sort()).toEqual(['passwords.env', 'rose-2026-12-b']);
       // Today is still hers: the gallery closes at the end of its last day.
       expect((await post({ ...rose, from: photos, expires: '2026-12-04' }))[0]).toBe(200);
       const form = await (await fetch(`${origin}${path}new`, { headers: { cookie } })).text();
-      expect(form).toContain('<input id="expires" name="expires" type="date" min="2026-12-04" value="" />');
+      expect(form).toMatch(/<input\s+id="expires"\s+name="expires"\s+type="date"\s+min="2026-12-04"\s+value=""/);
     } finally {
       await desk.close();
       rmSync(folder, { recursive: true, force: true });

@@ -32,8 +32,29 @@ import { sha256 } from '../../src/private-gallery/publish/cache.ts';
 import { linkCode, photoIdentity, readShares, sharesVariable } from '../../src/private-gallery/publish/share.ts';
 import { defaultsOf, defaultsRefusal, DEFAULTS_FILE, type GalleryDefaults } from './defaults.ts';
 
-/** A refusal the desk shows as it is: one sentence. */
-export class DeskError extends Error {}
+/**
+ * A refusal the desk shows as it is: one sentence, with the form field it is about when there is one
+ * (the page shows it beside that field), and for a weak password a strong one she may use instead.
+ */
+export class DeskError extends Error {
+  field: string | undefined;
+  suggestion: string | undefined;
+  constructor(message?: string, { field, suggestion }: { field?: string; suggestion?: string } = {}) {
+    super(message);
+    this.field = field;
+    this.suggestion = suggestion;
+  }
+}
+
+/** `check()`, its refusal said beside `field`. */
+function about<T>(field: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof DeskError && error.field === undefined) throw new DeskError(error.message, { field });
+    throw error;
+  }
+}
 
 /**
  * An error's message, as the checks that throw it (gallery-file.ts, sources.ts) wrote it. They
@@ -120,16 +141,22 @@ export function newGallery(
 ): { id: string; password: string; generated: boolean } {
   const id = String(fields.id ?? '').trim();
   if (!GALLERY_ID.test(id)) {
-    throw new DeskError('The folder name uses only a-z, 0-9 and dashes, at most 64 of them, e.g. jenna-2026-10.');
+    throw new DeskError('The folder name uses only a-z, 0-9 and dashes, at most 64 of them, e.g. jenna-2026-10.', {
+      field: 'id',
+    });
   }
   refuseProject(setup);
   if (!existsSync(setup.dir)) throw new DeskError(missingFolder(setup.dir));
   const folder = join(setup.dir, id);
-  if (existsSync(folder)) throw new DeskError(`There is already a gallery folder ${folder}: choose another name.`);
+  if (existsSync(folder)) {
+    throw new DeskError(`There is already a gallery folder ${folder}: choose another name.`, { field: 'id' });
+  }
   // Every field is checked before anything is made: a mistyped folder path never leaves an empty gallery behind.
-  if (String(fields.from ?? '').trim()) photoFolder(fields.from);
+  if (String(fields.from ?? '').trim()) about('from', () => photoFolder(fields.from));
   if (fields.expires && isCalendarDay(String(fields.expires)) && isExpired(String(fields.expires), now())) {
-    throw new DeskError('That last day has already passed: choose today or a later day, or leave it empty.');
+    throw new DeskError('That last day has already passed: choose today or a later day, or leave it empty.', {
+      field: 'expires',
+    });
   }
   const yaml = galleryYaml(fields);
   const parsed = (() => {
@@ -144,12 +171,17 @@ export function newGallery(
   if (env[variable]) {
     throw new DeskError(
       `${variable} is already set in ${join(setup.dir, PASSWORDS_FILE)}: choose another folder name, or take that line out first.`,
+      { field: 'id' },
     );
   }
   const given = String(fields.password ?? '').trim();
   const password = given || generatedPassphrase();
   const refusal = passwordRefusal(id, parsed.title, password, setup.root);
-  if (refusal) throw new DeskError(refusal);
+  if (refusal) {
+    // The strong password the sentence offers is the one "Use this one" puts in her field.
+    const offered = /\b[a-z2-9]{4}(?:-[a-z2-9]{4}){3}\b/.exec(refusal)?.[0] ?? generatedPassphrase();
+    throw new DeskError(refusal, { field: 'password', suggestion: offered });
+  }
   const line = envLine(variable, password);
   mkdirSync(folder);
   writeFileSync(join(folder, 'gallery.yaml'), yaml);

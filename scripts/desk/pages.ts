@@ -412,11 +412,28 @@ export function newGalleryPage(
       </p>
       <p>
         <label for="id">Folder name <span class="hint">(a-z, 0-9 and dashes, e.g. jenna-2026-10)</span></label>
-        <input id="id" name="id" required pattern="[a-z0-9][a-z0-9\\-]*" autocomplete="off" spellcheck="false" />
+        <input
+          id="id"
+          name="id"
+          required
+          pattern="[a-z0-9][a-z0-9\\-]*"
+          autocomplete="off"
+          spellcheck="false"
+          aria-describedby="new-id-status"
+        />
+        <span class="field-status" id="new-id-status" role="status" aria-live="polite"></span>
       </p>
       <p>
         <label for="expires">Last day open <span class="hint">(optional)</span></label>
-        <input id="expires" name="expires" type="date" min="${today}" value="${start.expires}" />
+        <input
+          id="expires"
+          name="expires"
+          type="date"
+          min="${today}"
+          value="${start.expires}"
+          aria-describedby="new-expires-status"
+        />
+        <span class="field-status" id="new-expires-status" role="status" aria-live="polite"></span>
       </p>
       <fieldset>
         <legend>Package</legend>
@@ -454,7 +471,15 @@ export function newGalleryPage(
       </p>
       <p>
         <label for="password">Her password <span class="hint">(leave empty for a strong one made for you)</span></label>
-        <input id="password" name="password" type="text" autocomplete="off" spellcheck="false" />
+        <input
+          id="password"
+          name="password"
+          type="text"
+          autocomplete="off"
+          spellcheck="false"
+          aria-describedby="new-password-status"
+        />
+        <span class="field-status" id="new-password-status" role="status" aria-live="polite"></span>
       </p>
       <fieldset>
         <legend>Her photos <span class="hint">(copied in, never moved: one way is enough)</span></legend>
@@ -477,7 +502,8 @@ export function newGalleryPage(
             >Or the path of the folder that holds them
             <span class="hint">(e.g. /Users/you/Pictures/Jenna; every photo in it is copied)</span></label
           >
-          <input id="from" name="from" autocomplete="off" spellcheck="false" />
+          <input id="from" name="from" autocomplete="off" spellcheck="false" aria-describedby="new-from-status" />
+          <span class="field-status" id="new-from-status" role="status" aria-live="polite"></span>
         </p>
       </fieldset>
       <p><button type="submit" class="btn">Make the gallery</button></p>

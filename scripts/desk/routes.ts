@@ -53,7 +53,8 @@ function refusing(change: () => unknown): PostAnswer {
     return { status: 200, json: change() };
   } catch (error) {
     if (!(error instanceof DeskError)) throw error;
-    return { status: 400, json: { message: error.message } };
+    const { message, field, suggestion } = error;
+    return { status: 400, json: { message, ...(field ? { field } : {}), ...(suggestion ? { suggestion } : {}) } };
   }
 }
 

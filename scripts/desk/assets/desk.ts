@@ -21,6 +21,8 @@ interface Answer {
   copied?: ReturnType<typeof copyFolder>['copied'];
   left?: ReturnType<typeof copyFolder>['left'];
   warnings?: string[];
+  field?: string;
+  suggestion?: string;
 }
 
 const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
@@ -409,10 +411,30 @@ async function makeGallery(form: HTMLFormElement): Promise<void> {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   button.disabled = true;
   // The folder's path goes with the fields: the desk checks it before it makes anything.
+  for (const line of form.querySelectorAll('.field-status')) line.replaceChildren();
+  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
   const { ok, json } = await post(`${root}api/galleries/new`, { ...fields, from });
   if (!ok) {
-    say(json.message ?? '');
     button.disabled = false;
+    // A refusal about one field is said beside it; the rest in the page's status line.
+    const input = json.field ? form.querySelector<HTMLInputElement>(`[name="${json.field}"]`) : null;
+    const line = json.field ? document.getElementById(`new-${json.field}-status`) : null;
+    if (!input || !line) return say(json.message ?? '');
+    line.textContent = json.message ?? '';
+    input.setAttribute('aria-invalid', 'true');
+    if (json.suggestion) {
+      // A strong password she may take at once, in place of hers.
+      const use = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-quiet' });
+      use.textContent = `Use this one: ${json.suggestion}`;
+      use.addEventListener('click', () => {
+        input.value = json.suggestion ?? '';
+        input.removeAttribute('aria-invalid');
+        line.replaceChildren('A strong password made for her is in the field: Make the gallery when you are ready.');
+        input.focus();
+      });
+      line.append(' ', use);
+    }
+    input.focus();
     return;
   }
   // A new gallery's answer, when done, is what it made (routes.ts /api/galleries/new).
