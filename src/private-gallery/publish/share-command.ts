@@ -52,6 +52,17 @@ function shareEnv(root: string, base: Env): Env {
   return folder.missing ? readEnv(root, { ...base, PRIVATE_GALLERY_DIR: folder.dir }) : first;
 }
 
+/** The gallery of folder `id`, or the sentence that names the galleries there is (with a likely one). */
+function galleryNamed(id: string | undefined, env: Env, root: string) {
+  const all = galleriesFrom(env, root);
+  const gallery = all.find((g) => g.id === id);
+  if (gallery) return gallery;
+  const hint = didYouMean(id ?? '', id ? all.map((g) => g.id) : []);
+  throw new Error(
+    `no gallery "${id ?? ''}" in ${foldersPhrase(privateGalleryDir(env), root)}${hint}. Usage:\n  ${SHARE_USAGE}`,
+  );
+}
+
 /**
  * Runs `share` or `unshare` with their arguments; returns what to print. `favorites`: the photo
  * numbers of the selection `--favorites` names, read from her inbox and checked against the gallery
@@ -77,14 +88,7 @@ export function shareCommand(
   });
   const [command, id, link] = positionals;
   const env = shareEnv(root, base);
-  const all = galleriesFrom(env, root);
-  const gallery = all.find((g) => g.id === id);
-  if (!gallery) {
-    const hint = didYouMean(id ?? '', id ? all.map((g) => g.id) : []);
-    throw new Error(
-      `no gallery "${id ?? ''}" in ${foldersPhrase(privateGalleryDir(env), root)}${hint}. Usage:\n  ${SHARE_USAGE}`,
-    );
-  }
+  const gallery = galleryNamed(id, env, root);
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
   // Read when written: making the seed or a private link may have added lines meanwhile.
   const save = (next: Share[]) =>
