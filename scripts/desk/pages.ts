@@ -743,7 +743,7 @@ function partnerSection({ id, photos, shares }: GalleryDetail): Raw {
       <p>
         <label for="share-name"
           >Its name, for you
-          <span class="hint">(optional, e.g. for her partner; the partner never sees it)</span></label
+          <span class="hint">(optional, e.g. for her partner: shown in your list of links)</span></label
         >
         <input id="share-name" name="name" maxlength="60" autocomplete="off" />
       </p>
