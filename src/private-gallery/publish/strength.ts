@@ -5,7 +5,13 @@
  * its spaces and punctuation taken out, the lower of the two: zxcvbn counts "-2026" after a word as
  * random characters, so "Jenna-October-2026" would pass as written. (Its Levenshtein option, which
  * catches that too, took seconds a password on a busy machine.)
+ *
+ * An estimate takes tens of milliseconds, and the desk asks for every gallery's at each look at her
+ * galleries: the answers are remembered for the process's life, keyed by a keyed hash of the
+ * password and its words (never the password itself: the hash's key is random, made in the process
+ * and never written, so the hash tells nothing outside it).
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
@@ -35,10 +41,31 @@ export function userInputsOf(...texts: string[]): string[] {
   return [...new Set(words.map((word) => word.trim().toLowerCase()).filter((word) => word.length > 1))];
 }
 
+/** How many answers are remembered: more than a studio's galleries; the oldest goes first. */
+const REMEMBERED = 1000;
+const remembered = new Map<string, boolean>();
+let hashKey: Buffer | undefined;
+
+/** The memo's key for a password and its words: an HMAC under a key that lives only in this process. */
+function memoKey(password: string, userInputs: string[]): string {
+  hashKey ??= randomBytes(32);
+  return createHmac('sha256', hashKey)
+    .update(JSON.stringify([password, ...userInputs]))
+    .digest('base64url');
+}
+
 /** Null when a password is strong enough; else why not, to follow the variable's name in a message. */
 export function passwordProblem(password: string, userInputs: string[]): string | null {
-  const joined = password.replace(/[^\p{L}\p{N}]+/gu, '');
-  const strong = (text: string) => zxcvbn().check(text, userInputs).score >= MIN_SCORE;
-  if (strong(password) && (joined === password || strong(joined))) return null;
+  const key = memoKey(password, userInputs);
+  let strongEnough = remembered.get(key);
+  if (strongEnough === undefined) {
+    const joined = password.replace(/[^\p{L}\p{N}]+/gu, '');
+    const strong = (text: string) => zxcvbn().check(text, userInputs).score >= MIN_SCORE;
+    strongEnough = strong(password) && (joined === password || strong(joined));
+    const oldest = remembered.keys().next();
+    if (remembered.size >= REMEMBERED && !oldest.done) remembered.delete(oldest.value);
+    remembered.set(key, strongEnough);
+  }
+  if (strongEnough) return null;
   return "is too easy to guess (names, dates, common words and the gallery's or studio's name are tried first)";
 }
