@@ -110,6 +110,35 @@ describe('npm run galleries', () => {
     );
   });
 
+  it("share --name: her name for the link kept in passwords.env's line; one with a line break or a hidden mark refused as the desk refuses it", async () => {
+    // A folder of its own: the partner links made here stay out of the other tests' publishes.
+    const dir = join(root, 'named');
+    mkdirSync(join(dir, 'ivy-2026-10'), { recursive: true });
+    await sharp({ create: { width: 600, height: 400, channels: 3, background: '#aa5533' } })
+      .jpeg()
+      .toFile(join(dir, 'ivy-2026-10', 'one.jpg'));
+    writeFileSync(join(dir, 'ivy-2026-10', 'gallery.yaml'), 'title: Ivy, October 2026\n');
+    const refused = 'Nothing was changed: the name of a partner link is plain text: no line breaks or hidden marks';
+    for (const name of ['for her\npartner', 'for her partner\u202e', '\u2066for her partner']) {
+      const run = galleriesCommand(['share', 'ivy-2026-10', '--photos', '1', '--name', name], dir);
+      expect(run.status, JSON.stringify(name)).toBe(1);
+      expect(run.output.trim(), JSON.stringify(name)).toBe(refused);
+    }
+    const passwords = () =>
+      existsSync(join(dir, 'passwords.env')) ? readFileSync(join(dir, 'passwords.env'), 'utf8') : '';
+    expect(passwords()).not.toMatch(/PRIVATE_GALLERY_SHARES_/);
+    const made = galleriesCommand(['share', 'ivy-2026-10', '--photos', '1', '--name', '  for her partner  '], dir);
+    expect(made.status, made.output).toBe(0);
+    expect(made.output).toMatch(/^Partner link "for her partner" for Ivy, October 2026, photo 1 \(one\.jpg\):$/m);
+    expect(passwords()).toMatch(
+      /^PRIVATE_GALLERY_SHARES_IVY_2026_10=[\w-]{43}:[0-9a-f]{16}::one\.jpg:for%20her%20partner$/m,
+    );
+    // The name goes with "share" alone.
+    const elsewhere = galleriesCommand(['publish', '--name', 'for her partner'], dir);
+    expect(elsewhere.status).toBe(1);
+    expect(elsewhere.output).toMatch(/^--photos, --favorites, --expires and --name go with "share"\.$/m);
+  });
+
   it('refuses to publish from a missing galleries folder, leaving every object in the bucket', async () => {
     const first = galleriesCommand(['publish', '--local', '--persist-to', persistTo]);
     expect(first.output).toMatch(/^Published 3 galleries/m);

@@ -6,7 +6,9 @@
 //   npm run galleries -- remove <id>       delete from the bucket a gallery whose folder is gone
 //                                          (until then publishing keeps it as it is, with a warning)
 //   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>
-//                                          a partner link for some photos (publish for it to open)
+//                                [--name "for her partner"]
+//                                          a partner link for some photos (publish for it to open),
+//                                          with her name for it, kept in passwords.env only
 //   npm run galleries -- unshare <id> <link>   withdraw one partner link (publish for it to close)
 //   npm run galleries -- inbox [--lightroom <id> | --done <message>]
 //                                          the selections clients sent, opened here (docs/owner.md, "Her selection reaches you")
@@ -48,7 +50,7 @@ import {
 
 // `npm run galleries publish --local` (no --): npm kept --local for itself. Say so before anything.
 const npmKept = npmRefusal(
-  ['local', 'persist-to', 'quiet', 'photos', 'favorites', 'expires', 'help', 'lightroom', 'done', 'unlock'],
+  ['local', 'persist-to', 'quiet', 'photos', 'favorites', 'expires', 'name', 'help', 'lightroom', 'done', 'unlock'],
   process.argv.slice(2),
 );
 if (npmKept) {
@@ -61,7 +63,7 @@ const USAGE = [
   'npm run galleries -- publish           seal every gallery and upload what changed',
   'npm run galleries -- close <id>        close one gallery now: "This gallery has closed"',
   'npm run galleries -- remove <id>       delete from the bucket a gallery whose folder you took away',
-  'npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>',
+  'npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] [--name "for her partner"] | --favorites <selection id>',
   'npm run galleries -- unshare <id> <link>',
   'npm run galleries -- inbox             the selections your clients sent, newest first',
   'npm run galleries -- inbox --lightroom <id>   the latest selection from that gallery, file names on one line',
@@ -80,6 +82,7 @@ const OPTIONS = `Options:
   --photos <numbers>    share: the photos' numbers, as the gallery shows them (3,7,12)
   --expires <date>      share: the last day the partner link opens (YYYY-MM-DD)
   --favorites <id>      share: the photos of a selection in your inbox (its id as "inbox" lists it)
+  --name <text>         share: your name for the link, e.g. "for her partner" (kept for you; the partner never sees it)
   --lightroom <id>      inbox: the latest selection's file names from that gallery, on one line
   --done <message>      inbox: delete a message you have handled (its id from the list)
   --unlock              publish, close, remove: break the lock left by a publish that stopped halfway, then go on
@@ -104,6 +107,7 @@ const parse = () =>
       photos: { type: 'string' },
       favorites: { type: 'string' },
       expires: { type: 'string' },
+      name: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       lightroom: { type: 'string' },
       done: { type: 'string' },
@@ -134,8 +138,8 @@ const arity = COMMANDS[command];
 if (arity !== null && Math.max(0, positionals.length - 1) !== arity) {
   usage(arity ? `"${command}" needs the gallery's folder name.` : `"${command}" takes no name.`);
 }
-if (command !== 'share' && (values.photos || values.favorites || values.expires)) {
-  usage('--photos, --favorites and --expires go with "share".');
+if (command !== 'share' && (values.photos || values.favorites || values.expires || values.name !== undefined)) {
+  usage('--photos, --favorites, --expires and --name go with "share".');
 }
 if (command !== 'inbox' && (values.lightroom || values.done)) usage('--lightroom and --done go with "inbox".');
 if (values.lightroom && values.done) usage('"inbox" takes --lightroom or --done, not both.');
@@ -160,7 +164,7 @@ if (setup.refusal !== undefined) {
 }
 if (setup.note) console.log(setup.note);
 
-// npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>; unshare <id> <link>
+// npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] [--name <text>] | --favorites <selection id>; unshare <id> <link>
 if (command === 'share' || command === 'unshare') {
   // --favorites names a selection of her inbox by its id: its photos are read there, checked against the gallery.
   const outcome =
