@@ -34,13 +34,17 @@ const root = new URL('..', script instanceof HTMLScriptElement ? script.src : lo
  * data-status), or the page's own.
  */
 function say(text: string, near?: string): void {
-  const status = (near ? document.getElementById(near) : null) ?? document.querySelector('.status');
+  const status = statusLine(near);
   if (status) status.textContent = text;
 }
 
+/** The status line with id `near`, or the page's own when there is none. */
+const statusLine = (near?: string) =>
+  (near ? document.getElementById(near) : null) ?? document.querySelector<HTMLElement>('.status');
+
 /** Moves focus to the status line a message was said in, so a screen reader and the eye find it. */
 function focusStatus(near?: string): void {
-  ((near ? document.getElementById(near) : null) ?? document.querySelector<HTMLElement>('.status'))?.focus();
+  statusLine(near)?.focus();
 }
 
 /** Sends one change to the desk; resolves to its answer's JSON and whether it was done. */
@@ -210,21 +214,7 @@ async function addPhotos(form: HTMLFormElement): Promise<void> {
   if (!files.length && !from) return say('Choose her photos, or write the path of the folder that holds them.', near);
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (button) button.disabled = true;
-  const problems: string[] = [];
-  let added = 0;
-  for (const [index, file] of files.entries()) {
-    say(`Copying her photos: ${index + 1} of ${files.length}`, near);
-    const sent = await sendPhoto(id, file);
-    if (sent.ok) added += 1;
-    else problems.push(sent.message ?? '');
-  }
-  if (from) {
-    const { ok, json } = await post(`${root}api/galleries/folder`, { id, from });
-    if (ok) {
-      added += json.copied?.length ?? 0;
-      problems.push(...(json.left ?? []).map((line) => `Left out: ${line}.`));
-    } else problems.push(json.message ?? '');
-  }
+  const { copied: added, problems } = await copyPhotos(id, files, from, near);
   if (button) button.disabled = false;
   if (added) await refreshMain();
   say(
@@ -401,6 +391,43 @@ async function sendPhoto(id: string, file: File): Promise<{ ok: boolean; message
   return { ok: response.ok, message: json.message };
 }
 
+/**
+ * Her photos copied into gallery `id`: each file sent, then every photo of the folder at `from` (if
+ * any), the progress said in the status line `near` (and on `bar`). Resolves to how many were copied
+ * and the sentence for each that was not.
+ */
+async function copyPhotos(
+  id: string,
+  files: File[],
+  from: string,
+  near?: string,
+  bar?: HTMLProgressElement,
+): Promise<{ copied: number; problems: string[] }> {
+  const problems: string[] = [];
+  let copied = 0;
+  if (bar) {
+    bar.max = Math.max(1, files.length);
+    bar.value = 0;
+  }
+  for (const [index, file] of files.entries()) {
+    const sent = await sendPhoto(id, file);
+    if (sent.ok) copied += 1;
+    else problems.push(sent.message ?? '');
+    if (bar) bar.value = index + 1;
+    say(`Copying her photos: ${index + 1} of ${files.length}`, near);
+  }
+  if (from) {
+    say('Copying the photos of that folder…', near);
+    const { ok, json } = await post(`${root}api/galleries/folder`, { id, from });
+    if (ok) {
+      // The folder's answer, when done, is what it copied and left (galleries.ts copyFolder).
+      copied += json.copied?.length ?? 0;
+      problems.push(...(json.left ?? []).map((line) => `Left out: ${line}.`));
+    } else problems.push(json.message ?? '');
+  }
+  return { copied, problems };
+}
+
 /** A new gallery: its folder and gallery.yaml first, then each photo, then her password to copy. */
 async function makeGallery(form: HTMLFormElement): Promise<void> {
   const { from = '', ...fields } = Object.fromEntries(
@@ -442,25 +469,7 @@ async function makeGallery(form: HTMLFormElement): Promise<void> {
   // The new gallery's page has its progress bar and its .made box (pages.ts newGalleryPage).
   const bar = document.querySelector('progress')!;
   bar.hidden = false;
-  bar.max = Math.max(1, files.length);
-  bar.value = 0;
-  const problems: (string | undefined)[] = [];
-  for (const file of files) {
-    const sent = await sendPhoto(id, file);
-    if (!sent.ok) problems.push(sent.message);
-    bar.value += 1;
-    say(`Copying her photos: ${bar.value} of ${files.length}`);
-  }
-  let copied = files.length - problems.length;
-  if (from.trim()) {
-    say('Copying the photos of that folder…');
-    const { ok: fromOk, json: fromJson } = await post(`${root}api/galleries/folder`, { id, from });
-    if (fromOk) {
-      // The folder's answer, when done, is what it copied and left (galleries.ts copyFolder).
-      copied += fromJson.copied!.length;
-      problems.push(...fromJson.left!.map((line) => `Left out: ${line}.`));
-    } else problems.push(fromJson.message ?? '');
-  }
+  const { copied, problems } = await copyPhotos(id, files, from.trim(), undefined, bar);
   bar.hidden = true;
   say(
     [
