@@ -395,6 +395,11 @@ export function inboxPage({ messages, problem }: { messages: InboxMessage[]; pro
 const option = (value: string, label: string, current: string) =>
   html`<option value="${value}" ${value === current ? html`selected` : ''}>${label}</option>`;
 
+/** The downloads a gallery may allow, `current` chosen: the same three wherever they are set. */
+const downloadOptions = (current: string) =>
+  html`${option('web', 'Web-size downloads', current)} ${option('full', 'Full-size downloads (originals)', current)}
+  ${option('none', 'No downloads', current)}`;
+
 export function newGalleryPage(
   today = new Date().toLocaleDateString('en-CA'),
   defaults: GalleryDefaults = NO_DEFAULTS,
@@ -464,9 +469,7 @@ export function newGalleryPage(
       <p>
         <label for="downloads">Downloads</label>
         <select id="downloads" name="downloads">
-          ${option('web', 'Web-size downloads', start.downloads)}
-          ${option('full', 'Full-size downloads (originals)', start.downloads)}
-          ${option('none', 'No downloads', start.downloads)}
+          ${downloadOptions(start.downloads)}
         </select>
       </p>
       <p>
@@ -574,9 +577,7 @@ function defaultsSection(defaults: GalleryDefaults): Raw {
       <p>
         <label for="defaults-downloads">Downloads, for a new gallery</label>
         <select id="defaults-downloads" name="downloads">
-          ${option('web', 'Web-size downloads', defaults.downloads)}
-          ${option('full', 'Full-size downloads (originals)', defaults.downloads)}
-          ${option('none', 'No downloads', defaults.downloads)}
+          ${downloadOptions(defaults.downloads)}
         </select>
       </p>
       <p><button type="submit" class="btn btn-quiet">Keep these for a new gallery</button></p>
@@ -672,9 +673,7 @@ function settingsSection({ id, settings }: GalleryDetail, today: string): Raw {
       <p>
         <label for="settings-downloads">Downloads</label>
         <select id="settings-downloads" name="downloads">
-          ${option('web', 'Web-size downloads', settings.downloads)}
-          ${option('full', 'Full-size downloads (originals)', settings.downloads)}
-          ${option('none', 'No downloads', settings.downloads)}
+          ${downloadOptions(settings.downloads)}
         </select>
       </p>
       <p><button type="submit" class="btn">Save the settings</button></p>
