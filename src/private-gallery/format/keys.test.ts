@@ -120,7 +120,8 @@ describe('vault key derivation', () => {
   it('gives the same grant id for the same gallery, password and salt: publishing again keeps clients in', async () => {
     const attempt = { gallery: 'jenna-2026-10', password: 'same password' };
     const a = await accessFrom(await deriveSecret(attempt, kdf));
-    const b = await accessFrom(await deriveSecret(attempt, kdfFor(kdf.salt)));
+    // Derived again by another WebCrypto (as another process or her phone would), not remembered.
+    const b = await accessFrom(await deriveSecret(attempt, kdfFor(kdf.salt), countingCrypto().crypto));
     expect(a.id).toMatch(/^[0-9a-f]{32}$/);
     expect(b.id).toBe(a.id);
     const other = await accessFrom(await deriveSecret(attempt, kdfFor(newSalt())));
@@ -129,8 +130,10 @@ describe('vault key derivation', () => {
 
   it('one derivation tests one gallery: the same password for two galleries gives two secrets', async () => {
     const password = 'one password for two galleries';
-    const jenna = await deriveSecret({ gallery: 'jenna-2026-10', password }, kdf);
-    const maria = await deriveSecret({ gallery: 'maria-2026-11', password }, kdf);
+    // Sealed on the owner's computer: another process, whose derivations her page does not share.
+    const owner = countingCrypto().crypto;
+    const jenna = await deriveSecret({ gallery: 'jenna-2026-10', password }, kdf, owner);
+    const maria = await deriveSecret({ gallery: 'maria-2026-11', password }, kdf, owner);
     expect(toBase64(maria)).not.toBe(toBase64(jenna));
 
     const first = await sealGallery('aaaa', [jenna]);
@@ -173,14 +176,82 @@ describe('vault key derivation', () => {
   });
 });
 
+/** A WebCrypto that counts its PBKDF2 derivations; each one has its own memory of them. */
+function countingCrypto(failing = false) {
+  const counted = { derivations: 0, crypto: {} as Crypto };
+  const subtle = globalThis.crypto.subtle;
+  counted.crypto = {
+    getRandomValues: <T extends ArrayBufferView>(array: T) => globalThis.crypto.getRandomValues(array),
+    subtle: new Proxy(subtle, {
+      get(target, property) {
+        if (property === 'deriveBits') {
+          return (...args: Parameters<SubtleCrypto['deriveBits']>) => {
+            counted.derivations += 1;
+            return failing ? Promise.reject(new Error('no derivation today')) : target.deriveBits(...args);
+          };
+        }
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }),
+  } as unknown as Crypto;
+  return counted;
+}
+
+describe('a derivation made once in a process', () => {
+  it('derives a gallery, password, salt and iteration count once: again it gives the same bytes, a copy, without PBKDF2', async () => {
+    const counted = countingCrypto();
+    const attempt = { gallery: 'jenna-2026-10', password: 'a password typed twice' };
+    const first = await deriveSecret(attempt, kdf, counted.crypto);
+    const again = await deriveSecret({ ...attempt, gallery: ' Jenna 2026 10' }, kdf, counted.crypto);
+    expect(counted.derivations).toBe(1);
+    expect(toBase64(again)).toBe(toBase64(first));
+    const firstBytes = toBase64(first);
+    again.fill(0);
+    expect(toBase64(first)).toBe(firstBytes);
+    expect(toBase64(await deriveSecret(attempt, kdf, counted.crypto))).toBe(firstBytes);
+    // Two at once share the one derivation.
+    const both = await Promise.all([
+      deriveSecret({ ...attempt, password: 'asked twice at once' }, kdf, counted.crypto),
+      deriveSecret({ ...attempt, password: 'asked twice at once' }, kdf, counted.crypto),
+    ]);
+    expect(counted.derivations).toBe(2);
+    expect(toBase64(both[1])).toBe(toBase64(both[0]));
+  });
+
+  it('derives anew when any input differs: the password, the gallery, the salt, the iterations', async () => {
+    const counted = countingCrypto();
+    const attempt = { gallery: 'jenna-2026-10', password: 'a password typed twice' };
+    const secrets = [
+      await deriveSecret(attempt, kdf, counted.crypto),
+      await deriveSecret({ ...attempt, password: 'a password typed twicE' }, kdf, counted.crypto),
+      await deriveSecret({ ...attempt, gallery: 'jenna-2026-11' }, kdf, counted.crypto),
+      await deriveSecret(attempt, kdfFor(newSalt()), counted.crypto),
+      await deriveSecret(attempt, kdfFor(kdf.salt, MIN_ITERATIONS + 1), counted.crypto),
+    ].map((secret) => toBase64(secret));
+    expect(counted.derivations).toBe(5);
+    expect(new Set(secrets).size).toBe(5);
+  });
+
+  it('keeps no failed derivation: the next attempt derives again', async () => {
+    const failing = countingCrypto(true);
+    const attempt = { gallery: 'jenna-2026-10', password: 'a password typed twice' };
+    await expect(deriveSecret(attempt, kdf, failing.crypto)).rejects.toThrow('no derivation today');
+    await expect(deriveSecret(attempt, kdf, failing.crypto)).rejects.toThrow('no derivation today');
+    expect(failing.derivations).toBe(2);
+  });
+});
+
 describe('ways in are grants', () => {
   it('a password opens its gallery with one PBKDF2 derivation; each private link has its own secret', async () => {
     const password = { gallery: 'aaaa-name', password: 'first client password' };
-    const passwordSecret = await deriveSecret(password, kdf);
+    // Sealed on the owner's computer: another process, whose derivations her page does not share.
+    const owner = countingCrypto().crypto;
+    const passwordSecret = await deriveSecret(password, kdf, owner);
     const links = [randomBytes(32), randomBytes(32)];
     const first = await sealGallery('aaaa', [passwordSecret, ...links]);
     const second = await sealGallery('bbbb', [
-      await deriveSecret({ gallery: 'bbbb-name', password: 'second client password' }, kdf),
+      await deriveSecret({ gallery: 'bbbb-name', password: 'second client password' }, kdf, owner),
     ]);
     const manifest = manifestOf({ ...first.grants, ...second.grants });
     expect(Object.keys(manifest.grants)).toHaveLength(ENTRY_BLOCK);

@@ -116,6 +116,25 @@ export async function deriveSecret(
 ): Promise<Uint8Array<ArrayBuffer>> {
   assertKdf(kdf);
   if (!galleryName(gallery)) throw new VaultError('a gallery name is needed');
+  const memo = memoOf(crypto);
+  const id = await memo.idOf([galleryName(gallery), kdf.salt, String(kdf.iterations), kdf.hash, password]);
+  let secret = memo.secrets.get(id);
+  if (!secret) {
+    secret = derive(gallery, password, kdf, crypto);
+    memo.secrets.set(id, secret);
+    secret.catch(() => memo.secrets.delete(id));
+    const oldest = memo.secrets.size > MEMO_SIZE ? memo.secrets.keys().next().value : undefined;
+    if (oldest !== undefined) memo.secrets.delete(oldest);
+  }
+  return (await secret).slice();
+}
+
+async function derive(
+  gallery: string,
+  password: string,
+  kdf: KdfParams,
+  crypto: Crypto,
+): Promise<Uint8Array<ArrayBuffer>> {
   const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
     'deriveBits',
   ]);
@@ -125,6 +144,34 @@ export async function deriveSecret(
     SECRET_BYTES * 8,
   );
   return new Uint8Array(bits);
+}
+
+/**
+ * The derivations this process has made, per WebCrypto: publishing again (the desk publishes many
+ * times in one session, the command derives a password once per grant and again to check what it
+ * wrote), or a page opening a gallery it opened before, does not repeat the slow step. Each entry is
+ * named by an HMAC over every input (gallery name, salt, iterations, hash, password) under a random
+ * key of this process, so the password itself is not kept; a change to any input derives anew. At
+ * most MEMO_SIZE entries, the oldest dropped first; a derivation that fails is not kept.
+ */
+const MEMO_SIZE = 64;
+interface Memo {
+  idOf: (inputs: string[]) => Promise<string>;
+  secrets: Map<string, Promise<Uint8Array<ArrayBuffer>>>;
+}
+const memos = new WeakMap<Crypto, Memo>();
+function memoOf(crypto: Crypto): Memo {
+  let memo = memos.get(crypto);
+  if (!memo) {
+    const key = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const idOf = async (inputs: string[]) =>
+      toHex(
+        new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(JSON.stringify(inputs)))),
+      );
+    memo = { idOf, secrets: new Map() };
+    memos.set(crypto, memo);
+  }
+  return memo;
 }
 
 /**
