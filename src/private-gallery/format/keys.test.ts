@@ -181,7 +181,7 @@ function countingCrypto(failing = false) {
   const counted = { derivations: 0, crypto: {} as Crypto };
   const subtle = globalThis.crypto.subtle;
   counted.crypto = {
-    getRandomValues: <T extends ArrayBufferView>(array: T) => globalThis.crypto.getRandomValues(array),
+    getRandomValues: <T extends ArrayBufferView<ArrayBuffer>>(array: T) => globalThis.crypto.getRandomValues(array),
     subtle: new Proxy(subtle, {
       get(target, property) {
         if (property === 'deriveBits') {
