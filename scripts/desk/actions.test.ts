@@ -44,6 +44,10 @@ async function deskOver(setup: Awaited<ReturnType<typeof deskSetup>>) {
   return {
     desk,
     page: async (path = '/') => (await fetch(`${base}${path}`, { headers: { cookie } })).text(),
+    status: async () =>
+      (await fetch(`${base}/api/status`, { headers: { cookie, [TOKEN_HEADER]: token } })).json() as Promise<{
+        locked: boolean | null;
+      }>,
     change: async (path: string, body: unknown) => {
       const answer = await fetch(`${base}${path}`, {
         method: 'POST',
@@ -126,8 +130,14 @@ describe('the desk changes her galleries as the command and gallery.yaml do', ()
     const { env } = folder('unlock', ['ivy-2026-10']);
     const target = memoryTarget();
     const setup = await deskSetup({ local: true, env, target: () => target });
-    const { desk, page, change } = await deskOver(setup);
+    const { desk, page, change, status } = await deskOver(setup);
     try {
+      // Her first page is sent before the bucket is opened: Unlock hidden and marked for the page's
+      // script, which asks api/status (late-values.test.ts); once it is open, the page says it.
+      expect(await page()).toMatch(
+        /<form class="unlock" data-stream="\/[\w-]{22}\/api\/publish" data-unlock hidden data-late="lock">/,
+      );
+      expect((await status()).locked).toBe(false);
       expect(await page()).toMatch(/<form class="unlock" data-stream="\/[\w-]{22}\/api\/publish" data-unlock hidden>/);
       const started = new Date(Date.now() - 3 * 3_600_000).toISOString();
       await target.put(PUBLISH_LOCK, JSON.stringify({ started, host: 'studio-laptop', run: 'left' }));

@@ -35,7 +35,11 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   return new Raw(strings.reduce((out, string, i) => out + string + (i < values.length ? part(values[i]) : ''), ''));
 }
 
-/** The page around a view: the header with the desk's two places and the bucket it publishes to. */
+/**
+ * The page around a view: the header with the desk's two places and the bucket it publishes to.
+ * `waiting` null: not known yet (the bucket not opened): no badge, and the link marked data-late
+ * for the page's script to fetch it (routes.ts /api/status).
+ */
 export function layout({
   title,
   current,
@@ -48,7 +52,7 @@ export function layout({
   current: string | null;
   token: string;
   setup: DeskSetup;
-  waiting?: Waiting;
+  waiting?: Waiting | null;
   body: Raw;
 }): string {
   const nav = [
@@ -56,6 +60,8 @@ export function layout({
     ['/new', 'New gallery'],
     ['/inbox', 'Selections'],
   ];
+  // Selections' badge not known yet: none, and marked for the page's script.
+  const late = (href?: string) => (href === '/inbox' && !waiting ? html` data-late="waiting"` : '');
   const bucket = setup.local ? 'Publishing to the preview on this computer' : 'Publishing to your website';
   return html`<!doctype html>
     <html lang="en">
@@ -76,8 +82,8 @@ export function layout({
               ${nav.map(
                 ([href, label]) =>
                   html`<li>
-                    <a href="${href}" ${href === current ? html` aria-current="page"` : ''}
-                      >${label}${href === '/inbox' ? badges(waiting) : ''}</a
+                    <a href="${href}" ${href === current ? html` aria-current="page"` : ''}${late(href)}
+                      >${label}${href === '/inbox' && waiting ? badges(waiting) : ''}</a
                     >
                   </li>`,
               )}
@@ -176,7 +182,7 @@ export function closingSoonSection(closing: ClosingSoon[]): Raw | '' {
 }
 
 /** Publish: every gallery to the desk's bucket, its progress and its outcome. */
-export function publishPanel(setup: DeskSetup, locked = false): Raw {
+export function publishPanel(setup: DeskSetup, locked: boolean | null = false): Raw {
   const where = setup.local ? 'the preview' : 'your website';
   return html`<section class="publish" aria-labelledby="publish-title">
     <h2 id="publish-title">Publish</h2>
@@ -200,9 +206,11 @@ export function publishPanel(setup: DeskSetup, locked = false): Raw {
 /**
  * Unlock: offered only when the bucket holds a publish's lock and this desk is not publishing (a
  * publish that stopped halfway left it, or one runs on another computer): the command's --unlock.
+ * `shown` null: not known yet: hidden, marked data-late for the page's script to fetch it.
  */
-export function unlockForm(shown: boolean): Raw {
-  return html`<form class="unlock" data-stream="/api/publish" data-unlock ${shown ? '' : html`hidden`}>
+export function unlockForm(shown: boolean | null): Raw {
+  const late = shown === null ? html` data-late="lock"` : '';
+  return html`<form class="unlock" data-stream="/api/publish" data-unlock ${shown ? '' : html`hidden`}${late}>
     <p>
       A publish that started earlier has not finished, and its lock stops the next one. If it stopped halfway (a closed
       window, the computer asleep), break its lock and publish now. If it still runs on another computer, wait for it.
@@ -272,7 +280,11 @@ export function folderOffer(setup: DeskSetup): Raw | '' {
 export function galleriesPage(
   cards: GalleryCard[],
   setup: DeskSetup,
-  { locked = false, gone = [], closing = [] }: { locked?: boolean; gone?: Removable[]; closing?: ClosingSoon[] } = {},
+  {
+    locked = false,
+    gone = [],
+    closing = [],
+  }: { locked?: boolean | null; gone?: Removable[]; closing?: ClosingSoon[] } = {},
 ): Raw {
   const count = cards.length;
   if (setup.refusal)

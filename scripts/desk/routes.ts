@@ -80,13 +80,27 @@ export function deskRoutes({
   const galleryIds = new Map<string, string>();
   // One publish at a time: a second press waits for none, it is told.
   let publishing = false;
+  // The setups whose bucket is known open (or refused, with nothing to open). Opening it starts
+  // wrangler's proxy (seconds), so no page waits for it: a page of a setup not in here is sent at
+  // once without what needs the bucket (the Selections badge, a publish's lock), marked data-late,
+  // and the page's script asks /api/status for them, which opens it. Never a guess in their place:
+  // no badge is not "none waiting", a hidden Unlock is not "no lock".
+  const open = new WeakSet<DeskSetup>();
+  const known = (setup: DeskSetup) => setup.refusal !== null || open.has(setup);
+  const opened = async (setup: DeskSetup) => {
+    if (known(setup)) return true;
+    const ready = await setup.bucket().then(
+      () => true,
+      () => false,
+    );
+    if (ready) open.add(setup);
+    return ready;
+  };
   const page = async (here: string | null, title: string, body: Raw) => {
     const setup = await current();
+    const waiting = known(setup) ? await waitingCount(setup, siteUrl) : null;
     // The command's sentences in its pages (a refusal, a held gallery's reason) in the desk's words too.
-    return deskWords(
-      layout({ title, current: here, token, setup, waiting: await waitingCount(setup, siteUrl), body }),
-      setup,
-    );
+    return deskWords(layout({ title, current: here, token, setup, waiting, body }), setup);
   };
   const routes: DeskRoutes = {
     pages: {
@@ -94,7 +108,7 @@ export function deskRoutes({
         const setup = await current();
         const cards = galleriesAtAGlance(setup, photos, now(), pages);
         for (const card of cards) if (card.page) galleryIds.set(card.page, card.id);
-        const locked = !publishing && (await lockLeft(setup));
+        const locked = publishing ? false : known(setup) ? await lockLeft(setup) : null;
         const closing = setup.refusal ? [] : galleriesClosingSoon(setup, siteUrl, now());
         return page('/', 'Your galleries', galleriesPage(cards, setup, { locked, gone: removable(setup), closing }));
       },
@@ -109,8 +123,23 @@ export function deskRoutes({
         const today = now().toLocaleDateString('en-CA');
         return page('/new', 'A new gallery', newGalleryPage(today, setup.defaults));
       },
-      '/inbox': async () =>
-        page('/inbox', 'Selections', inboxPage(await inboxMessages(await current(), photos, siteUrl))),
+      '/inbox': async () => {
+        // Selections are read from the bucket: this page waits for it, and its badge with it.
+        const setup = await current();
+        const messages = await inboxMessages(setup, photos, siteUrl);
+        await opened(setup);
+        return page('/inbox', 'Selections', inboxPage(messages));
+      },
+    },
+    reads: {
+      // What a page sent without them asks for after it is shown: the badge and the lock, or null
+      // for one the bucket could not be opened to tell (the page then says nothing of it).
+      '/api/status': async () => {
+        const setup = await current();
+        if (!(await opened(setup))) return { waiting: null, locked: null };
+        const [waiting, locked] = await Promise.all([waitingCount(setup, siteUrl), lockLeft(setup)]);
+        return { waiting, locked: !publishing && locked };
+      },
     },
     photo: (id: string) => photos.thumbnail(id),
     posts: {

@@ -70,11 +70,15 @@ export type JsonPost = (body: Record<string, unknown>) => Promise<PostAnswer>;
 export interface RawPost {
   raw: (bytes: Buffer, headers: IncomingHttpHeaders) => Promise<PostAnswer>;
 }
-/** What startDesk answers with (routes.ts deskRoutes): its pages, its thumbnails and its changes. */
+/**
+ * What startDesk answers with (routes.ts deskRoutes): its pages, its thumbnails, its changes, and
+ * what a page's script reads after the page is shown (GET, JSON: values a page is sent without).
+ */
 export interface DeskRoutes {
   pages: Record<string, (request: IncomingMessage, rest: string) => Promise<string | null> | string | null>;
   photo: (id: string) => Promise<Buffer | null | undefined>;
   posts: Record<string, JsonPost | RawPost>;
+  reads?: Record<string, () => Promise<unknown>>;
 }
 
 /** The header a POST carries the page's token in. */
@@ -229,7 +233,8 @@ const routedPath = (request: Request, session: Session) => {
  * then her changes (POST: the token header, the body's kind and size), her photos, its assets and
  * pages. `routes.pages[path](request, rest)` returns HTML; `routes.photo(id)` a thumbnail or null;
  * `routes.posts[path](body)` `{ status, json }`, or `{ stream }`: a function handed `write(line)`,
- * each line sent as one line of JSON as it comes.
+ * each line sent as one line of JSON as it comes; `routes.reads[path]()` the JSON a GET with the
+ * token header answers.
  */
 function deskApp({ port, session, routes }: { port: () => number; session: Session; routes: DeskRoutes }) {
   const app = new Hono<DeskEnv>({ getPath: (request) => routedPath(request, session) });
@@ -301,6 +306,14 @@ function deskApp({ port, session, routes }: { port: () => number; session: Sessi
       });
     }
     app.get(`${IN}${path}`, (c) => send(c, 405, REFUSALS.method, undefined, { Allow: 'POST' }));
+  }
+
+  // What a page's script reads later: the token in its header too, as a change's, and GET alone.
+  for (const [path, read] of Object.entries(routes.reads ?? {})) {
+    app.get(`${IN}${path}`, token, async (c) =>
+      send(c, 200, JSON.stringify(await read()), 'application/json; charset=utf-8'),
+    );
+    app.all(`${IN}${path}`, (c) => send(c, 405, REFUSALS.method, undefined, { Allow: 'GET' }));
   }
 
   app.get(`${IN}/assets/*`, (c) => serveAsset(c, c.req.path.slice(`${IN}/assets/`.length)));

@@ -511,3 +511,44 @@ document.addEventListener('drop', (event) => {
   if (count)
     count.textContent = `${dropped.length} ${dropped.length === 1 ? 'photo' : 'photos'} dropped: ${dropped.map((file) => file.name).join(', ')}`;
 });
+
+/** Publishes pressed on this page (a lock read before one is not put in place). */
+let publishes = 0;
+document.addEventListener('submit', (event) => {
+  if (event.target instanceof HTMLFormElement && event.target.dataset.stream) publishes++;
+});
+
+/**
+ * What the page was sent without (routes.ts: the bucket was not open yet): the Selections badge and
+ * a publish's lock, each marked data-late. Asked of the desk once the page is read (opening the
+ * bucket takes seconds), and put in place when known; until then, and if it cannot be known, the
+ * page says nothing of them. A lock read before a publish pressed since is not put in place: the
+ * publish's own outcome says it.
+ */
+async function lateValues(tries = 3): Promise<void> {
+  if (!document.querySelector('[data-late]')) return;
+  const pressed = publishes;
+  const response = await fetch(`${root}api/status`, {
+    headers: { 'X-Desk-Token': token },
+    credentials: 'same-origin',
+  }).catch(() => null);
+  const json: { waiting?: Waiting | null; locked?: boolean | null } | null = response?.ok
+    ? await response.json().catch(() => null)
+    : null;
+  if (!json) {
+    if (tries > 1) setTimeout(() => void lateValues(tries - 1), 3000);
+    return;
+  }
+  const link = document.querySelector(`a[href="${root}inbox"][data-late]`);
+  if (link && json.waiting) {
+    setBadge(json.waiting);
+    link.removeAttribute('data-late');
+  }
+  const unlock = document.querySelector<HTMLFormElement>('form[data-unlock][data-late]');
+  if (unlock && typeof json.locked === 'boolean' && pressed === publishes) {
+    unlock.hidden = !json.locked;
+    unlock.removeAttribute('data-late');
+  }
+}
+
+document.addEventListener('DOMContentLoaded', () => void lateValues());
