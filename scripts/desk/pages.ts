@@ -70,6 +70,7 @@ export function layout({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="desk-token" content="${token}" />
         <title>${title} · Studio desk</title>
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/desk.css" />
         <script src="/assets/desk.js"></script>
       </head>

@@ -376,6 +376,13 @@ describe('the studio desk server', () => {
     expect([photo.status, photo.headers['content-type'], photo.body]).toEqual([200, 'image/jpeg', 'jpeg']);
     expect((await send(at('/photo/IMG_0412.jpg'), { headers: cookie() })).status).toBe(404);
   });
+
+  it("puts the studio's own icon on the desk's tab, under her session like every asset", async () => {
+    const icon = await send(at('/assets/favicon.svg'), { headers: cookie() });
+    expect([icon.status, icon.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(icon.body).toBe(readFileSync('public/favicon.svg', 'utf8'));
+    expect((await send(at('/assets/favicon.svg'))).status).toBe(403);
+  });
 });
 
 describe("the desk's refusals, each kept on its own footing", () => {

@@ -201,6 +201,9 @@ const send = (
 ) => c.body(body, status as ContentfulStatusCode, { 'Content-Type': type, ...extra });
 
 function serveAsset(c: DeskContext, name: string): Response {
+  // The studio's own icon on the desk's tab (without it, the browser asks for /favicon.ico, refused).
+  if (name === 'favicon.svg')
+    return send(c, 200, readFileSync(join(process.cwd(), 'public/favicon.svg')), 'image/svg+xml');
   const font = name.startsWith('fonts/') && Object.hasOwn(FONTS, name.slice(6)) ? FONTS[name.slice(6)] : undefined;
   if (font) return send(c, 200, readFileSync(join(process.cwd(), font)), 'font/woff2');
   if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(c, 404, REFUSALS.missing);
