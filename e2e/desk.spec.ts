@@ -282,6 +282,33 @@ for (const [width, height, port] of [
           'IMG_0410.jpg',
         ]);
         await expect(page.locator('.order-item').first().locator('.cover-mark')).toBeVisible();
+
+        // Her settings changed in place: a later last day (her invitation says it as her page will) and a
+        // package of 10 photos, kept in gallery.yaml; then a new password, made for her, and sent apart.
+        const later = new Date(Date.now() + 40 * 86_400_000).toLocaleDateString('en-CA');
+        const laterSaid = new Date(`${later}T12:00:00Z`).toLocaleDateString('en-US', {
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        await page.getByLabel(/^Last day open/).fill(later);
+        await page.getByLabel(/^Photos included/).fill('10');
+        await page.getByRole('button', { name: 'Save the settings' }).click();
+        await expect(page.locator('#settings-status')).toHaveText('Saved. Publish for her to see the change.');
+        const yaml = readFileSync(join(dir, id, 'gallery.yaml'), 'utf8');
+        expect(yaml).toMatch(new RegExp(`^expires: ['"]?${later}['"]?$`, 'm'));
+        expect(yaml).toMatch(/^included: 10$/m);
+        await expect(page.locator('#invitation')).toContainText(`It is open until the end of ${laterSaid}.`);
+        await page.getByRole('button', { name: 'Set a new password' }).click();
+        await expect(page.locator('#password-status')).toHaveText(
+          'Her new password is set: publish, then send her the new password. The old one opens nothing after that.',
+        );
+        const newPassword = (await page.locator('#password-text').textContent())?.split(': ').at(-1) ?? '';
+        expect(newPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+        expect(newPassword).not.toBe(password);
+        expect(readFileSync(join(dir, 'passwords.env'), 'utf8')).toContain(`=${newPassword}`);
+
         // Each card and page says what waits for a publish; Publish on the gallery's own page sends it.
         await expect(page.locator('.standing .waits')).toContainText(
           'your changes to its photos, settings or password',
