@@ -5,7 +5,7 @@
 //   npm run galleries -- close <id>        close one gallery now: "This gallery has closed"
 //   npm run galleries -- remove <id>       delete from the bucket a gallery whose folder is gone
 //                                          (until then publishing keeps it as it is, with a warning)
-//   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] | --favorites <selection id>
+//   npm run galleries -- share <id> --photos 3,7,12 [--expires 2027-01-31] [--name "for her partner"] | --favorites <selection id>
 //                                [--name "for her partner"]
 //                                          a partner link for some photos (publish for it to open),
 //                                          with her name for it, kept in passwords.env only

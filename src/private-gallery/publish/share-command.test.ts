@@ -98,6 +98,10 @@ describe('npm run galleries -- share / unshare', () => {
       '--favorites needs her selection from the inbox: "npm run galleries -- inbox" lists it',
     );
     expect(() => shareCommand(['share', 'maria'], 'https://s', root)).toThrow('no gallery "maria"');
+    // Its usage offers her name for a link, the one the desk gives (share --name).
+    expect(() => shareCommand(['share', 'maria'], 'https://s', root)).toThrow(
+      'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31] [--name "for her partner"]',
+    );
   });
 
   it('creates passwords.env readable by her account alone on a fresh galleries folder', () => {

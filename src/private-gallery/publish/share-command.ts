@@ -14,8 +14,8 @@ import { loadSettings, SETTINGS_FILE } from '../../lib/content/settings.ts';
 import { STUDIO_TIME_ZONE } from '../format/dates.ts';
 
 export const SHARE_USAGE = [
-  'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31]',
-  'npm run galleries -- share <gallery> --favorites <selection id from "inbox"> [--expires 2027-01-31]',
+  'npm run galleries -- share <gallery> --photos 3,7,12 [--expires 2027-01-31] [--name "for her partner"]',
+  'npm run galleries -- share <gallery> --favorites <selection id from "inbox"> [--expires 2027-01-31] [--name "for her partner"]',
   'npm run galleries -- unshare <gallery> <partner link>',
 ].join('\n  ');
 
@@ -82,7 +82,7 @@ export function shareCommand(
       photos: { type: 'string' },
       favorites: { type: 'string' },
       expires: { type: 'string' },
-      // The desk's name for the link ("for her partner"); the command line does not offer it yet.
+      // Her own name for the link ("for her partner"), as the desk gives it: kept in passwords.env, never sealed.
       name: { type: 'string' },
     },
   });
