@@ -208,6 +208,25 @@ describe('her settings for a new gallery', () => {
     });
   });
 
+  it('refuses her settings before her galleries folder is made: nothing written, in the project or elsewhere', async () => {
+    const missing = join(root, 'not-made-yet');
+    const early = await deskSetup({ local: true, env: { PRIVATE_GALLERY_DIR: missing }, target: () => memoryTarget() });
+    const earlyRoutes = deskRoutes({ setup: early, token: 't'.repeat(43) });
+    const answer = await (earlyRoutes.posts['/api/galleries/defaults'] as JsonPost)({
+      downloads: 'full',
+      daysOpen: '30',
+    });
+    expect([answer.status, answer.json]).toEqual([
+      400,
+      {
+        message:
+          'Your galleries folder is not made yet: press "Make my galleries folder" on Galleries first, so her photos and password stay outside your website.',
+      },
+    ]);
+    expect(existsSync(missing)).toBe(false);
+    expect(existsSync(join('content', 'private', DEFAULTS_FILE))).toBe(false);
+  });
+
   it('refuses a wrong setting with its sentence and keeps the ones she saved', async () => {
     await post('/api/galleries/defaults', { downloads: 'web', included: '10', daysOpen: '14' });
     const kept = readFileSync(join(dir, DEFAULTS_FILE), 'utf8');
