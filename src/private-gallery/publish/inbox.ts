@@ -19,7 +19,7 @@ import { fromBase64Url, toBase64Url } from '../format/encodings.ts';
 import type { IndexInbox } from '../format/types.ts';
 import { inboxTokenHash } from '../format/inbox.ts';
 import { INBOX_PREFIX, INBOX_TOKENS, isInboxName, parseInboxTokens, type InboxTokens } from '../host/inbox-tokens.ts';
-import { PASSWORDS_FILE, writePasswordsFile, type Logger } from './secrets.ts';
+import { keepInHerFile, PASSWORDS_FILE, writePasswordsFile, type Logger } from './secrets.ts';
 import { privateGalleryDir, type Env } from './sources.ts';
 import type { VaultTarget } from './target.ts';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
@@ -51,7 +51,7 @@ export function publicHalf(privateKey: string): string {
  * The studio's private key from the environment (passwords.env), made and written there when
  * absent, with a warning that says what losing it means.
  */
-export function studioPrivateKey(env: Env, logger?: Logger): string {
+export function studioPrivateKey(env: Env, logger?: Logger, root = process.cwd()): string {
   const known = env[INBOX_KEY_VARIABLE]?.trim();
   if (known) {
     try {
@@ -61,6 +61,7 @@ export function studioPrivateKey(env: Env, logger?: Logger): string {
         `${INBOX_KEY_VARIABLE} in ${PASSWORDS_FILE} is not a studio key: put back the one from your backup, or delete that line to make a new one (selections sent to the old key could then not be read).`,
       );
     }
+    keepInHerFile(INBOX_KEY_VARIABLE, known, env, root, logger);
     return known;
   }
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);

@@ -205,10 +205,11 @@ export function linksVariable(id: string): string {
  * link has its own random secret: deleting one from the list withdraws that link alone; an empty
  * list means no link.
  */
-export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Logger) {
+export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Logger, root = process.cwd()) {
   const file = join(privateGalleryDir(env), PASSWORDS_FILE);
   const added: string[] = [];
   let seedText = env[SEED_VARIABLE]?.trim();
+  if (seedText) keepInHerFile(SEED_VARIABLE, seedText, env, root, logger);
   if (!seedText) {
     // Never a new seed over galleries published with another: it would re-key (and wipe) them all.
     const record = join(privateGalleryDir(env), RECORD_FILE);
@@ -250,6 +251,28 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
     );
   }
   return { seed, links };
+}
+
+/**
+ * A studio secret (the seed, the inbox key) that publishing has from the project's own
+ * content/private/passwords.env alone (made there by the sample's local preview, `npm start`, before
+ * her galleries folder existed; readEnv reads that file last) is written into her folder's
+ * passwords.env too, saying so: her galleries are sealed with it, so it must be in the file she
+ * backs up, not only inside the website's project. A value from her environment or her own file,
+ * or a run on the sample folder itself, writes nothing.
+ */
+export function keepInHerFile(name: string, value: string, env: Env, root: string, logger?: Logger): void {
+  const dir = privateGalleryDir(env);
+  const sample = join(resolve(root, IN_REPOSITORY_DIR), PASSWORDS_FILE);
+  const file = join(dir, PASSWORDS_FILE);
+  if (!existsSync(dir)) return;
+  const valueIn = (path: string) => (existsSync(path) ? parseEnv(readFileSync(path, 'utf8'))[name]?.trim() : undefined);
+  if (valueIn(file) !== undefined || valueIn(sample) !== value) return;
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  writePasswordsFile(file, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${name}=${value}\n`);
+  logger?.warn(
+    `copied ${name} from ${sample} into ${file}: your galleries are sealed with it, so it belongs with your backup of that file.`,
+  );
 }
 
 /**
