@@ -101,9 +101,15 @@ describe('npm run galleries', () => {
       expect(output, args.join(' ')).toMatch(/^Usage:\n {2}npm run galleries/m);
       expect(output).toContain('npm run galleries -- inbox --done <message>');
     }
+    // Her folder, with a gallery of hers and no passwords.env yet. This computer's own
+    // content/private/passwords.env (made by the sample's preview, `npm start`) may hold a studio key,
+    // read last of all: an empty variable in her environment stands for none.
     const dir = join(root, 'no-key');
-    mkdirSync(dir, { recursive: true });
-    const { status, output } = galleriesCommand(['inbox', '--local', '--persist-to', persistTo], dir);
+    mkdirSync(join(dir, 'ada-2026-12'), { recursive: true });
+    writeFileSync(join(dir, 'ada-2026-12', 'gallery.yaml'), 'title: ada-2026-12\n');
+    const { status, output } = galleriesCommand(['inbox', '--local', '--persist-to', persistTo], dir, {
+      PRIVATE_GALLERY_INBOX_KEY: '',
+    });
     expect(status).toBe(1);
     expect(output.trim()).toBe(
       `There is no studio key (PRIVATE_GALLERY_INBOX_KEY) in ${join(dir, 'passwords.env')}: put back the passwords.env from your backup; a first publish makes one, but it cannot open selections sent to the old one.`,
