@@ -253,6 +253,12 @@ export function gallerySecrets(galleries: GallerySource[], env: Env, logger?: Lo
   return { seed, links };
 }
 
+/** The studio's secrets in her words (the desk shows what publishing says). */
+const STUDIO_SECRETS: Record<string, string> = {
+  [SEED_VARIABLE]: 'the secret your galleries are sealed with',
+  PRIVATE_GALLERY_INBOX_KEY: "your studio's key to your clients' selections",
+};
+
 /**
  * A studio secret (the seed, the inbox key) that publishing has from the project's own
  * content/private/passwords.env alone (made there by the sample's local preview, `npm start`, before
@@ -271,7 +277,7 @@ export function keepInHerFile(name: string, value: string, env: Env, root: strin
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
   writePasswordsFile(file, `${before}${before && !before.endsWith('\n') ? '\n' : ''}${name}=${value}\n`);
   logger?.warn(
-    `copied ${name} from ${sample} into ${file}: your galleries are sealed with it, so it belongs with your backup of that file.`,
+    `Kept ${STUDIO_SECRETS[name] ?? name} in ${file} too: it was only in ${sample}, inside your website's files. Keep it with your backup of that file.`,
   );
 }
 

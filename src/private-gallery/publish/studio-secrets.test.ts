@@ -47,8 +47,8 @@ describe("the studio's seed and inbox key, kept in her galleries folder", () => 
     });
     const project_file = join(project, 'content', 'private', PASSWORDS_FILE);
     expect(warned).toEqual([
-      `copied ${SEED_VARIABLE} from ${project_file} into ${her}: your galleries are sealed with it, so it belongs with your backup of that file.`,
-      `copied ${INBOX_KEY_VARIABLE} from ${project_file} into ${her}: your galleries are sealed with it, so it belongs with your backup of that file.`,
+      `Kept the secret your galleries are sealed with in ${her} too: it was only in ${project_file}, inside your website's files. Keep it with your backup of that file.`,
+      `Kept your studio's key to your clients' selections in ${her} too: it was only in ${project_file}, inside your website's files. Keep it with your backup of that file.`,
     ]);
     // Read again (as the next publish does): nothing more written or said.
     const before = readFileSync(her, 'utf8');
