@@ -8,18 +8,27 @@
 // the page's script asks for them); else (c) is (b). --runs times, each desk stopped with its
 // children (wrangler, workerd) before the next; min/median/max, the load average and the cores.
 // Not a test.
-// Usage: npm run desk-start [-- --runs N] [--root <checkout>]   (--root: another checkout's desk, e.g. a git worktree)
+// Usage: npm run desk-start [-- --runs N] [--root <checkout>] [--galleries N]
+//   --root: another checkout's desk, e.g. a git worktree; --galleries: her folder holds N galleries
+//   (the sample copied, each but the first with a strong password of its own; default 1)
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { generatedPassphrase, passwordVariable } from '../../src/private-gallery/publish/secrets.ts';
 import { request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, root: { type: 'string', default: '.' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    root: { type: 'string', default: '.' },
+    galleries: { type: 'string', default: '1' },
+  },
 });
 const RUNS = Number(values.runs);
+/** How many galleries her folder holds: copies of the sample, each with a strong password of its own. */
+const GALLERIES = Number(values.galleries);
 const ROOT = resolve(values.root);
 /** The sample gallery (README, "The private client gallery"), copied into the bench's galleries folder. */
 const SAMPLE = resolve('content/private/preview');
@@ -65,6 +74,14 @@ async function run(): Promise<{ address: number; page: number; late: number; lat
   const galleries = join(work, 'galleries');
   mkdirSync(galleries);
   cpSync(SAMPLE, join(galleries, 'sample-copy'), { recursive: true });
+  const passwords: string[] = [];
+  for (let n = 2; n <= GALLERIES; n++) {
+    const id = `client-${String(n).padStart(2, '0')}-2026-12`;
+    cpSync(SAMPLE, join(galleries, id), { recursive: true });
+    writeFileSync(join(galleries, id, 'gallery.yaml'), `title: Client ${n}, December 2026\n`);
+    passwords.push(`${passwordVariable(id)}=${generatedPassphrase()}`);
+  }
+  if (passwords.length) writeFileSync(join(galleries, 'passwords.env'), `${passwords.join('\n')}\n`, { mode: 0o600 });
   const started = performance.now();
   // Its own process group, so the desk and every child of it (wrangler, workerd) are stopped together.
   const desk = spawn(
