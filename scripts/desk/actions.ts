@@ -474,7 +474,9 @@ function heldAndStamps(
   galleries: GallerySource[],
 ): { held: Map<string, string>; stamps: Map<string, string> } {
   const { say } = collector();
-  const prepared = setup.refusal ? { refusal: setup.refusal } : inputsFor(forActions(setup), 'links', undefined, say);
+  const prepared = setup.refusal
+    ? { refusal: setup.refusal }
+    : inputsFor(forActions(setup), 'links', undefined, say, {}, true);
   if (prepared.inputs) return { held: heldForShares(prepared.inputs, say), stamps: prepared.stamps };
   try {
     const cache = new VaultCache(join(setup.dir, CACHE_FOLDER));

@@ -206,6 +206,8 @@ export function inputsFor(
   id: string | undefined,
   say: Say,
   lock: LockRequest = {},
+  /** A view that seals nothing (the desk's cards): its passwords are not estimated (build.ts vaultInputs). */
+  view = false,
 ): Prepared {
   const logger = { warn: say.warn };
   let inputs: Inputs;
@@ -215,6 +217,7 @@ export function inputsFor(
       logger,
       undefined,
       command === 'close' ? id : command === 'remove' ? null : undefined,
+      !view,
     );
   } catch (error) {
     return { refusal: sentence(error) };

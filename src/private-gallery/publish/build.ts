@@ -748,6 +748,8 @@ export function vaultInputs(
    * (publish/close-passwords.ts).
    */
   closing?: string | null,
+  /** False for a view that seals nothing (the desk's cards): passwords are not estimated (checkPasswords). */
+  estimate = true,
 ) {
   // A gallery whose folder cannot be read is held, with why; the others publish (sources.ts).
   const folderProblems = new Map<string, string>();
@@ -761,7 +763,7 @@ export function vaultInputs(
   }
   const { passwords, hold: held } =
     closing === undefined
-      ? { passwords: galleryPasswords(galleries, env), hold: new Map<string, string>() }
+      ? { passwords: galleryPasswords(galleries, env, process.cwd(), estimate), hold: new Map<string, string>() }
       : closingPasswords(galleries, env, closing, logger);
   const { seed, links } = gallerySecrets(galleries, env, logger);
   return {

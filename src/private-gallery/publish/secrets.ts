@@ -107,9 +107,11 @@ export interface PasswordFailure {
  * passwords that pass, and by gallery why each other one fails. A gallery without its own password
  * (the sample aside, which uses the development password), one under 12 characters, one the
  * strength estimate finds too easy to guess (publish/strength.ts: the gallery's name and title and
- * the studio's name count as guessed first) or another gallery's fails.
+ * the studio's name count as guessed first) or another gallery's fails. Without `estimate` (a
+ * view of her galleries that seals nothing, the desk's cards: about 50 ms of CPU a password here),
+ * the strength estimate is left to what seals: publishing, closing, a password she sets.
  */
-export function checkPasswords(galleries: GallerySource[], env: Env, root = process.cwd()) {
+export function checkPasswords(galleries: GallerySource[], env: Env, root = process.cwd(), estimate = true) {
   const passwords = new Map<string, string>();
   const failures = new Map<string, PasswordFailure>();
   const variables = new Map<string, string>();
@@ -139,7 +141,9 @@ export function checkPasswords(galleries: GallerySource[], env: Env, root = proc
     studio ??= loadSettings(root).brand.name;
     const problem = short
       ? `is shorter than ${MIN_PASSWORD_LENGTH} characters`
-      : passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio));
+      : estimate
+        ? passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio))
+        : null;
     if (!problem) passwords.set(gallery.id, password);
     else {
       const weak = short ? problem : 'is too easy to guess';
@@ -161,8 +165,8 @@ export function checkPasswords(galleries: GallerySource[], env: Env, root = proc
  * fails (checkPasswords) stops publishing, naming the variable and offering a generated passphrase.
  * (Closing and removing hold such a gallery instead: publish/close-passwords.ts.)
  */
-export function galleryPasswords(galleries: GallerySource[], env: Env, root = process.cwd()) {
-  const { passwords, failures } = checkPasswords(galleries, env, root);
+export function galleryPasswords(galleries: GallerySource[], env: Env, root = process.cwd(), estimate = true) {
+  const { passwords, failures } = checkPasswords(galleries, env, root, estimate);
   if (failures.size) {
     throw new Error(
       `Nothing was published:\n  ${[...[...failures.values()].map((f) => f.refusal), ...ignoredFiles(env, root)].join('\n  ')}`,
