@@ -9,10 +9,15 @@
 // The address it prints holds a new random key each time and opens the desk once: only the browser
 // that opened it reaches the desk, and only from this computer. Stop it with Ctrl+C.
 import { spawn } from 'node:child_process';
+import { registerJsx } from '../shared/jsx.ts';
 import { fileHeader, readOptions } from '../shared/options.ts';
 import { liveDeskSetup } from './actions.ts';
-import { deskRoutes } from './routes.ts';
 import { newToken, startDesk, type Desk } from './server.ts';
+
+// The pages are React components (src/desk/pages/): Node reads their JSX once this is registered,
+// so the routes that import them are imported after it.
+registerJsx();
+const { deskRoutes } = await import('./routes.ts');
 
 const { values } = readOptions({
   name: 'desk',

@@ -121,7 +121,7 @@ describe('her first page, before the bucket is open', () => {
       expect(selectionsLink(home.text)).toContain('data-late="waiting"');
       expect(selectionsLink(home.text)).not.toContain('badge');
       // Unlock is not offered, and not said to be unneeded either: marked for the script.
-      expect(unlockTag(home.text)).toMatch(/ hidden data-late="lock">$/);
+      expect(unlockTag(home.text)).toMatch(/ hidden="" data-late="lock">$/);
       // Another page of hers, the same.
       const made = await page('/new');
       expect(made.status).toBe(200);
@@ -176,7 +176,7 @@ describe('the badge and the lock, after', () => {
       expect(selectionsLink(again.text)).toContain('<span class="badge">2</span>');
       expect(selectionsLink(again.text)).toMatch(/badge badge-quiet">1</);
       expect(unlockTag(again.text)).toBe(
-        '<form class="unlock" data-stream="/' + desk.session.path.slice(1) + 'api/publish" data-unlock >',
+        '<form class="unlock" data-stream="/' + desk.session.path.slice(1) + 'api/publish" data-unlock="">',
       );
     } finally {
       await desk.close();
@@ -190,7 +190,7 @@ describe('the badge and the lock, after', () => {
       expect(unlockTag((await page('/')).text)).toContain('data-late="lock"');
       expect((await status()).json).toEqual({ waiting: { selections: 0, unreadable: 0 }, locked: false });
       const again = await page('/');
-      expect(unlockTag(again.text)).toMatch(/ hidden>$/);
+      expect(unlockTag(again.text)).toMatch(/ hidden="">$/);
       expect(selectionsLink(again.text)).not.toContain('data-late');
       expect(selectionsLink(again.text)).not.toContain('badge');
     } finally {

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ClosingSoon, GalleryCard, GalleryDetail } from './actions.ts';
 import { NO_DEFAULTS } from './defaults.ts';
-import { galleriesPage, galleryCard, galleryPage, newGalleryPage } from './pages.ts';
+import { galleriesPage, galleryCard, galleryPage, markup, newGalleryPage } from '../../src/desk/pages/index.tsx';
 
 const detail = (overrides: Partial<GalleryDetail> = {}): GalleryDetail => ({
   id: 'ivy-2026-10',
@@ -49,7 +49,7 @@ function show(markup: string): Document {
 
 describe("a gallery's photos, changed in place", () => {
   it('marks the first photo as the cover, offers every other one as the cover and each to take out, and adds photos from her computer', () => {
-    const page = show(galleryPage(detail(), null, '2026-12-04').text);
+    const page = show(markup(galleryPage(detail(), null, '2026-12-04')));
     const items = [...page.querySelectorAll('.order-item')];
     expect(items).toHaveLength(3);
     const coverMarks = items.map((item) => item.querySelector('.cover-mark') !== null);
@@ -87,7 +87,7 @@ describe("a gallery's photos, changed in place", () => {
   });
 
   it('answers each change beside its own section, announced: photos, partner links, settings, password', () => {
-    const page = show(galleryPage(detail(), null, '2026-12-04').text);
+    const page = show(markup(galleryPage(detail(), null, '2026-12-04')));
     for (const [form, status] of [
       ['form[data-order]', 'photos-status'],
       ['form[data-add-photos]', 'photos-status'],
@@ -104,7 +104,7 @@ describe("a gallery's photos, changed in place", () => {
   });
 
   it('numbers the photos live as one is moved, before Save, and moves the cover mark with the first place', async () => {
-    const page = show(galleryPage(detail(), null, '2026-12-04').text);
+    const page = show(markup(galleryPage(detail(), null, '2026-12-04')));
     const meta = Object.assign(document.createElement('meta'), { name: 'desk-token', content: 't' });
     document.head.append(meta);
     // The desk's own script, as the browser runs it (its types stripped as the desk serves it).
@@ -153,7 +153,7 @@ describe('what waits, what closes, what a new gallery starts with', () => {
         waiting: ['a new partner link'],
       },
     } as unknown as GalleryCard;
-    const page = show(galleryCard(card).text);
+    const page = show(markup(galleryCard(card)));
     expect(page.querySelector('.state')?.textContent).toBe(
       'On your website as published on 2026-12-04; waiting for a publish: a new partner link',
     );
@@ -161,7 +161,7 @@ describe('what waits, what closes, what a new gallery starts with', () => {
     expect([...page.querySelectorAll('.waits li')].map((li) => li.textContent)).toEqual(['a new partner link']);
     // Nothing waiting: no list.
     const published = { ...card, state: { kind: 'published', text: 'On your website as published on 2026-12-04' } };
-    expect(show(galleryCard(published as GalleryCard).text).querySelector('.waits')).toBeNull();
+    expect(show(markup(galleryCard(published as GalleryCard))).querySelector('.waits')).toBeNull();
   });
 
   it('puts the galleries closing this week first, each reminder with its own Copy, and none without a reminder', () => {
@@ -186,7 +186,7 @@ describe('what waits, what closes, what a new gallery starts with', () => {
     const setup = { refusal: null, own: null, local: false, dir: '/galleries' } as unknown as Parameters<
       typeof galleriesPage
     >[1];
-    const page = show(galleriesPage([], setup, { closing }).text);
+    const page = show(markup(galleriesPage([], setup, { closing })));
     const section = page.querySelector('section[aria-labelledby="closing-title"]')!;
     expect(section.querySelector('h2')?.textContent).toBe('Closing this week');
     // Before the publish panel: the first thing she reads after her folder.
@@ -205,18 +205,20 @@ describe('what waits, what closes, what a new gallery starts with', () => {
     );
     expect(items[1]?.querySelector('[data-copy]')).toBeNull();
     // None closing: no section.
-    expect(show(galleriesPage([], setup).text).querySelector('[aria-labelledby="closing-title"]')).toBeNull();
+    expect(show(markup(galleriesPage([], setup))).querySelector('[aria-labelledby="closing-title"]')).toBeNull();
   });
 
   it("starts a new gallery's form with her settings, its last day counted from today", () => {
     const page = show(
-      newGalleryPage('2026-12-04', {
-        downloads: 'full',
-        included: 25,
-        extraPhotoPrice: '$35',
-        strict: true,
-        daysOpen: 30,
-      }).text,
+      markup(
+        newGalleryPage('2026-12-04', {
+          downloads: 'full',
+          included: 25,
+          extraPhotoPrice: '$35',
+          strict: true,
+          daysOpen: 30,
+        }),
+      ),
     );
     const value = (id: string) => page.querySelector<HTMLInputElement | HTMLSelectElement>(`#${id}`)?.value;
     expect([value('expires'), value('included'), value('limit'), value('extraPhotoPrice'), value('downloads')]).toEqual(
@@ -233,7 +235,7 @@ describe('what waits, what closes, what a new gallery starts with', () => {
       'defaults-status',
     );
     // Without settings of hers: no last day, web-size downloads, no package.
-    const plain = show(newGalleryPage('2026-12-04', NO_DEFAULTS).text);
+    const plain = show(markup(newGalleryPage('2026-12-04', NO_DEFAULTS)));
     const plainValue = (id: string) => plain.querySelector<HTMLInputElement | HTMLSelectElement>(`#${id}`)?.value;
     expect([plainValue('expires'), plainValue('included'), plainValue('limit'), plainValue('downloads')]).toEqual([
       '',
@@ -245,21 +247,23 @@ describe('what waits, what closes, what a new gallery starts with', () => {
 
   it("shows a partner link's name before it, for her eyes, and offers the field to name one", () => {
     const page = show(
-      galleryPage(
-        detail({
-          shares: [
-            {
-              code: 'AbCdEfGh',
-              link: 'https://studio.example/private-gallery#share=AbCdEfGh',
-              expires: null,
-              names: ['IMG_0410.jpg'],
-              name: 'for her partner',
-            },
-          ],
-        }),
-        null,
-        '2026-12-04',
-      ).text,
+      markup(
+        galleryPage(
+          detail({
+            shares: [
+              {
+                code: 'AbCdEfGh',
+                link: 'https://studio.example/private-gallery#share=AbCdEfGh',
+                expires: null,
+                names: ['IMG_0410.jpg'],
+                name: 'for her partner',
+              },
+            ],
+          }),
+          null,
+          '2026-12-04',
+        ),
+      ),
     );
     const item = page.querySelector('ul.shares li')!;
     expect(item.querySelector('.share-name')?.textContent).toBe('for her partner');

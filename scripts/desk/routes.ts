@@ -33,10 +33,11 @@ import {
   savePhotos,
   saveSettings,
 } from './galleries.ts';
-import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage, type Raw } from './pages.ts';
+import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from '../../src/desk/pages/index.tsx';
 import type { DeskRoutes, JsonPost, PostAnswer, RawPost } from './server.ts';
 import { settings } from '../../src/lib/content/settings.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ReactElement } from 'react';
 
 /** A photo's file name as the page sent it (percent-encoded), or the sentence refusing one that does not decode. */
 function fileNameOf(header: string | string[] | undefined): string {
@@ -96,7 +97,7 @@ export function deskRoutes({
     if (ready) open.add(setup);
     return ready;
   };
-  const page = async (here: string | null, title: string, body: Raw) => {
+  const page = async (here: string | null, title: string, body: ReactElement) => {
     const setup = await current();
     const waiting = known(setup) ? await waitingCount(setup, siteUrl) : null;
     // The command's sentences in its pages (a refusal, a held gallery's reason) in the desk's words too.

@@ -24,7 +24,8 @@ const visible = (html: string) =>
   html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"');
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 const get = async (path: string) =>
   (await fetch(`${origin}${desk.session.path}${path}`, { headers: { cookie: desk.session.cookie } })).text();

@@ -251,7 +251,7 @@ document.addEventListener('click', (event) => {
     }
   }
   const opener = target?.closest('[data-dialog]');
-  // data-dialog names a <dialog> of the page (pages.ts).
+  // data-dialog names a <dialog> of the page (src/desk/pages/).
   if (opener)
     (document.getElementById(opener.getAttribute('data-dialog') ?? '') as HTMLDialogElement | null)?.showModal();
   if (target?.closest('[data-dialog-close]')) target.closest('dialog')?.close();
@@ -306,7 +306,7 @@ function progressWords({ photos, resized, sealed, uploaded, bytes, secondsLeft }
 /** A long change (publishing): its progress line by line, then its outcome and notes. */
 async function streamed(form: HTMLFormElement): Promise<void> {
   const section = form.closest('section') ?? document;
-  // The publish panel (pages.ts publishPanel) holds each of these: a form with data-stream is only in it.
+  // The publish panel (src/desk/pages/Galleries.tsx PublishPanel) holds each of these: a form with data-stream is only in it.
   const box = section.querySelector<HTMLElement>('.progress-box')!;
   const bar = section.querySelector('progress')!;
   const words = section.querySelector('.progress-words')!;
@@ -433,7 +433,7 @@ async function makeGallery(form: HTMLFormElement): Promise<void> {
   const { from = '', ...fields } = Object.fromEntries(
     [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  // The new gallery's form (pages.ts newGalleryPage) has its file input and its submit button.
+  // The new gallery's form (src/desk/pages/NewGallery.tsx) has its file input and its submit button.
   const files = [...form.querySelector<HTMLInputElement>('input[type="file"]')!.files!, ...dropped];
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   button.disabled = true;
@@ -466,7 +466,7 @@ async function makeGallery(form: HTMLFormElement): Promise<void> {
   }
   // A new gallery's answer, when done, is what it made (routes.ts /api/galleries/new).
   const { id, password, generated } = json.made!;
-  // The new gallery's page has its progress bar and its .made box (pages.ts newGalleryPage).
+  // The new gallery's page has its progress bar and its .made box (src/desk/pages/NewGallery.tsx).
   const bar = document.querySelector('progress')!;
   bar.hidden = false;
   const { copied, problems } = await copyPhotos(id, files, from.trim(), undefined, bar);

@@ -1,0 +1,270 @@
+// Her galleries at a glance: her first run's folder offer, those closing this week, Publish, a card
+// a gallery, and those whose folder is gone.
+import type {
+  ClosingSoon,
+  DeskSetup,
+  GalleryCard as Card,
+  GalleryState,
+  Removable,
+} from '../../../scripts/desk/actions.ts';
+import { Hidden, Status } from './parts.tsx';
+
+/** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
+export function GalleryCard({ card }: { card: Card }) {
+  if (card.problem !== undefined) {
+    return (
+      <li className="card card-problem">
+        <h2>{card.id}</h2>
+        <p className="state state-held">{card.problem}</p>
+      </li>
+    );
+  }
+  return (
+    <li className="card" data-gallery={card.id}>
+      {card.cover ? (
+        <img className="cover" src={`/photo/${card.cover}`} alt="" width="480" height="320" loading="lazy" />
+      ) : (
+        <div className="cover cover-empty" aria-hidden="true"></div>
+      )}
+      <div className="card-body">
+        <h2>
+          <a href={`/gallery/${card.page}`}>{card.title}</a>
+        </h2>
+        {card.sample ? <p className="sample">The sample gallery</p> : null}
+        <dl>
+          <dt>Folder</dt>
+          <dd>
+            <code>{card.id}</code>
+          </dd>
+          <dt>Photos</dt>
+          <dd>{card.photos}</dd>
+          <dt>Package</dt>
+          <dd>{card.package.text}</dd>
+          <dt>Downloads</dt>
+          <dd>{card.downloads}</dd>
+          <dt>Last day</dt>
+          <dd>{card.lastDay ?? 'No last day'}</dd>
+        </dl>
+        <StateOf state={card.state} />
+      </div>
+    </li>
+  );
+}
+
+/** Where a gallery stands on her website now, and what a publish would send (actions.ts stateOf). */
+export function StateOf({ state }: { state: GalleryState }) {
+  return (
+    <>
+      <p className={`state state-${state.kind}`}>{state.text}</p>
+      {state.waiting?.length ? (
+        <div className="waits">
+          <p>Waits for a publish:</p>
+          <ul>
+            {state.waiting.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
+
+/** The galleries whose last day is this week, each with a reminder to copy (never her password). */
+export function ClosingSoonSection({ closing }: { closing: ClosingSoon[] }) {
+  if (!closing.length) return null;
+  return (
+    <section className="panel" aria-labelledby="closing-title">
+      <h2 id="closing-title">Closing this week</h2>
+      <ul className="closing">
+        {closing.map((gallery, index) => (
+          <li key={gallery.title + index}>
+            <p>
+              <strong>{gallery.title}</strong> closes at the end of {gallery.lastDayText} ({when(gallery.daysLeft)}).
+            </p>
+            {gallery.reminder ? (
+              <>
+                <pre className="invitation" id={`reminder-${index}`}>
+                  {gallery.reminder}
+                </pre>
+                <button type="button" className="btn btn-quiet" data-copy={`reminder-${index}`}>
+                  Copy reminder<Hidden> for {gallery.title}</Hidden>
+                </button>
+              </>
+            ) : (
+              <p className="hint">Its private link is made at its next publish; the reminder comes with it.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Publish: every gallery to her website (or the preview), its progress and its outcome. */
+export function PublishPanel({ setup, locked = false }: { setup: DeskSetup; locked?: boolean | null }) {
+  return (
+    <section className="publish" aria-labelledby="publish-title">
+      <h2 id="publish-title">Publish</h2>
+      <p>
+        Puts every gallery of yours on {setup.local ? 'the preview on this computer' : 'your website'}, each locked with
+        its password: only what changed is sent.
+      </p>
+      <form data-stream="/api/publish">
+        <button type="submit" className="btn">
+          Publish to {setup.local ? 'the preview' : 'your website'}
+        </button>
+      </form>
+      <div className="progress-box" hidden>
+        <progress className="progress" aria-labelledby="publish-progress-words"></progress>
+        <p id="publish-progress-words" className="progress-words"></p>
+      </div>
+      <Status id="publish-status" />
+      <ul className="notes"></ul>
+      <UnlockForm shown={locked} />
+    </section>
+  );
+}
+
+/**
+ * Unlock: offered only when her website holds a publish's lock and this desk is not publishing (a
+ * publish that stopped halfway left it, or one runs on another computer): the command's --unlock.
+ * `shown` null: not known yet: hidden, marked data-late for the page's script to fetch it.
+ */
+export function UnlockForm({ shown }: { shown: boolean | null }) {
+  return (
+    <form
+      className="unlock"
+      data-stream="/api/publish"
+      data-unlock=""
+      hidden={!shown}
+      data-late={shown === null ? 'lock' : undefined}
+    >
+      <p>
+        A publish that started earlier has not finished, and its lock stops the next one. If it stopped halfway (a
+        closed window, the computer asleep), break its lock and publish now. If it still runs on another computer, wait
+        for it.
+      </p>
+      <button type="submit" className="btn btn-quiet">
+        Break the lock and publish
+      </button>
+    </form>
+  );
+}
+
+/** Galleries published to her website whose folder is gone: Remove, behind a confirmation. */
+export function RemoveSection({ gone }: { gone: Removable[] }) {
+  if (!gone.length) return null;
+  return (
+    <section className="remove" aria-labelledby="remove-title">
+      <h2 id="remove-title">Galleries whose folder is gone</h2>
+      <p>
+        These are still published, as they were, though their folder is no longer in your galleries folder. Put a folder
+        back to keep it; remove it to take it off your website.
+      </p>
+      <ul className="gone">
+        {gone.map(({ id, published }) => (
+          <li key={id}>
+            <code>{id}</code>, published {published}{' '}
+            <button type="button" className="btn btn-quiet" data-dialog={`remove-${id}`}>
+              Remove<Hidden> {id}</Hidden>…
+            </button>
+            <dialog id={`remove-${id}`} aria-labelledby={`remove-${id}-title`}>
+              <h2 id={`remove-${id}-title`}>Remove {id} from your website?</h2>
+              <p>
+                Her password, her link and her partner links will open nothing: she sees "wrong password" as if it had
+                never been, and a device that remembered her forgets it.
+              </p>
+              <p>
+                This cannot be taken back: every file of it is deleted from your website now. To show it again you would
+                need its folder and a new publish.
+              </p>
+              <form data-action="/api/remove" data-after="refresh">
+                <input type="hidden" name="id" value={id} />
+                <button type="submit" className="btn btn-danger">
+                  Remove it now
+                </button>
+                <button type="button" className="btn btn-quiet" data-dialog-close="">
+                  Keep it
+                </button>
+              </form>
+            </dialog>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Her first run: no galleries folder yet (`offer`, the folder it would make). One press makes it, and
+ * one sentence says where and why outside the project. Until then the desk shows the sample and
+ * writes nothing.
+ */
+export function FolderOffer({ offer }: { offer: string | null }) {
+  if (!offer) return null;
+  return (
+    <section className="panel" aria-labelledby="folder-title">
+      <h2 id="folder-title">Your galleries folder</h2>
+      <p>
+        Your clients' photos and passwords live in a folder of their own on this computer, <code>{offer}</code>, outside
+        your website's files, so they never travel with the website.
+      </p>
+      <form data-action="/api/galleries/make-folder" data-after="refresh">
+        <button type="submit" className="btn">
+          Make my galleries folder
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function GalleriesPage({
+  cards,
+  setup,
+  offer,
+  locked = false,
+  gone = [],
+  closing = [],
+}: {
+  cards: Card[];
+  setup: DeskSetup;
+  offer: string | null;
+  locked?: boolean | null;
+  gone?: Removable[];
+  closing?: ClosingSoon[];
+}) {
+  const count = cards.length;
+  if (setup.refusal) {
+    return (
+      <>
+        <h1>Your galleries</h1>
+        <FolderOffer offer={offer} />
+        <p className="note">{setup.refusal}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Your galleries</h1>
+      <FolderOffer offer={offer} />
+      <ClosingSoonSection closing={closing} />
+      <PublishPanel setup={setup} locked={locked} />
+      <p className="lead">
+        {count} {count === 1 ? 'gallery' : 'galleries'} in <code>{setup.dir}</code>
+      </p>
+      {count ? (
+        <ul className="cards">
+          {cards.map((card) => (
+            <GalleryCard key={card.id} card={card} />
+          ))}
+        </ul>
+      ) : (
+        <p>No galleries yet: New gallery makes one from her photos.</p>
+      )}
+      <RemoveSection gone={gone} />
+    </>
+  );
+}

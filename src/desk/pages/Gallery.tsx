@@ -1,0 +1,404 @@
+// One gallery: where it stands, its invitation and password, its settings, a new password, its
+// photos (order, descriptions, the cover, adding and taking out), partner links, closing it, and
+// deleting one never published.
+import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
+import { StateOf, PublishPanel } from './Galleries.tsx';
+import { DownloadOptions, Hidden, Hint, LimitOptions, PHOTO_TYPES, Status } from './parts.tsx';
+
+export function GalleryPage({
+  detail,
+  setup,
+  today,
+}: {
+  detail: GalleryDetail;
+  setup: DeskSetup | null;
+  today: string;
+}) {
+  const { id, title, closed } = detail;
+  return (
+    <>
+      <p>
+        <a href="/">Your galleries</a>
+      </p>
+      <h1>{title}</h1>
+      {detail.sample ? <p className="sample">The sample gallery</p> : null}
+      <div className="standing">
+        <StateOf state={detail.state} />
+      </div>
+      <Status />
+      {setup && !closed ? <PublishPanel setup={setup} /> : null}
+      <Invitation detail={detail} />
+      {closed ? null : <SettingsSection detail={detail} today={today} />}
+      {closed || detail.sample ? null : <PasswordSection id={id} />}
+      {closed ? null : <PhotosSection detail={detail} />}
+      {closed ? null : <PartnerSection detail={detail} />}
+      {closed ? null : <CloseSection id={id} title={title} local={setup?.local ?? false} />}
+      {detail.state.kind === 'never' && !detail.sample ? <DeleteSection id={id} title={title} /> : null}
+    </>
+  );
+}
+
+/** Her invitation and, apart, her password: two texts to copy, since a link and its password travel best apart. */
+function Invitation({ detail }: { detail: GalleryDetail }) {
+  return (
+    <section aria-labelledby="invitation-title">
+      <h2 id="invitation-title">Her invitation</h2>
+      {detail.closed ? (
+        <p>This gallery has closed: there is nothing to send.</p>
+      ) : detail.invitation ? (
+        <>
+          {detail.state.kind === 'never' ? (
+            <p className="note">Not published yet: this invitation opens nothing until you publish.</p>
+          ) : null}
+          <pre className="invitation" id="invitation">
+            {detail.invitation}
+          </pre>
+          <button type="button" className="btn" data-copy="invitation">
+            Copy invitation
+          </button>
+          <p className="hint">Paste it into a private email or message to her only.</p>
+          <h3>Her password, to send apart</h3>
+          <pre className="invitation" id="password-text">
+            {detail.passwordText}
+          </pre>
+          <button type="button" className="btn btn-quiet" data-copy="password-text">
+            Copy password
+          </button>
+          <p className="hint">
+            Send it in another message, or by another way (a text if the invitation went by email).
+          </p>
+        </>
+      ) : (
+        <p>Publish the gallery first: its private link is made then.</p>
+      )}
+    </section>
+  );
+}
+
+/** Its settings, changed in place: title, last day (no past day offered), package, downloads. */
+function SettingsSection({ detail: { id, settings }, today }: { detail: GalleryDetail; today: string }) {
+  return (
+    <section aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <form className="form" data-action="/api/galleries/settings" data-after="refresh" data-status="settings-status">
+        <input type="hidden" name="id" value={id} />
+        <p>
+          <label htmlFor="settings-title-field">Title, as she sees it</label>
+          <input id="settings-title-field" name="title" required autoComplete="off" defaultValue={settings.title} />
+        </p>
+        <p>
+          <label htmlFor="settings-expires">
+            Last day open <Hint>(empty: open until you close it)</Hint>
+          </label>
+          <input id="settings-expires" name="expires" type="date" min={today} defaultValue={settings.expires} />
+        </p>
+        <fieldset>
+          <legend>Package</legend>
+          <p>
+            <label htmlFor="settings-included">
+              Photos included <Hint>(empty: favorites, no package)</Hint>
+            </label>
+            <input
+              id="settings-included"
+              name="included"
+              type="number"
+              min="1"
+              step="1"
+              inputMode="numeric"
+              defaultValue={settings.included}
+            />
+          </p>
+          <p>
+            <label htmlFor="settings-limit">Beyond what is included</label>
+            <select id="settings-limit" name="limit" defaultValue={settings.strict ? 'strict' : 'soft'}>
+              <LimitOptions />
+            </select>
+          </p>
+          <p>
+            <label htmlFor="settings-price">
+              Price of each extra photo <Hint>(optional, e.g. $35)</Hint>
+            </label>
+            <input
+              id="settings-price"
+              name="extraPhotoPrice"
+              autoComplete="off"
+              defaultValue={settings.extraPhotoPrice}
+            />
+          </p>
+        </fieldset>
+        <p>
+          <label htmlFor="settings-downloads">Downloads</label>
+          <select id="settings-downloads" name="downloads" defaultValue={settings.downloads}>
+            <DownloadOptions />
+          </select>
+        </p>
+        <p>
+          <button type="submit" className="btn">
+            Save the settings
+          </button>
+        </p>
+      </form>
+      <Status id="settings-status" />
+    </section>
+  );
+}
+
+/** A new password: hers, or a strong one made for her; the password text above then has it. */
+function PasswordSection({ id }: { id: string }) {
+  return (
+    <section aria-labelledby="password-title">
+      <h2 id="password-title">Her password</h2>
+      <form className="form" data-action="/api/galleries/password" data-after="refresh" data-status="password-status">
+        <input type="hidden" name="id" value={id} />
+        <p>
+          <label htmlFor="new-password">
+            A new password <Hint>(leave empty for a strong one made for you)</Hint>
+          </label>
+          <input id="new-password" name="password" type="text" autoComplete="off" spellCheck={false} />
+        </p>
+        <p>
+          <button type="submit" className="btn btn-quiet">
+            Set a new password
+          </button>
+        </p>
+      </form>
+      <Status id="password-status" />
+    </section>
+  );
+}
+
+/** A gallery never published: deleted with its folder, behind a confirmation. */
+function DeleteSection({ id, title }: { id: string; title: string }) {
+  return (
+    <section aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete this gallery</h2>
+      <button type="button" className="btn btn-quiet" data-dialog="delete-dialog">
+        Delete this gallery…
+      </button>
+      <dialog id="delete-dialog" aria-labelledby="delete-dialog-title">
+        <h2 id="delete-dialog-title">Delete {title}?</h2>
+        <p>
+          It has never been published, so she has seen nothing of it. Its folder, the photos copied into it and its
+          password are deleted from this computer; the photos you copied them from stay where they are.
+        </p>
+        <form data-action="/api/galleries/delete" data-after="home">
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" className="btn btn-danger">
+            Delete it
+          </button>
+          <button type="button" className="btn btn-quiet" data-dialog-close="">
+            Keep it
+          </button>
+        </form>
+      </dialog>
+    </section>
+  );
+}
+
+/** Partner links: made by tapping the photos it shows, named for her, each copied or withdrawn. */
+function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDetail }) {
+  return (
+    <section aria-labelledby="partner-title">
+      <h2 id="partner-title">Partner links</h2>
+      <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
+      <form data-action="/api/share" data-after="refresh" data-list="photos" data-status="partner-status">
+        <input type="hidden" name="id" value={id} />
+        <fieldset className="tiles">
+          <legend>Photos for the partner link</legend>
+          {photos.map((photo) => (
+            <span className="tile" key={photo.number}>
+              <input type="checkbox" id={`photo-${photo.number}`} name="photos" value={photo.number} />
+              <label htmlFor={`photo-${photo.number}`}>
+                <img src={`/photo/${photo.thumb}`} alt="" width="160" height="107" loading="lazy" />
+                <span>Photo {photo.number}</span>
+              </label>
+            </span>
+          ))}
+        </fieldset>
+        <p>
+          <label htmlFor="share-name">
+            Its name, for you <Hint>(optional, e.g. for her partner: shown in your list of links)</Hint>
+          </label>
+          <input id="share-name" name="name" maxLength={60} autoComplete="off" />
+        </p>
+        <p>
+          <label htmlFor="share-expires">
+            Last day it opens <Hint>(optional)</Hint>
+          </label>
+          <input id="share-expires" name="expires" type="date" />
+        </p>
+        <p>
+          <button type="submit" className="btn">
+            Make the partner link
+          </button>
+        </p>
+      </form>
+      <Status id="partner-status" />
+      {shares.length ? (
+        <ul className="shares">
+          {shares.map((share) => (
+            <li key={share.code}>
+              {share.name ? <strong className="share-name">{share.name}</strong> : null}{' '}
+              <code id={`share-${share.code}`}>{share.link}</code>{' '}
+              <Hint>
+                {share.names.join(', ')}
+                {share.expires ? `, until the end of ${share.expires}` : ''}
+              </Hint>{' '}
+              <button type="button" className="btn btn-quiet" data-copy={`share-${share.code}`}>
+                Copy<Hidden> the partner link {share.code}</Hidden>
+              </button>
+              <form data-action="/api/share" data-after="refresh" data-status="partner-status">
+                <input type="hidden" name="id" value={id} />
+                <input type="hidden" name="withdraw" value={share.code} />
+                <button type="submit" className="btn btn-quiet">
+                  Withdraw<Hidden> the partner link {share.code}</Hidden>
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** Closing: behind a confirmation; on the preview, a rehearsal that leaves her gallery.yaml as it is. */
+function CloseSection({ id, title, local }: { id: string; title: string; local: boolean }) {
+  return (
+    <section aria-labelledby="close-title">
+      <h2 id="close-title">Close the gallery</h2>
+      <button type="button" className="btn btn-quiet" data-dialog="close-dialog">
+        Close this gallery…
+      </button>
+      <Status id="close-status" />
+      <dialog id="close-dialog" aria-labelledby="close-dialog-title">
+        <h2 id="close-dialog-title">Close {title} now?</h2>
+        {local ? (
+          <>
+            <p>
+              This desk publishes to the local preview: closing here is a rehearsal. The preview shows "This gallery has
+              closed"; her gallery.yaml and the gallery on your website stay as they are.
+            </p>
+            <p>To close it for her, close it on the desk of your website, not the preview's.</p>
+          </>
+        ) : (
+          <>
+            <p>
+              Her next visit, her link and a device that remembered her will show "This gallery has closed". Her partner
+              links close with it.
+            </p>
+            <p>
+              This cannot be taken back: her photos are deleted from your website now, and its gallery.yaml ends
+              yesterday. To open it again you would publish it anew, with a new last day.
+            </p>
+          </>
+        )}
+        <form data-action="/api/close" data-after="refresh" data-status="close-status">
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" className="btn btn-danger">
+            {local ? 'Rehearse closing it' : 'Close it now'}
+          </button>
+          <button type="button" className="btn btn-quiet" data-dialog-close="">
+            Keep it open
+          </button>
+        </form>
+      </dialog>
+    </section>
+  );
+}
+
+/**
+ * Her photos in their order with their descriptions (alt text): the order and the descriptions are
+ * gallery.yaml's `photos` list, written by the desk as she could write it by hand.
+ */
+function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
+  const last = photos.length - 1;
+  return (
+    <section aria-labelledby="photos-title">
+      <h2 id="photos-title">Photos, their order and descriptions</h2>
+      <p>
+        Drag a photo, or move it up or down, to change where she sees it; the first is her cover, the photo her gallery
+        opens on. Describe each for someone who cannot see it. Saved into its gallery.yaml; publish for her to see the
+        change.
+      </p>
+      <form
+        data-action="/api/photos"
+        data-after="refresh"
+        data-list="files alts"
+        data-order=""
+        data-status="photos-status"
+      >
+        <input type="hidden" name="id" value={id} />
+        <ol className="order">
+          {photos.map((photo, index) => (
+            <li className="order-item" draggable="true" key={photo.file}>
+              <img src={`/photo/${photo.thumb}`} alt="" width="160" height="107" loading="lazy" />
+              <input type="hidden" name="files" value={photo.file} />
+              <p>
+                <label htmlFor={`alt-${index}`}>
+                  Description of photo <span className="order-number">{photo.number}</span>
+                  {index === 0 ? <span className="cover-mark"> (the cover)</span> : null}{' '}
+                  <span className="hint order-file">{photo.file}</span>
+                </label>
+                <input id={`alt-${index}`} name="alts" autoComplete="off" defaultValue={photo.alt} />
+              </p>
+              <span className="order-moves">
+                <button type="button" className="btn btn-quiet" data-move="-1" disabled={index === 0}>
+                  Up<Hidden> {photo.file}</Hidden>
+                </button>
+                <button type="button" className="btn btn-quiet" data-move="1" disabled={index === last}>
+                  Down<Hidden> {photo.file}</Hidden>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-quiet cover-button"
+                  data-post="api/galleries/cover"
+                  data-gallery={id}
+                  data-file={photo.file}
+                  data-status="photos-status"
+                  hidden={index === 0}
+                >
+                  Make it the cover<Hidden> ({photo.file})</Hidden>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-quiet"
+                  data-post="api/galleries/remove-photo"
+                  data-gallery={id}
+                  data-file={photo.file}
+                  data-status="photos-status"
+                >
+                  Take it out<Hidden> ({photo.file})</Hidden>
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <button type="submit" className="btn">
+            Save the order and descriptions
+          </button>
+        </p>
+      </form>
+      <Status id="photos-status" />
+      <form className="form" data-add-photos="" data-gallery={id} data-status="photos-status">
+        <h3>Add photos</h3>
+        <p>
+          <label htmlFor="add-photos">Choose them</label>
+          <input id="add-photos" name="photos" type="file" multiple accept={PHOTO_TYPES} />
+        </p>
+        <p>
+          <label htmlFor="add-from">
+            Or the path of the folder that holds them <Hint>(every photo in it is copied)</Hint>
+          </label>
+          <input id="add-from" name="from" autoComplete="off" spellCheck={false} />
+        </p>
+        <p>
+          <button type="submit" className="btn btn-quiet">
+            Add these photos
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
