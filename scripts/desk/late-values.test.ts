@@ -97,7 +97,7 @@ async function deskWith(open: () => Promise<VaultTarget>) {
 }
 
 /** The Selections link of a page, and the publish panel's Unlock form's opening tag. */
-const selectionsLink = (html: string) => /<a href="\/[\w-]{22}\/inbox"[^>]*>[\s\S]*?<\/a/.exec(html)?.[0] ?? '';
+const selectionsLink = (html: string) => /<a [^>]*href="\/[\w-]{22}\/inbox"[^>]*>[\s\S]*?<\/a/.exec(html)?.[0] ?? '';
 const unlockTag = (html: string) => /<form class="unlock"[^>]*>/.exec(html)?.[0] ?? '';
 
 beforeAll(() => {

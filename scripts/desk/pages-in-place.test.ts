@@ -190,7 +190,7 @@ describe('what waits, what closes, what a new gallery starts with', () => {
     const section = page.querySelector('section[aria-labelledby="closing-title"]')!;
     expect(section.querySelector('h2')?.textContent).toBe('Closing this week');
     // Before the publish panel: the first thing she reads after her folder.
-    expect(section.compareDocumentPosition(page.querySelector('section.publish')!)).toBe(
+    expect(section.compareDocumentPosition(page.querySelector('section[aria-labelledby="publish-title"]')!)).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
     const items = [...section.querySelectorAll('li')];

@@ -383,6 +383,20 @@ describe('the studio desk server', () => {
     expect(icon.body).toBe(readFileSync('public/favicon.svg', 'utf8'));
     expect((await send(at('/assets/favicon.svg'))).status).toBe(403);
   });
+
+  it("styles her pages with the site's own theme, compiled from the classes the pages use", async () => {
+    const sheet = await send(at('/assets/desk.css'), { headers: cookie() });
+    expect([sheet.status, sheet.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    // The site's palette (src/styles/theme.css), not a copy of it.
+    const theme = readFileSync('src/styles/theme.css', 'utf8');
+    expect(sheet.body).toContain(/--color-plum: #[0-9a-f]{6};/.exec(theme)![0]);
+    // A utility only a desk page uses (the card's facts), and one no page uses, not made.
+    expect(sheet.body).toContain('.grid-cols-\\[auto_1fr\\]');
+    // (Spelled in parts: the site's own stylesheet reads this file's words for classes too.)
+    expect(sheet.body).not.toContain(`.${['grid', 'cols', '7'].join('-')} {`);
+    expect((await send(at('/assets/other.css'), { headers: cookie() })).status).toBe(404);
+    expect((await send(at('/assets/desk.css'))).status).toBe(403);
+  });
 });
 
 describe("the desk's refusals, each kept on its own footing", () => {

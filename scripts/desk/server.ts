@@ -28,13 +28,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import { stripTypeScriptTypes } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { stream } from 'hono/streaming';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { deskStylesheet } from './styles.ts';
 
 /** The desk's own policy: its page, its one script and stylesheet, her photos' thumbnails. */
 export const DESK_CSP = [
@@ -200,7 +201,7 @@ const send = (
   extra: Record<string, string> = {},
 ) => c.body(body, status as ContentfulStatusCode, { 'Content-Type': type, ...extra });
 
-function serveAsset(c: DeskContext, name: string): Response {
+async function serveAsset(c: DeskContext, name: string): Promise<Response> {
   // The studio's own icon on the desk's tab (without it, the browser asks for /favicon.ico, refused).
   if (name === 'favicon.svg')
     return send(c, 200, readFileSync(join(process.cwd(), 'public/favicon.svg')), 'image/svg+xml');
@@ -208,7 +209,8 @@ function serveAsset(c: DeskContext, name: string): Response {
   if (font) return send(c, 200, readFileSync(join(process.cwd(), font)), 'font/woff2');
   if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(c, 404, REFUSALS.missing);
   if (name === 'desk.js') return send(c, 200, scriptOf(), ASSET_TYPES['.js']);
-  return send(c, 200, readFileSync(new URL(name, ASSETS)), ASSET_TYPES[extname(name)]);
+  if (name === 'desk.css') return send(c, 200, await deskStylesheet(), ASSET_TYPES['.css']);
+  return send(c, 404, REFUSALS.missing);
 }
 
 /** What failed, for the terminal: the error's kind and the system call, never its message, which may hold her folder names or a password. */
@@ -392,6 +394,8 @@ export function startDesk({
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => {
+      // Her pages' stylesheet, compiled while she opens the address (a failure is said when asked for).
+      deskStylesheet().catch(() => {});
       const bound = portOf();
       done({
         port: bound,

@@ -13,25 +13,32 @@ import { Hidden, Status } from './parts.tsx';
 export function GalleryCard({ card }: { card: Card }) {
   if (card.problem !== undefined) {
     return (
-      <li className="card card-problem">
+      <li className="rounded-md border border-linen bg-white px-5 py-4">
         <h2>{card.id}</h2>
         <p className="state state-held">{card.problem}</p>
       </li>
     );
   }
   return (
-    <li className="card" data-gallery={card.id}>
+    <li className="flex flex-col overflow-hidden rounded-md border border-linen bg-white" data-gallery={card.id}>
       {card.cover ? (
-        <img className="cover" src={`/photo/${card.cover}`} alt="" width="480" height="320" loading="lazy" />
+        <img
+          className="block aspect-[3/2] h-auto w-full bg-linen object-cover"
+          src={`/photo/${card.cover}`}
+          alt=""
+          width="480"
+          height="320"
+          loading="lazy"
+        />
       ) : (
-        <div className="cover cover-empty" aria-hidden="true"></div>
+        <div className="block aspect-[3/2] h-auto w-full bg-linen object-cover" aria-hidden="true"></div>
       )}
-      <div className="card-body">
+      <div className="px-5 pt-4 pb-5">
         <h2>
           <a href={`/gallery/${card.page}`}>{card.title}</a>
         </h2>
         {card.sample ? <p className="sample">The sample gallery</p> : null}
-        <dl>
+        <dl className="my-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-[0.2rem] text-[0.9rem] [&_dd]:m-0 [&_dt]:text-muted">
           <dt>Folder</dt>
           <dd>
             <code>{card.id}</code>
@@ -57,7 +64,7 @@ export function StateOf({ state }: { state: GalleryState }) {
     <>
       <p className={`state state-${state.kind}`}>{state.text}</p>
       {state.waiting?.length ? (
-        <div className="waits">
+        <div className="waits text-[0.9rem] [&_p]:mt-1 [&_p]:mb-0 [&_ul]:mt-1 [&_ul]:mb-0">
           <p>Waits for a publish:</p>
           <ul>
             {state.waiting.map((line) => (
@@ -76,9 +83,9 @@ const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' :
 export function ClosingSoonSection({ closing }: { closing: ClosingSoon[] }) {
   if (!closing.length) return null;
   return (
-    <section className="panel" aria-labelledby="closing-title">
+    <section aria-labelledby="closing-title">
       <h2 id="closing-title">Closing this week</h2>
-      <ul className="closing">
+      <ul className="grid list-none gap-4 p-0">
         {closing.map((gallery, index) => (
           <li key={gallery.title + index}>
             <p>
@@ -106,7 +113,10 @@ export function ClosingSoonSection({ closing }: { closing: ClosingSoon[] }) {
 /** Publish: every gallery to her website (or the preview), its progress and its outcome. */
 export function PublishPanel({ setup, locked = false }: { setup: DeskSetup; locked?: boolean | null }) {
   return (
-    <section className="publish" aria-labelledby="publish-title">
+    <section
+      className="mt-6 mb-8 rounded-md bg-linen p-5 [&_.status]:mt-4 [&_.status]:mb-0 [&_.status]:bg-white"
+      aria-labelledby="publish-title"
+    >
       <h2 id="publish-title">Publish</h2>
       <p>
         Puts every gallery of yours on {setup.local ? 'the preview on this computer' : 'your website'}, each locked with
@@ -118,11 +128,11 @@ export function PublishPanel({ setup, locked = false }: { setup: DeskSetup; lock
         </button>
       </form>
       <div className="progress-box" hidden>
-        <progress className="progress" aria-labelledby="publish-progress-words"></progress>
-        <p id="publish-progress-words" className="progress-words"></p>
+        <progress className="mt-4 w-full accent-plum" aria-labelledby="publish-progress-words"></progress>
+        <p id="publish-progress-words" className="progress-words mt-1 mb-0 text-muted tabular-nums"></p>
       </div>
       <Status id="publish-status" />
-      <ul className="notes"></ul>
+      <ul className="notes text-danger mt-3 mb-0 pl-5 empty:hidden"></ul>
       <UnlockForm shown={locked} />
     </section>
   );
@@ -158,13 +168,13 @@ export function UnlockForm({ shown }: { shown: boolean | null }) {
 export function RemoveSection({ gone }: { gone: Removable[] }) {
   if (!gone.length) return null;
   return (
-    <section className="remove" aria-labelledby="remove-title">
+    <section aria-labelledby="remove-title">
       <h2 id="remove-title">Galleries whose folder is gone</h2>
       <p>
         These are still published, as they were, though their folder is no longer in your galleries folder. Put a folder
         back to keep it; remove it to take it off your website.
       </p>
-      <ul className="gone">
+      <ul className="pl-5 [&_li]:my-2">
         {gone.map(({ id, published }) => (
           <li key={id}>
             <code>{id}</code>, published {published}{' '}
@@ -181,7 +191,7 @@ export function RemoveSection({ gone }: { gone: Removable[] }) {
                 This cannot be taken back: every file of it is deleted from your website now. To show it again you would
                 need its folder and a new publish.
               </p>
-              <form data-action="/api/remove" data-after="refresh">
+              <form className="flex flex-wrap gap-3" data-action="/api/remove" data-after="refresh">
                 <input type="hidden" name="id" value={id} />
                 <button type="submit" className="btn btn-danger">
                   Remove it now
@@ -206,7 +216,7 @@ export function RemoveSection({ gone }: { gone: Removable[] }) {
 export function FolderOffer({ offer }: { offer: string | null }) {
   if (!offer) return null;
   return (
-    <section className="panel" aria-labelledby="folder-title">
+    <section aria-labelledby="folder-title">
       <h2 id="folder-title">Your galleries folder</h2>
       <p>
         Your clients' photos and passwords live in a folder of their own on this computer, <code>{offer}</code>, outside
@@ -256,7 +266,7 @@ export function GalleriesPage({
         {count} {count === 1 ? 'gallery' : 'galleries'} in <code>{setup.dir}</code>
       </p>
       {count ? (
-        <ul className="cards">
+        <ul className="cards mt-6 grid list-none grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-6 p-0">
           {cards.map((card) => (
             <GalleryCard key={card.id} card={card} />
           ))}

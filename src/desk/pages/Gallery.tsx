@@ -181,7 +181,7 @@ function DeleteSection({ id, title }: { id: string; title: string }) {
           It has never been published, so she has seen nothing of it. Its folder, the photos copied into it and its
           password are deleted from this computer; the photos you copied them from stay where they are.
         </p>
-        <form data-action="/api/galleries/delete" data-after="home">
+        <form className="flex flex-wrap gap-3" data-action="/api/galleries/delete" data-after="home">
           <input type="hidden" name="id" value={id} />
           <button type="submit" className="btn btn-danger">
             Delete it
@@ -203,26 +203,42 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
       <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
       <form data-action="/api/share" data-after="refresh" data-list="photos" data-status="partner-status">
         <input type="hidden" name="id" value={id} />
-        <fieldset className="tiles">
-          <legend>Photos for the partner link</legend>
+        <fieldset className="mt-0 mb-4 grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3 border-0 p-0">
+          <legend className="mb-2 font-medium">Photos for the partner link</legend>
           {photos.map((photo) => (
-            <span className="tile" key={photo.number}>
-              <input type="checkbox" id={`photo-${photo.number}`} name="photos" value={photo.number} />
-              <label htmlFor={`photo-${photo.number}`}>
-                <img src={`/photo/${photo.thumb}`} alt="" width="160" height="107" loading="lazy" />
-                <span>Photo {photo.number}</span>
+            <span className="relative" key={photo.number}>
+              <input
+                className="peer absolute top-2 left-2 size-6 accent-plum"
+                type="checkbox"
+                id={`photo-${photo.number}`}
+                name="photos"
+                value={photo.number}
+              />
+              <label
+                className="block cursor-pointer rounded-md border-3 border-transparent p-[3px] peer-checked:border-plum peer-checked:bg-blush peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-bronze peer-focus-visible:outline-solid"
+                htmlFor={`photo-${photo.number}`}
+              >
+                <img
+                  className="block aspect-[3/2] h-auto w-full rounded-[3px] object-cover"
+                  src={`/photo/${photo.thumb}`}
+                  alt=""
+                  width="160"
+                  height="107"
+                  loading="lazy"
+                />
+                <span className="mt-1 block text-[0.85rem]">Photo {photo.number}</span>
               </label>
             </span>
           ))}
         </fieldset>
         <p>
-          <label htmlFor="share-name">
+          <label className="mr-2" htmlFor="share-name">
             Its name, for you <Hint>(optional, e.g. for her partner: shown in your list of links)</Hint>
           </label>
           <input id="share-name" name="name" maxLength={60} autoComplete="off" />
         </p>
         <p>
-          <label htmlFor="share-expires">
+          <label className="mr-2" htmlFor="share-expires">
             Last day it opens <Hint>(optional)</Hint>
           </label>
           <input id="share-expires" name="expires" type="date" />
@@ -235,9 +251,9 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
       </form>
       <Status id="partner-status" />
       {shares.length ? (
-        <ul className="shares">
+        <ul className="shares grid list-none gap-3 p-0">
           {shares.map((share) => (
-            <li key={share.code}>
+            <li className="flex flex-wrap items-center gap-x-4 gap-y-2 [&_form]:m-0" key={share.code}>
               {share.name ? <strong className="share-name">{share.name}</strong> : null}{' '}
               <code id={`share-${share.code}`}>{share.link}</code>{' '}
               <Hint>
@@ -293,7 +309,7 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
             </p>
           </>
         )}
-        <form data-action="/api/close" data-after="refresh" data-status="close-status">
+        <form className="flex flex-wrap gap-3" data-action="/api/close" data-after="refresh" data-status="close-status">
           <input type="hidden" name="id" value={id} />
           <button type="submit" className="btn btn-danger">
             {local ? 'Rehearse closing it' : 'Close it now'}
@@ -329,10 +345,21 @@ function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
         data-status="photos-status"
       >
         <input type="hidden" name="id" value={id} />
-        <ol className="order">
+        <ol className="my-4 grid list-none gap-3 p-0">
           {photos.map((photo, index) => (
-            <li className="order-item" draggable="true" key={photo.file}>
-              <img src={`/photo/${photo.thumb}`} alt="" width="160" height="107" loading="lazy" />
+            <li
+              className="order-item grid cursor-grab grid-cols-[96px_1fr] items-center gap-3 rounded-md bg-linen p-2 sm:grid-cols-[160px_1fr_auto] [&_p]:m-0"
+              draggable="true"
+              key={photo.file}
+            >
+              <img
+                className="h-16 w-24 rounded-[3px] object-cover sm:h-[107px] sm:w-40"
+                src={`/photo/${photo.thumb}`}
+                alt=""
+                width="160"
+                height="107"
+                loading="lazy"
+              />
               <input type="hidden" name="files" value={photo.file} />
               <p>
                 <label htmlFor={`alt-${index}`}>
@@ -340,9 +367,9 @@ function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
                   {index === 0 ? <span className="cover-mark"> (the cover)</span> : null}{' '}
                   <span className="hint order-file">{photo.file}</span>
                 </label>
-                <input id={`alt-${index}`} name="alts" autoComplete="off" defaultValue={photo.alt} />
+                <input id={`alt-${index}`} className="w-full" name="alts" autoComplete="off" defaultValue={photo.alt} />
               </p>
-              <span className="order-moves">
+              <span className="col-span-full flex flex-wrap gap-1 sm:col-auto">
                 <button type="button" className="btn btn-quiet" data-move="-1" disabled={index === 0}>
                   Up<Hidden> {photo.file}</Hidden>
                 </button>

@@ -30,12 +30,12 @@ function DoneForm({ message, label }: { message: InboxMessage; label: string }) 
 export function SelectionCard({ message }: { message: InboxMessage }) {
   if (message.kind !== 'selection') {
     return (
-      <li className="message" data-message={message.id}>
+      <li className="message rounded-md border border-linen bg-white p-5" data-message={message.id}>
         <h2>
           {message.gallery}, {message.day}
         </h2>
         <p className="state state-held">{NOT_A_SELECTION[message.kind]}</p>
-        <div className="actions">
+        <div className="mt-4 flex flex-wrap gap-3 [&_form]:m-0">
           <DoneForm message={message} label={`the message of ${message.day}`} />
         </div>
       </li>
@@ -45,35 +45,48 @@ export function SelectionCard({ message }: { message: InboxMessage }) {
   const count =
     message.included === null ? `${message.counted} chosen` : `${message.counted} of ${message.included} included`;
   return (
-    <li className="message" data-message={message.id}>
+    <li className="message rounded-md border border-linen bg-white p-5" data-message={message.id}>
       <h2>{message.title}</h2>
-      <p className="meta">
+      <p className="mt-0 mb-4 text-muted">
         <code>{message.gallery}</code>, sent {message.sent}: {count}
       </p>
-      <ul className="picks">
+      <ul className="m-0 grid list-none grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-4 p-0">
         {message.picks.map((pick) => (
           <li key={pick.number}>
             {pick.thumb ? (
-              <img src={`/photo/${pick.thumb}`} alt="" width="160" height="107" loading="lazy" />
+              // Her gallery's own name for it ("Photo 3", as her client chose it), not a filler word.
+              // eslint-disable-next-line jsx-a11y/img-redundant-alt
+              <img
+                className="block aspect-[3/2] h-auto w-full rounded-[3px] bg-linen object-cover"
+                src={`/photo/${pick.thumb}`}
+                alt={`Photo ${pick.number}`}
+                width="160"
+                height="107"
+                loading="lazy"
+              />
             ) : (
-              <div className="pick-missing" aria-hidden="true"></div>
+              <div
+                className="block aspect-[3/2] h-auto w-full rounded-[3px] bg-linen object-cover"
+                aria-hidden="true"
+              ></div>
             )}
-            <p className="pick-name">
+            <p className="mt-[0.4rem] mb-0 text-[0.85rem] [&_span]:text-muted">
               Photo {pick.number} <span>({pick.file ?? 'a photo this gallery does not have'})</span>
             </p>
             {pick.note ? <p className="pick-note">{pick.note}</p> : null}
           </li>
         ))}
       </ul>
-      <div className="lightroom">
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 [&_p]:m-0">
         <p>
-          <span className="label">Lightroom</span> <code id={line}>{message.lightroom}</code>
+          <span className="text-[0.85rem] tracking-[0.1em] text-muted uppercase">Lightroom</span>{' '}
+          <code id={line}>{message.lightroom}</code>
         </p>
         <button type="button" className="btn btn-quiet" data-copy={line}>
           Copy<Hidden> the Lightroom line</Hidden>
         </button>
       </div>
-      <div className="actions">
+      <div className="mt-4 flex flex-wrap gap-3 [&_form]:m-0">
         {message.link ? (
           <a className="btn btn-quiet" href={message.link} target="_blank" rel="noreferrer noopener">
             Open as she chose it
@@ -101,7 +114,7 @@ export function InboxPage({ messages, problem }: { messages: InboxMessage[]; pro
       ) : messages.length ? (
         <>
           <p className="lead">{lead}</p>
-          <ul className="messages">
+          <ul className="mt-6 grid list-none gap-6 p-0">
             {messages.map((message) => (
               <SelectionCard key={message.id} message={message} />
             ))}

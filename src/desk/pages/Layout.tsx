@@ -64,16 +64,20 @@ export function Layout({
         <script src="/assets/desk.js"></script>
       </head>
       <body>
-        <a className="skip" href="#main">
+        <a
+          className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:bg-ivory focus:px-4 focus:py-2"
+          href="#main"
+        >
           Skip to the content
         </a>
-        <header className="top">
-          <p className="brand">Coastlight studio desk</p>
+        <header className="flex flex-wrap items-center gap-x-8 gap-y-2 bg-plum-deep px-[clamp(1rem,4vw,3rem)] py-4 text-ivory [&_:focus-visible]:outline-champagne [&_a]:text-ivory">
+          <p className="m-0 font-display text-2xl">Coastlight studio desk</p>
           <nav aria-label="Desk">
-            <ul>
+            <ul className="m-0 flex list-none gap-6 p-0">
               {PLACES.map(([href, label]) => (
                 <li key={href}>
                   <a
+                    className="inline-flex min-h-11 items-center gap-[0.4rem] text-[0.85rem] tracking-[0.14em] uppercase no-underline aria-[current=page]:underline aria-[current=page]:underline-offset-[0.4em]"
                     href={href}
                     aria-current={href === current ? 'page' : undefined}
                     data-late={href === '/inbox' && !waiting ? 'waiting' : undefined}
@@ -85,11 +89,13 @@ export function Layout({
               ))}
             </ul>
           </nav>
-          <p className="publishing-to">
+          <p className="m-0 basis-full text-[0.85rem] text-blush sm:ml-auto sm:basis-auto">
             {setup.local ? 'Publishing to the preview on this computer' : 'Publishing to your website'}
           </p>
         </header>
-        <main id="main">{children}</main>
+        <main id="main" className="mx-auto max-w-6xl px-[clamp(1rem,4vw,3rem)] pt-8 pb-16">
+          {children}
+        </main>
       </body>
     </html>
   );

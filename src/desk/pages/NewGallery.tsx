@@ -108,7 +108,10 @@ export function NewGalleryPage({ today, defaults }: { today: string; defaults: G
             <label htmlFor="photos">Choose them</label>
             <input id="photos" name="photos" type="file" multiple accept={PHOTO_TYPES} />
           </p>
-          <div className="drop" data-drop="">
+          <div
+            className="my-2 rounded-md border-2 border-dashed border-champagne p-4 text-center text-muted [&_p]:m-0 [&.drop-over]:border-plum [&.drop-over]:bg-linen"
+            data-drop=""
+          >
             <p>Or drop them here, from the Finder or the Explorer.</p>
             <p className="drop-count" aria-live="polite"></p>
           </div>
@@ -127,9 +130,9 @@ export function NewGalleryPage({ today, defaults }: { today: string; defaults: G
           </button>
         </p>
       </form>
-      <progress className="progress" aria-label="Copying her photos" hidden></progress>
+      <progress className="mt-4 w-full accent-plum" aria-label="Copying her photos" hidden></progress>
       <Status />
-      <div className="made" hidden>
+      <div className="made mt-4 rounded-md bg-linen px-5 py-4" hidden>
         <p>
           Her password: <code id="made-password"></code>
         </p>
