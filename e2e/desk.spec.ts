@@ -21,6 +21,8 @@ import { REFUSALS } from '../scripts/desk/server.ts';
 test.describe.configure({ mode: 'serial' });
 
 const UNLOCK = { timeout: 30_000 };
+/** A preview is sealed on her computer (her photos resized, as a publish does) and opened in the page. */
+const PREVIEWED = { timeout: 90_000 };
 const PUBLISHED = { timeout: 120_000 };
 
 /**
@@ -149,6 +151,21 @@ for (const [width, height, port] of [
         await page.getByRole('link', { name: 'Back to your galleries' }).click();
         const card = page.locator(`[data-gallery="${id}"]`);
         await expect(card).toContainText('Never published');
+
+        // Before she publishes: her gallery as her client will see it, made on her computer and opened
+        // with the gallery's own code, at a phone's width and a computer's.
+        await card.getByRole('link', { name: title }).click();
+        await page.getByRole('link', { name: 'See it as she will' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${title}, as she will see it`);
+        for (const where of ['on her phone', 'on a computer']) {
+          const frame = page.frameLocator(`iframe[title="${title} ${where}"]`);
+          await expect(frame.getByRole('heading', { name: title })).toBeVisible(PREVIEWED);
+          // Her three photos, decrypted in the page as on her client's phone.
+          await expect(frame.locator('img[src^="blob:"]')).toHaveCount(3, PREVIEWED);
+        }
+        await expectNoAxeViolations(page);
+        await page.getByRole('link', { name: 'Galleries', exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Your galleries' })).toBeVisible();
         // The progress bar's words, as they change.
         await page.evaluate(() => {
           const words = document.querySelector('.progress-words')!;

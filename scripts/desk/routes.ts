@@ -33,7 +33,16 @@ import {
   savePhotos,
   saveSettings,
 } from './galleries.ts';
-import { galleriesPage, galleryPage, inboxPage, layout, newGalleryPage } from '../../src/desk/pages/index.tsx';
+import {
+  galleriesPage,
+  galleryPage,
+  inboxPage,
+  layout,
+  newGalleryPage,
+  previewFrame,
+  previewPage,
+} from '../../src/desk/pages/index.tsx';
+import { sealPreview, type PreviewVault } from './preview.ts';
 import type { DeskRoutes, JsonPost, PostAnswer, RawPost } from './server.ts';
 import { settings } from '../../src/lib/content/settings.ts';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -103,6 +112,10 @@ export function deskRoutes({
     // The command's sentences in its pages (a refusal, a held gallery's reason) in the desk's words too.
     return deskWords(layout({ title, current: here, token, setup, waiting, body }), setup);
   };
+  // The preview being made or shown (preview.ts), one at a time: its page id, and the gallery sealed
+  // in memory for it, or why it could not be. A new preview's page forgets the one before.
+  let preview: { page: string; made: Promise<PreviewVault | { refusal: string }> } | null = null;
+  let shown: { page: string; vault: PreviewVault } | null = null;
   const routes: DeskRoutes = {
     pages: {
       '/': async () => {
@@ -117,7 +130,37 @@ export function deskRoutes({
         const setup = await current();
         const id = galleryIds.get(rest);
         const detail = id === undefined ? null : galleryDetail(setup, id, photos, siteUrl);
-        return detail ? page(null, detail.title, galleryPage(detail, setup, now().toLocaleDateString('en-CA'))) : null;
+        return detail
+          ? page(null, detail.title, galleryPage(detail, setup, now().toLocaleDateString('en-CA'), rest))
+          : null;
+      },
+      // Her gallery as her client will see it: sealed in memory now, shown in two frames.
+      '/preview/': async (_request, rest) => {
+        const setup = await current();
+        const id = galleryIds.get(rest);
+        const detail = id === undefined ? null : galleryDetail(setup, id, photos, siteUrl);
+        if (!id || !detail) return null;
+        shown = null;
+        const made = sealPreview(setup, id).catch((error: unknown) => ({
+          refusal: `The preview could not be made: ${error instanceof Error ? error.message : String(error)}`,
+        }));
+        preview = { page: rest, made };
+        return page(null, `${detail.title}, as she will see it`, previewPage(rest, detail.title));
+      },
+      '/preview-frame/': async (_request, rest) => {
+        if (!preview || preview.page !== rest) return null;
+        const made = await preview.made;
+        if ('refusal' in made) {
+          return previewFrame({
+            page: rest,
+            title: 'Preview',
+            open: null,
+            problem: deskWords(made.refusal, await current()),
+          });
+        }
+        shown = { page: rest, vault: made };
+        const { gallery, password, zone, title } = made;
+        return previewFrame({ page: rest, title, open: { gallery, password, zone }, problem: null });
       },
       '/new': async () => {
         const setup = await current();
@@ -132,6 +175,7 @@ export function deskRoutes({
         return page('/inbox', 'Selections', inboxPage(messages));
       },
     },
+    previewFile: (page, name) => (shown?.page === page ? (shown.vault.files.get(name) ?? null) : null),
     reads: {
       // What a page sent without them asks for after it is shown: the badge and the lock, or null
       // for one the bucket could not be opened to tell (the page then says nothing of it).

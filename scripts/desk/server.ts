@@ -35,6 +35,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { stream } from 'hono/streaming';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { previewScript, previewStylesheet } from './preview-assets.ts';
 import { deskStylesheet } from './styles.ts';
 
 /** The desk's own policy: its page, its one script and stylesheet, her photos' thumbnails. */
@@ -61,6 +62,17 @@ export const DESK_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
+/**
+ * The preview (routes.ts): its page frames her gallery at a phone's and a computer's width, so that
+ * page may frame the desk's own preview frames, and those frames may be framed by the desk alone.
+ * Every other answer keeps DESK_HEADERS: framed by nothing, framing nothing.
+ */
+export const PREVIEW_PAGE_CSP = `${DESK_CSP}; frame-src 'self'`;
+export const PREVIEW_FRAME_HEADERS = {
+  'Content-Security-Policy': DESK_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
 /** What a change answers: its status and JSON, or a stream of lines (a publish's progress, then its outcome). */
 export type PostAnswer =
   | { status: number; json: unknown; stream?: undefined }
@@ -80,6 +92,8 @@ export interface DeskRoutes {
   photo: (id: string) => Promise<Buffer | null | undefined>;
   posts: Record<string, JsonPost | RawPost>;
   reads?: Record<string, () => Promise<unknown>>;
+  /** A file of a gallery sealed for the preview (preview.ts), by the preview's page id and the file's name; null: none. */
+  previewFile?: (page: string, name: string) => Uint8Array | null;
 }
 
 /** The header a POST carries the page's token in. */
@@ -151,8 +165,8 @@ export const cookieName = (port: number) => `desk-${port}`;
 /** The attributes of the desk's cookie: never sent to another path, site or script, and gone when her browser closes. */
 export const cookieAttributes = (path: string) => ({ httpOnly: true, sameSite: 'Strict', path }) as const;
 
-/** A page's addresses named from / (its href, src, action, data-action and data-stream), under `path`. */
-const ROOTED = /(\s(?:href|src|action|data-action|data-stream)=")\/(?!\/)/g;
+/** A page's addresses named from / (its href, src, action, data-action, data-stream and data-vault), under `path`. */
+const ROOTED = /(\s(?:href|src|action|data-action|data-stream|data-vault)=")\/(?!\/)/g;
 export const mounted = (html: string, path: string) => html.replace(ROOTED, `$1${path}`);
 
 /**
@@ -210,6 +224,8 @@ async function serveAsset(c: DeskContext, name: string): Promise<Response> {
   if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(c, 404, REFUSALS.missing);
   if (name === 'desk.js') return send(c, 200, scriptOf(), ASSET_TYPES['.js']);
   if (name === 'desk.css') return send(c, 200, await deskStylesheet(), ASSET_TYPES['.css']);
+  if (name === 'preview.js') return send(c, 200, await previewScript(), ASSET_TYPES['.js']);
+  if (name === 'preview.css') return send(c, 200, await previewStylesheet(), ASSET_TYPES['.css']);
   return send(c, 404, REFUSALS.missing);
 }
 
@@ -248,6 +264,11 @@ function deskApp({ port, session, routes }: { port: () => number; session: Sessi
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(DESK_HEADERS)) c.res.headers.set(name, value);
+    const path = c.req.path;
+    if (path.startsWith(`${IN}/preview/`)) c.res.headers.set('Content-Security-Policy', PREVIEW_PAGE_CSP);
+    if (path.startsWith(`${IN}/preview-frame/`)) {
+      for (const [name, value] of Object.entries(PREVIEW_FRAME_HEADERS)) c.res.headers.set(name, value);
+    }
   });
   app.use(async (c, next) => {
     const refusal = requestRefusal(c.env.incoming, port());
@@ -322,6 +343,12 @@ function deskApp({ port, session, routes }: { port: () => number; session: Sessi
   }
 
   app.get(`${IN}/assets/*`, (c) => serveAsset(c, c.req.path.slice(`${IN}/assets/`.length)));
+  // A gallery sealed in memory for the preview: its files, as the site's /vault/ serves them.
+  app.get(`${IN}/preview-vault/*`, (c) => {
+    const [page = '', ...name] = c.req.path.slice(`${IN}/preview-vault/`.length).split('/');
+    const file = routes.previewFile?.(page, name.join('/')) ?? null;
+    return file ? send(c, 200, new Uint8Array(file), 'application/octet-stream') : send(c, 404, REFUSALS.missing);
+  });
   app.get(`${IN}/photo/*`, async (c) => {
     const photo = await routes.photo(c.req.path.slice(`${IN}/photo/`.length));
     return photo ? send(c, 200, new Uint8Array(photo), 'image/jpeg') : send(c, 404, REFUSALS.missing);

@@ -9,10 +9,12 @@ export function GalleryPage({
   detail,
   setup,
   today,
+  page = null,
 }: {
   detail: GalleryDetail;
   setup: DeskSetup | null;
   today: string;
+  page?: string | null;
 }) {
   const { id, title, closed } = detail;
   return (
@@ -26,6 +28,13 @@ export function GalleryPage({
         <StateOf state={detail.state} />
       </div>
       <Status />
+      {page && !closed ? (
+        <p>
+          <a className="btn btn-quiet" href={`/preview/${page}`}>
+            See it as she will
+          </a>
+        </p>
+      ) : null}
       {setup && !closed ? <PublishPanel setup={setup} /> : null}
       <Invitation detail={detail} />
       {closed ? null : <SettingsSection detail={detail} today={today} />}

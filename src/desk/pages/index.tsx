@@ -19,6 +19,7 @@ import { GalleryPage } from './Gallery.tsx';
 import { InboxPage } from './Inbox.tsx';
 import { Layout } from './Layout.tsx';
 import { NewGalleryPage } from './NewGallery.tsx';
+import { PreviewFrame, PreviewPage } from './Preview.tsx';
 
 export { NOT_A_SELECTION } from './Inbox.tsx';
 
@@ -68,7 +69,9 @@ export const galleryPage = (
   detail: GalleryDetail,
   setup: DeskSetup | null,
   today = new Date().toLocaleDateString('en-CA'),
-): ReactElement => <GalleryPage detail={detail} setup={setup} today={today} />;
+  /** Its page id on the desk, for its preview's address (none: no preview offered). */
+  page: string | null = null,
+): ReactElement => <GalleryPage detail={detail} setup={setup} today={today} page={page} />;
 
 export const newGalleryPage = (
   today = new Date().toLocaleDateString('en-CA'),
@@ -82,3 +85,9 @@ export const inboxPage = ({
   messages: InboxMessage[];
   problem: string | null;
 }): ReactElement => <InboxPage messages={messages} problem={problem} />;
+
+export const previewPage = (page: string, title: string): ReactElement => <PreviewPage page={page} title={title} />;
+
+/** A preview frame's whole document (no desk header: it is her gallery's page). */
+export const previewFrame = (props: Parameters<typeof PreviewFrame>[0]): string =>
+  `<!doctype html>\n${renderToStaticMarkup(<PreviewFrame {...props} />)}`;

@@ -1,0 +1,75 @@
+// Her gallery as her client will see it, before she publishes: sealed on her computer exactly as a
+// publish seals it (publishGalleries, her seed, password and settings) into a bucket in memory,
+// never sent anywhere and gone when the desk stops. The preview's page then opens it with the
+// gallery's own code (src/desk/preview/), as her client's phone opens the published one.
+import { publishGalleries } from '../../src/private-gallery/publish/build.ts';
+import { STUDIO_TIME_ZONE } from '../../src/private-gallery/format/dates.ts';
+import { contentVersion, type VaultTarget } from '../../src/private-gallery/publish/target.ts';
+import { inputsFor } from '../owner/gallery-actions.ts';
+import { collector, type DeskSetup } from './actions.ts';
+
+/** A gallery sealed for the preview: its files by name, and what opens it (her folder name and password). */
+export interface PreviewVault {
+  files: Map<string, Uint8Array>;
+  gallery: string;
+  password: string;
+  title: string;
+  /** The studio's time zone, where her last day ends. */
+  zone: string;
+}
+
+/** A bucket in memory: what publishing writes, kept in this process only. */
+function memoryBucket(): VaultTarget & { objects: Map<string, Uint8Array> } {
+  const objects = new Map<string, Uint8Array>();
+  const bytes = (data: Uint8Array | string) => (typeof data === 'string' ? new TextEncoder().encode(data) : data);
+  return {
+    label: 'the preview on this computer',
+    objects,
+    list: async () => new Set(objects.keys()),
+    get: async (name) => objects.get(name) ?? null,
+    put: async (name, data) => void objects.set(name, bytes(data)),
+    version: async (name) => contentVersion(objects.get(name) ?? null),
+    async putIf(name, data, version) {
+      if (contentVersion(objects.get(name) ?? null) !== version) return false;
+      objects.set(name, bytes(data));
+      return true;
+    },
+    delete: async (names) => names.forEach((name) => objects.delete(name)),
+    close: async () => {},
+  };
+}
+
+/**
+ * Seals the gallery `id` of her galleries folder for the preview, or the sentence saying why not
+ * (no such gallery, no password yet). Nothing is recorded as published, and nothing leaves the
+ * process; her photos' smaller copies are made (or found) in publishing's own cache, so a publish
+ * afterwards does not make them again.
+ */
+export async function sealPreview(setup: DeskSetup, id: string): Promise<PreviewVault | { refusal: string }> {
+  if (setup.refusal) return { refusal: setup.refusal };
+  const { say, said } = collector();
+  const withoutRefusal: Omit<DeskSetup, 'refusal'> = setup;
+  const prepared = inputsFor(withoutRefusal, 'publish', undefined, say, {}, true);
+  if (prepared.refusal !== undefined) return { refusal: prepared.refusal };
+  const { galleries, options } = prepared.inputs;
+  const gallery = galleries.find((candidate) => candidate.id === id);
+  const password = options.passwords.get(id);
+  if (!gallery || !password) {
+    return { refusal: said.warn.find((line) => line.includes(id)) ?? `There is no gallery "${id}" to preview.` };
+  }
+  const bucket = memoryBucket();
+  // Only this gallery, as her client's password opens it: no record, no partner links, no lock to break.
+  await publishGalleries(bucket, [gallery], {
+    ...options,
+    record: null,
+    shares: new Map(),
+    lock: { unlock: false },
+  });
+  return {
+    files: bucket.objects,
+    gallery: id,
+    password,
+    title: gallery.title,
+    zone: options.timeZone ?? STUDIO_TIME_ZONE,
+  };
+}
