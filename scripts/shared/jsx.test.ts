@@ -33,7 +33,7 @@ function run(entry: string, register = true): string {
 
 describe('React components for a command run by Node (scripts/shared/jsx.ts)', () => {
   it("renders a .tsx component that imports the site's own code by @/ and without an extension", () => {
-    writeFileSync(join(root, 'note.ts'), "export const note = (text: string): string => `${text}!`;\n");
+    writeFileSync(join(root, 'note.ts'), 'export const note = (text: string): string => `${text}!`;\n');
     writeFileSync(
       join(root, 'Card.tsx'),
       [
@@ -44,7 +44,9 @@ describe('React components for a command run by Node (scripts/shared/jsx.ts)', (
         "export const shown = renderToStaticMarkup(<Card title={'Ivy & <Rose>'} />);",
       ].join('\n'),
     );
-    expect(run(join(root, 'Card.tsx'))).toBe('<p class="card" title="Ivy &amp; &lt;Rose&gt; | Studio">Ivy &amp; &lt;Rose&gt;!</p>');
+    expect(run(join(root, 'Card.tsx'))).toBe(
+      '<p class="card" title="Ivy &amp; &lt;Rose&gt; | Studio">Ivy &amp; &lt;Rose&gt;!</p>',
+    );
   });
 
   it('is what reads the JSX: without it, Node refuses the .tsx file', () => {
