@@ -260,6 +260,8 @@ for (const [width, height, port] of [
         await expect(page.locator('ul.shares li .share-name')).toHaveText('for her partner');
 
         // Her photos' order and descriptions, by keyboard: photo 1 moved down, described, saved in gallery.yaml.
+        // (Her photos' order is an island: pressed once it is hydrated, as her own press would be a moment after the page.)
+        await expect(page.locator('[data-island="PhotoOrder"]')).toHaveAttribute('data-hydrated', '');
         await page.getByRole('button', { name: 'Down IMG_0410.jpg' }).focus();
         await page.keyboard.press('Enter');
         await expect(page.locator('#photos-status')).toHaveText('IMG_0410.jpg is now number 2: save to keep it.');

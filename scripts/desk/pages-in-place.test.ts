@@ -1,12 +1,11 @@
 // The desk's pages for what a gallery is changed by in place: its photos (the cover, taking one
 // out, adding more, the order numbered live), what waits for a publish, the galleries closing this
 // week, her settings for a new gallery and a partner link's name. Rendered as the desk serves them
-// and read as a browser would (jsdom), the desk's own script run over the page for the live parts.
+// and read as a browser would (jsdom), its islands hydrated for the live parts.
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { stripTypeScriptTypes } from 'node:module';
-import { resolve } from 'node:path';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { hydrate } from '../../src/desk/islands/hydrate.tsx';
 import type { ClosingSoon, GalleryCard, GalleryDetail } from './actions.ts';
 import { NO_DEFAULTS } from './defaults.ts';
 import { galleriesPage, galleryCard, galleryPage, markup, newGalleryPage } from '../../src/desk/pages/index.tsx';
@@ -105,15 +104,12 @@ describe("a gallery's photos, changed in place", () => {
 
   it('numbers the photos live as one is moved, before Save, and moves the cover mark with the first place', async () => {
     const page = show(markup(galleryPage(detail(), null, '2026-12-04')));
-    const meta = Object.assign(document.createElement('meta'), { name: 'desk-token', content: 't' });
-    document.head.append(meta);
-    // The desk's own script, as the browser runs it (its types stripped as the desk serves it).
-    const script = stripTypeScriptTypes(readFileSync(resolve('scripts/desk/assets/desk.ts'), 'utf8'), {
-      mode: 'strip',
-    });
-    new Function(script)();
+    // Its island, hydrated as islands.js hydrates it in her browser.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    await act(async () => hydrate(page));
+    expect(page.querySelector('[data-island="PhotoOrder"]')?.hasAttribute('data-hydrated')).toBe(true);
     const down = page.querySelector<HTMLButtonElement>('.order-item [data-move="1"]')!;
-    down.click();
+    await act(async () => down.click());
     const items = [...page.querySelectorAll('.order-item')];
     expect(items.map((item) => item.querySelector('.order-file')?.textContent)).toEqual([
       'IMG_0420.jpg',
@@ -131,7 +127,41 @@ describe("a gallery's photos, changed in place", () => {
       [false, false],
       [false, true],
     ]);
+    // The new first photo may not be made the cover again; the old one may.
+    expect(items.map((item) => item.querySelector<HTMLButtonElement>('.cover-button')?.hidden)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // What Save sends: the files in the order she sees, each with its description beside it.
+    expect([...page.querySelectorAll<HTMLInputElement>('input[name="files"]')].map((input) => input.value)).toEqual([
+      'IMG_0420.jpg',
+      'IMG_0410.jpg',
+      'IMG_0430.jpg',
+    ]);
     expect(page.getElementById('photos-status')?.textContent).toBe('IMG_0410.jpg is now number 2: save to keep it.');
+    // Her keyboard stays on the photo she moved: its Down, which still goes somewhere.
+    expect(document.activeElement).toBe(items[1]!.querySelector('[data-move="1"]'));
+    // Up from the middle, then a drag of the last onto the first.
+    await act(async () => items[1]!.querySelector<HTMLButtonElement>('[data-move="-1"]')!.click());
+    expect(page.getElementById('photos-status')?.textContent).toBe('IMG_0410.jpg is now number 1: save to keep it.');
+    const [first, , third] = [...page.querySelectorAll<HTMLElement>('.order-item')];
+    await act(async () => {
+      const transfer = { setData: () => {} };
+      third!.dispatchEvent(Object.assign(new Event('dragstart', { bubbles: true }), { dataTransfer: transfer }));
+      first!.dispatchEvent(
+        Object.assign(new Event('dragover', { bubbles: true, cancelable: true }), { dataTransfer: transfer }),
+      );
+      first!.dispatchEvent(
+        Object.assign(new Event('drop', { bubbles: true, cancelable: true }), { dataTransfer: transfer }),
+      );
+    });
+    expect([...page.querySelectorAll('.order-item .order-file')].map((file) => file.textContent)).toEqual([
+      'IMG_0430.jpg',
+      'IMG_0410.jpg',
+      'IMG_0420.jpg',
+    ]);
+    expect(page.getElementById('photos-status')?.textContent).toBe('IMG_0430.jpg is now number 1: save to keep it.');
   });
 });
 

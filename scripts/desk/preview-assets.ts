@@ -4,9 +4,9 @@
 // site's classes, with the site's two faces from the desk's copies of them.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundle, once } from './bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ENTRY = fileURLToPath(new URL('../../src/desk/preview/main.tsx', import.meta.url));
 const UNLOCK = fileURLToPath(new URL('../../src/private-gallery/client/unlock.ts', import.meta.url));
 const INBOX = fileURLToPath(new URL('../../src/private-gallery/format/inbox.ts', import.meta.url));
 
@@ -29,72 +29,36 @@ const BASES: [file: string, from: string, to: string][] = [
   ],
 ];
 
-let script: Promise<string> | undefined;
-let sheet: Promise<string> | undefined;
-
-/** Keeps a made asset; a failure is not kept, so the next request tries again. */
-function once(made: Promise<string>, forget: () => void): Promise<string> {
-  made.catch(forget);
-  return made;
-}
-
-export function previewScript(): Promise<string> {
-  script ??= once(
-    (async () => {
-      const { build } = await import('esbuild');
-      const result = await build({
-        entryPoints: [ENTRY],
-        bundle: true,
-        format: 'esm',
-        write: false,
-        jsx: 'automatic',
-        platform: 'browser',
-        target: 'es2022',
-        minify: true,
-        tsconfig: `${ROOT}tsconfig.json`,
-        absWorkingDir: ROOT,
-        define: { 'process.env.NODE_ENV': '"production"' },
-        logLevel: 'silent',
-        plugins: [
-          {
-            name: 'preview-vault',
-            setup(build) {
-              for (const [file, from, to] of BASES) {
-                build.onLoad({ filter: new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }, () => {
-                  const source = readFileSync(file, 'utf8');
-                  if (!source.includes(from)) throw new Error(`${file} no longer says ${from}`);
-                  return { contents: source.replace(from, to), loader: 'ts' };
-                });
-              }
-            },
-          },
-        ],
-      });
-      return result.outputFiles[0]!.text;
-    })(),
-    () => (script = undefined),
-  );
-  return script;
-}
+/** The preview's page's module: the gallery's own code, its files asked for under the preview's address. */
+export const previewScript = once(() =>
+  bundle('src/desk/preview/main.tsx', [
+    {
+      name: 'preview-vault',
+      setup(build) {
+        for (const [file, from, to] of BASES) {
+          build.onLoad({ filter: new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }, () => {
+            const source = readFileSync(file, 'utf8');
+            if (!source.includes(from)) throw new Error(`${file} no longer says ${from}`);
+            return { contents: source.replace(from, to), loader: 'ts' };
+          });
+        }
+      },
+    },
+  ]),
+);
 
 /** The site's stylesheet, for the preview's page. */
-export function previewStylesheet(): Promise<string> {
-  sheet ??= once(
-    (async () => {
-      const [{ compile }, { Scanner }] = await Promise.all([import('@tailwindcss/node'), import('@tailwindcss/oxide')]);
-      const css = [
-        "@import '../styles/global.css';",
-        "@font-face { font-family: 'Jost Variable'; font-display: swap; font-weight: 100 900; src: url('fonts/jost.woff2') format('woff2-variations'); }",
-        "@font-face { font-family: 'Cormorant Garamond Variable'; font-display: swap; font-weight: 300 700; src: url('fonts/cormorant.woff2') format('woff2-variations'); }",
-        ":root { --font-jost: 'Jost Variable'; --font-cormorant: 'Cormorant Garamond Variable'; }",
-      ].join('\n');
-      const base = fileURLToPath(new URL('../../src/desk/', import.meta.url));
-      const compiler = await compile(css, { base, onDependency: () => {} });
-      // The site's classes, wherever its pages and components are (as its build finds them).
-      const sources = [...compiler.sources, { base: `${ROOT}src`, pattern: '**/*', negated: false }];
-      return compiler.build(new Scanner({ sources }).scan());
-    })(),
-    () => (sheet = undefined),
-  );
-  return sheet;
-}
+export const previewStylesheet = once(async () => {
+  const [{ compile }, { Scanner }] = await Promise.all([import('@tailwindcss/node'), import('@tailwindcss/oxide')]);
+  const css = [
+    "@import '../styles/global.css';",
+    "@font-face { font-family: 'Jost Variable'; font-display: swap; font-weight: 100 900; src: url('fonts/jost.woff2') format('woff2-variations'); }",
+    "@font-face { font-family: 'Cormorant Garamond Variable'; font-display: swap; font-weight: 300 700; src: url('fonts/cormorant.woff2') format('woff2-variations'); }",
+    ":root { --font-jost: 'Jost Variable'; --font-cormorant: 'Cormorant Garamond Variable'; }",
+  ].join('\n');
+  const base = fileURLToPath(new URL('../../src/desk/', import.meta.url));
+  const compiler = await compile(css, { base, onDependency: () => {} });
+  // The site's classes, wherever its pages and components are (as its build finds them).
+  const sources = [...compiler.sources, { base: `${ROOT}src`, pattern: '**/*', negated: false }];
+  return compiler.build(new Scanner({ sources }).scan());
+});

@@ -35,6 +35,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { stream } from 'hono/streaming';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { islandsScript } from './bundle.ts';
 import { previewScript, previewStylesheet } from './preview-assets.ts';
 import { deskStylesheet } from './styles.ts';
 
@@ -224,6 +225,7 @@ async function serveAsset(c: DeskContext, name: string): Promise<Response> {
   if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(c, 404, REFUSALS.missing);
   if (name === 'desk.js') return send(c, 200, scriptOf(), ASSET_TYPES['.js']);
   if (name === 'desk.css') return send(c, 200, await deskStylesheet(), ASSET_TYPES['.css']);
+  if (name === 'islands.js') return send(c, 200, await islandsScript(), ASSET_TYPES['.js']);
   if (name === 'preview.js') return send(c, 200, await previewScript(), ASSET_TYPES['.js']);
   if (name === 'preview.css') return send(c, 200, await previewStylesheet(), ASSET_TYPES['.css']);
   return send(c, 404, REFUSALS.missing);
@@ -423,6 +425,7 @@ export function startDesk({
     server.listen(port, '127.0.0.1', () => {
       // Her pages' stylesheet, compiled while she opens the address (a failure is said when asked for).
       deskStylesheet().catch(() => {});
+      islandsScript().catch(() => {});
       const bound = portOf();
       done({
         port: bound,

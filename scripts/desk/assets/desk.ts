@@ -113,6 +113,8 @@ async function refreshMain(): Promise<void> {
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
   const main = document.querySelector('main');
   if (fresh && main) main.replaceChildren(...fresh.childNodes);
+  // Its islands, rendered anew, are hydrated by islands.js (src/desk/islands/islands.ts).
+  document.dispatchEvent(new Event('desk:rendered'));
 }
 
 document.addEventListener('submit', async (event) => {
@@ -136,58 +138,7 @@ document.addEventListener('submit', async (event) => {
   focusStatus(near);
 });
 
-/** Numbers a photo list as it now stands, and leaves no move that goes nowhere: live, before Save. */
-function renumber(list: Element): void {
-  const items = [...list.children];
-  items.forEach((item, index) => {
-    for (const number of item.querySelectorAll('.order-number')) number.textContent = String(index + 1);
-    const up = item.querySelector<HTMLButtonElement>('[data-move="-1"]');
-    const down = item.querySelector<HTMLButtonElement>('[data-move="1"]');
-    if (up) up.disabled = index === 0;
-    // The first photo is her cover, as Save will write it: its label says so, and only its label.
-    item.querySelector('.cover-mark')?.remove();
-    if (index === 0) {
-      const mark = Object.assign(document.createElement('span'), { className: 'cover-mark' });
-      mark.textContent = ' (the cover)';
-      item.querySelector('.order-number')?.after(mark);
-    }
-    if (down) down.disabled = index === items.length - 1;
-  });
-}
-
-/** A photo moved to `place` (1-based) by the keyboard or a drag: said, numbered, and its move button keeps focus. */
-function moved(item: Element, focus?: HTMLElement | null): void {
-  // A moved item is in a list: its parent is there.
-  const list = item.parentElement!;
-  renumber(list);
-  const place = [...list.children].indexOf(item) + 1;
-  const name = item.querySelector('.order-file')?.textContent ?? 'The photo';
-  say(`${name} is now number ${place}: save to keep it.`, 'photos-status');
-  if (focus && !focus.hasAttribute('disabled')) focus.focus();
-  else item.querySelector<HTMLButtonElement>('[data-move]:not([disabled])')?.focus();
-}
-
-// A photo dragged to another place in her order.
-let dragged: Element | null = null;
-document.addEventListener('dragstart', (event) => {
-  dragged = event.target instanceof Element ? event.target.closest('.order-item') : null;
-  if (dragged) event.dataTransfer?.setData('text/plain', '');
-});
-document.addEventListener('dragover', (event) => {
-  const over = event.target instanceof Element ? event.target.closest('.order-item') : null;
-  if (!dragged || !over || over === dragged || over.parentElement !== dragged.parentElement) return;
-  event.preventDefault();
-});
-document.addEventListener('drop', (event) => {
-  const over = event.target instanceof Element ? event.target.closest('.order-item') : null;
-  if (!dragged || !over || over === dragged || over.parentElement !== dragged.parentElement) return;
-  event.preventDefault();
-  const items = [...over.parentElement!.children];
-  if (items.indexOf(dragged) < items.indexOf(over)) over.after(dragged);
-  else over.before(dragged);
-  moved(dragged);
-  dragged = null;
-});
+// Her photos' order (moved up, down or dragged, numbered live) is an island: src/desk/islands/PhotoOrder.tsx.
 
 // A change to one photo (the cover, taking it out): its gallery and file on the button itself.
 document.addEventListener('click', async (event) => {
@@ -238,18 +189,6 @@ document.addEventListener('submit', (event) => {
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
-  // A photo moved up or down in its order: the list's order is what Save writes.
-  const move = target?.closest<HTMLElement>('[data-move]');
-  if (move) {
-    const item = move.closest('li');
-    const by = Number(move.getAttribute('data-move'));
-    const next = by < 0 ? item?.previousElementSibling : item?.nextElementSibling;
-    if (item && next) {
-      if (by < 0) next.before(item);
-      else next.after(item);
-      moved(item, move);
-    }
-  }
   const opener = target?.closest('[data-dialog]');
   // data-dialog names a <dialog> of the page (src/desk/pages/).
   if (opener)

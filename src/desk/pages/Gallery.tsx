@@ -3,6 +3,7 @@
 // deleting one never published.
 import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
+import { Island } from './Island.tsx';
 import { DownloadOptions, Hidden, Hint, LimitOptions, PHOTO_TYPES, Status } from './parts.tsx';
 
 export function GalleryPage({
@@ -337,7 +338,6 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
  * gallery.yaml's `photos` list, written by the desk as she could write it by hand.
  */
 function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
-  const last = photos.length - 1;
   return (
     <section aria-labelledby="photos-title">
       <h2 id="photos-title">Photos, their order and descriptions</h2>
@@ -354,62 +354,10 @@ function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
         data-status="photos-status"
       >
         <input type="hidden" name="id" value={id} />
-        <ol className="my-4 grid list-none gap-3 p-0">
-          {photos.map((photo, index) => (
-            <li
-              className="order-item grid cursor-grab grid-cols-[96px_1fr] items-center gap-3 rounded-md bg-linen p-2 sm:grid-cols-[160px_1fr_auto] [&_p]:m-0"
-              draggable="true"
-              key={photo.file}
-            >
-              <img
-                className="h-16 w-24 rounded-[3px] object-cover sm:h-[107px] sm:w-40"
-                src={`/photo/${photo.thumb}`}
-                alt=""
-                width="160"
-                height="107"
-                loading="lazy"
-              />
-              <input type="hidden" name="files" value={photo.file} />
-              <p>
-                <label htmlFor={`alt-${index}`}>
-                  Description of photo <span className="order-number">{photo.number}</span>
-                  {index === 0 ? <span className="cover-mark"> (the cover)</span> : null}{' '}
-                  <span className="hint order-file">{photo.file}</span>
-                </label>
-                <input id={`alt-${index}`} className="w-full" name="alts" autoComplete="off" defaultValue={photo.alt} />
-              </p>
-              <span className="col-span-full flex flex-wrap gap-1 sm:col-auto">
-                <button type="button" className="btn btn-quiet" data-move="-1" disabled={index === 0}>
-                  Up<Hidden> {photo.file}</Hidden>
-                </button>
-                <button type="button" className="btn btn-quiet" data-move="1" disabled={index === last}>
-                  Down<Hidden> {photo.file}</Hidden>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-quiet cover-button"
-                  data-post="api/galleries/cover"
-                  data-gallery={id}
-                  data-file={photo.file}
-                  data-status="photos-status"
-                  hidden={index === 0}
-                >
-                  Make it the cover<Hidden> ({photo.file})</Hidden>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-quiet"
-                  data-post="api/galleries/remove-photo"
-                  data-gallery={id}
-                  data-file={photo.file}
-                  data-status="photos-status"
-                >
-                  Take it out<Hidden> ({photo.file})</Hidden>
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <Island
+          name="PhotoOrder"
+          props={{ id, photos: photos.map(({ number, thumb, file, alt }) => ({ number, thumb, file, alt })) }}
+        />
         <p>
           <button type="submit" className="btn">
             Save the order and descriptions

@@ -62,6 +62,7 @@ export function Layout({
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/desk.css" />
         <script src="/assets/desk.js"></script>
+        <script type="module" src="/assets/islands.js"></script>
       </head>
       <body>
         <a

@@ -1,0 +1,41 @@
+// The desk's browser code, bundled by esbuild on her computer the first time it is asked for (about
+// half a second; no build step): the islands of its pages (src/desk/islands/islands.ts) and the
+// preview's gallery (preview-assets.ts). Kept for the desk's run; a failure is not kept.
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A module for the browser from `entry` (a path from the project's root), with the site's `@/` paths. */
+export async function bundle(entry: string, plugins: Plugin[] = []): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [`${ROOT}${entry}`],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    jsx: 'automatic',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    tsconfig: `${ROOT}tsconfig.json`,
+    absWorkingDir: ROOT,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Made once (the first call), then the same; a failure is forgotten, so the next call tries again. */
+export function once(make: () => Promise<string>): () => Promise<string> {
+  let made: Promise<string> | undefined;
+  return () => {
+    made ??= make();
+    made.catch(() => (made = undefined));
+    return made;
+  };
+}
+
+/** islands.js: the desk's islands, hydrated in her browser. */
+export const islandsScript = once(() => bundle('src/desk/islands/islands.ts'));
