@@ -171,8 +171,13 @@ for (const [width, height, port] of [
           const words = document.querySelector('.progress-words')!;
           const seen: string[] = [];
           (window as unknown as { seen: string[] }).seen = seen;
-          new MutationObserver(() => seen.push(words.textContent ?? '')).observe(words, { childList: true });
+          new MutationObserver(() => seen.push(words.textContent ?? '')).observe(words, {
+            childList: true,
+            characterData: true,
+            subtree: true,
+          });
         });
+        await expect(page.locator('[data-island="PublishPanel"]')).toHaveAttribute('data-hydrated', '');
         await page.getByRole('button', { name: 'Publish to the preview' }).click();
         await expect(page.getByRole('status')).toHaveText(
           /^Published \d+ galleries \(\d+ photos\)( and \d+ closed)? to the preview on this computer in /,
@@ -422,6 +427,40 @@ test.describe('the studio desk, its script slow to come', () => {
         'The gallery early-2026 is made with 0 photos: publish it for her to see it.',
       );
       await expect(page.locator('#made-password')).toHaveText(offered!);
+    } finally {
+      desk.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The same for an island's press: Publish pressed before the islands' code has come is held by the
+// page's script and sent by the island once it has taken over, never sent by the browser as a new address.
+test.describe('the studio desk, its islands slow to come', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('Publish pressed the moment the page shows is published once its island has come', async ({ page, baseURL }) => {
+    const state = serverState(Number(new URL(baseURL!).port));
+    const dir = mkdtempSync(join(tmpdir(), 'desk-early-island-'));
+    copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
+    const { address, desk } = await startDesk(deskPort(4), state, dir, baseURL!);
+    try {
+      let arrived = false;
+      await page.route('**/assets/islands.js', async (route) => {
+        await new Promise((done) => setTimeout(done, 2_000));
+        arrived = true;
+        await route.continue();
+      });
+      await page.goto(address, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Publish to the preview' }).click();
+      expect(arrived).toBe(false);
+      // The desk's answer to that press (her folder holds no gallery: publishing says what it did or why not).
+      await expect(page.locator('#publish-status')).toHaveText(
+        /^(Published \d+ galleries|Nothing was published: the galleries folder )/,
+        PUBLISHED,
+      );
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.locator('[data-island="PublishPanel"]')).toHaveAttribute('data-hydrated', '');
     } finally {
       desk.kill();
       rmSync(dir, { recursive: true, force: true });

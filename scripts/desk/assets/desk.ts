@@ -8,8 +8,7 @@
 // Written in TypeScript, it is served as the JavaScript Node's stripTypeScriptTypes makes of it
 // (server.ts): its imports are of types only, erased with them, so it stays a classic script.
 'use strict';
-import type { PublishProgress } from '../../../src/private-gallery/publish/build.ts';
-import type { DeskAnswer, Waiting } from '../actions.ts';
+import type { Waiting } from '../actions.ts';
 import type { copyFolder, newGallery } from '../galleries.ts';
 
 /** What the desk answers a change (routes.ts): its sentence, and what the change made, by route. */
@@ -140,6 +139,23 @@ document.addEventListener('submit', async (event) => {
 
 // Her photos' order (moved up, down or dragged, numbered live) is an island: src/desk/islands/PhotoOrder.tsx.
 
+// A form of an island sent before the island answers (islands.js, a module, runs once the page is
+// read; an island is marked data-hydrated by its first effect): held here, not sent by the browser as
+// a new address, and sent again once an island has taken over (its "desk:hydrated" event).
+let held: HTMLFormElement | null = null;
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.closest('[data-island]:not([data-hydrated])')) return;
+  event.preventDefault();
+  held = form;
+});
+document.addEventListener('desk:hydrated', () => {
+  const form = held;
+  held = null;
+  if (form?.isConnected && form.closest('[data-island][data-hydrated]')) form.requestSubmit();
+  else if (form?.isConnected) held = form;
+});
+
 // A change to one photo (the cover, taking it out): its gallery and file on the button itself.
 document.addEventListener('click', async (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-post]') : null;
@@ -209,109 +225,7 @@ document.addEventListener('click', async (event) => {
   }
 });
 
-/** Bytes in words: 1.2 MB. */
-const size = (bytes: number) =>
-  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-/** Replaces this page's cards (or a gallery's standing) with what the desk renders now. */
-async function refreshCards(): Promise<void> {
-  const response = await fetch(location.pathname, { credentials: 'same-origin' });
-  if (!response.ok) return;
-  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-  // The galleries' cards, or on a gallery's own page where it stands now.
-  for (const part of ['.cards', '.standing']) {
-    const fresh = page.querySelector(part);
-    const old = document.querySelector(part);
-    if (fresh && old) old.replaceWith(fresh);
-  }
-}
-
-/** Seconds in words: "about 2 minutes left". */
-const timeLeft = (seconds: number | null | undefined) =>
-  seconds === null || seconds === undefined
-    ? ''
-    : seconds < 60
-      ? `; about ${Math.max(1, Math.round(seconds))} s left`
-      : `; about ${Math.round(seconds / 60)} min left`;
-
-/** A publish's progress (build.ts PublishProgress) in words. */
-function progressWords({ photos, resized, sealed, uploaded, bytes, secondsLeft }: PublishProgress): string {
-  return (
-    `${sealed} of ${photos} ${photos === 1 ? 'photo' : 'photos'} sealed, ${resized} resized; ` +
-    `${uploaded} ${uploaded === 1 ? 'file' : 'files'} uploaded, ${size(bytes)}${sealed < photos ? timeLeft(secondsLeft) : ''}`
-  );
-}
-
-/** A long change (publishing): its progress line by line, then its outcome and notes. */
-async function streamed(form: HTMLFormElement): Promise<void> {
-  const section = form.closest('section') ?? document;
-  // The publish panel (src/desk/pages/Galleries.tsx PublishPanel) holds each of these: a form with data-stream is only in it.
-  const box = section.querySelector<HTMLElement>('.progress-box')!;
-  const bar = section.querySelector('progress')!;
-  const words = section.querySelector('.progress-words')!;
-  const notes = section.querySelector('.notes')!;
-  const unlock = section.querySelector<HTMLFormElement>('form[data-unlock]');
-  const buttons = [...section.querySelectorAll<HTMLButtonElement>('form[data-stream] button')];
-  for (const button of buttons) button.disabled = true;
-  box.hidden = false;
-  bar.removeAttribute('value');
-  words.textContent = 'Reading your galleries…';
-  notes.replaceChildren();
-  say('Publishing…', 'publish-status');
-  const response = await fetch(form.dataset.stream ?? '', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token },
-    body: JSON.stringify(form.hasAttribute('data-unlock') ? { unlock: true } : {}),
-    credentials: 'same-origin',
-  });
-  const end = () => {
-    for (const button of buttons) button.disabled = false;
-    box.hidden = true;
-  };
-  if (!response.ok || !response.body) {
-    const json: Answer = await response.json().catch(() => ({}));
-    say(json.message ?? 'The desk could not do that: see the terminal it runs in.', 'publish-status');
-    end();
-    return;
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let outcome: DeskAnswer | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines.filter(Boolean)) {
-      const { progress, done: answer } = JSON.parse(line) as { progress?: PublishProgress; done?: DeskAnswer };
-      if (progress) {
-        bar.max = Math.max(1, progress.photos);
-        bar.value = progress.sealed;
-        words.textContent = progressWords(progress);
-      }
-      if (answer) outcome = answer;
-    }
-  }
-  end();
-  if (!outcome) return;
-  await refreshCards();
-  say(outcome.message, 'publish-status');
-  // A publish's outcome always has both lists (actions.ts answerOf).
-  for (const text of [...outcome.held!, ...outcome.warnings!]) {
-    notes.append(Object.assign(document.createElement('li'), { textContent: text }));
-  }
-  // Offered only when the bucket's lock refused this publish: the command's --unlock.
-  if (unlock) unlock.hidden = !outcome.locked;
-  focusStatus('publish-status');
-}
-
-document.addEventListener('submit', (event) => {
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.dataset.stream) return;
-  event.preventDefault();
-  void streamed(form);
-});
+// Publish (its progress, its outcome, Unlock and a lock not known yet) is an island: src/desk/islands/PublishPanel.tsx.
 
 /** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
 async function sendPhoto(id: string, file: File): Promise<{ ok: boolean; message: string | undefined }> {
@@ -451,29 +365,19 @@ document.addEventListener('drop', (event) => {
     count.textContent = `${dropped.length} ${dropped.length === 1 ? 'photo' : 'photos'} dropped: ${dropped.map((file) => file.name).join(', ')}`;
 });
 
-/** Publishes pressed on this page (a lock read before one is not put in place). */
-let publishes = 0;
-document.addEventListener('submit', (event) => {
-  if (event.target instanceof HTMLFormElement && event.target.dataset.stream) publishes++;
-});
-
 /**
- * What the page was sent without (routes.ts: the bucket was not open yet): the Selections badge and
- * a publish's lock, each marked data-late. Asked of the desk once the page is read (opening the
- * bucket takes seconds), and put in place when known; until then, and if it cannot be known, the
- * page says nothing of them. A lock read before a publish pressed since is not put in place: the
- * publish's own outcome says it.
+ * What the page was sent without (routes.ts: her website's connection was not open yet): the
+ * Selections badge, marked data-late. Asked of the desk once the page is read (opening it takes
+ * seconds), and put in place when known; until then, and if it cannot be known, the page says
+ * nothing of it. (A publish's lock, the same way, is the Publish island's: PublishPanel.tsx.)
  */
 async function lateValues(tries = 3): Promise<void> {
-  if (!document.querySelector('[data-late]')) return;
-  const pressed = publishes;
+  if (!document.querySelector('a[data-late]')) return;
   const response = await fetch(`${root}api/status`, {
     headers: { 'X-Desk-Token': token },
     credentials: 'same-origin',
   }).catch(() => null);
-  const json: { waiting?: Waiting | null; locked?: boolean | null } | null = response?.ok
-    ? await response.json().catch(() => null)
-    : null;
+  const json: { waiting?: Waiting | null } | null = response?.ok ? await response.json().catch(() => null) : null;
   if (!json) {
     if (tries > 1) setTimeout(() => void lateValues(tries - 1), 3000);
     return;
@@ -482,11 +386,6 @@ async function lateValues(tries = 3): Promise<void> {
   if (link && json.waiting) {
     setBadge(json.waiting);
     link.removeAttribute('data-late');
-  }
-  const unlock = document.querySelector<HTMLFormElement>('form[data-unlock][data-late]');
-  if (unlock && typeof json.locked === 'boolean' && pressed === publishes) {
-    unlock.hidden = !json.locked;
-    unlock.removeAttribute('data-late');
   }
 }
 

@@ -1,15 +1,35 @@
 // The desk's islands taken over in her browser (islands.ts runs it): each with the props its page
-// was rendered with.
-import type { ComponentType } from 'react';
+// was rendered with. An island is marked `data-hydrated` by its first effect, once React has taken
+// it over and answers it, and says so ("desk:hydrated"): a form pressed before then was held by the
+// page's script (assets/desk.ts), which sends it now.
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS, type Islands } from './registry.ts';
 
-/** Hydrates every island of `root` not hydrated yet; each is marked `data-hydrated` once it is. */
+const taken = new WeakSet<Element>();
+
+function TakenOver({ onTaken, children }: { onTaken: () => void; children: ReactNode }) {
+  useEffect(onTaken, [onTaken]);
+  return children;
+}
+
+/** Marks an island taken over, and says so. */
+const takenOver = (element: HTMLElement) => () => {
+  element.dataset.hydrated = '';
+  document.dispatchEvent(new Event('desk:hydrated'));
+};
+
+/** Hydrates every island of `root` not taken over yet. */
 export function hydrate(root: ParentNode = document): void {
-  for (const element of root.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')) {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const Component = ISLANDS[element.dataset.island as keyof Islands] as ComponentType<object> | undefined;
-    if (!Component) continue;
-    hydrateRoot(element, <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />);
-    element.dataset.hydrated = '';
+    if (!Component || taken.has(element)) continue;
+    taken.add(element);
+    hydrateRoot(
+      element,
+      <TakenOver onTaken={takenOver(element)}>
+        <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />
+      </TakenOver>,
+    );
   }
 }

@@ -1,6 +1,6 @@
 // islands.js, the desk's one module (bundled by esbuild as the desk starts, scripts/desk/bundle.ts):
 // every island of the page hydrated once the page is parsed (a module runs after it), and again
-// when the page's script renders part of the page anew after a change (its "desk:rendered" event).
+// when part of the page is rendered anew after a change (the "desk:rendered" event).
 import { hydrate } from './hydrate.tsx';
 
 hydrate();

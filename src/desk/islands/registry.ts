@@ -1,6 +1,7 @@
 // The desk's islands by name: the parts of its pages she interacts with, rendered on her computer
 // inside the page (src/desk/pages/Island.tsx) and hydrated in her browser (hydrate.tsx).
 import { PhotoOrder } from './PhotoOrder.tsx';
+import { PublishPanel } from './PublishPanel.tsx';
 
-export const ISLANDS = { PhotoOrder } as const;
+export const ISLANDS = { PhotoOrder, PublishPanel } as const;
 export type Islands = typeof ISLANDS;

@@ -7,7 +7,8 @@ import type {
   GalleryState,
   Removable,
 } from '../../../scripts/desk/actions.ts';
-import { Hidden, Status } from './parts.tsx';
+import { Island } from './Island.tsx';
+import { Hidden } from './parts.tsx';
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
 export function GalleryCard({ card }: { card: Card }) {
@@ -110,58 +111,13 @@ export function ClosingSoonSection({ closing }: { closing: ClosingSoon[] }) {
   );
 }
 
-/** Publish: every gallery to her website (or the preview), its progress and its outcome. */
-export function PublishPanel({ setup, locked = false }: { setup: DeskSetup; locked?: boolean | null }) {
-  return (
-    <section
-      className="mt-6 mb-8 rounded-md bg-linen p-5 [&_.status]:mt-4 [&_.status]:mb-0 [&_.status]:bg-white"
-      aria-labelledby="publish-title"
-    >
-      <h2 id="publish-title">Publish</h2>
-      <p>
-        Puts every gallery of yours on {setup.local ? 'the preview on this computer' : 'your website'}, each locked with
-        its password: only what changed is sent.
-      </p>
-      <form data-stream="/api/publish">
-        <button type="submit" className="btn">
-          Publish to {setup.local ? 'the preview' : 'your website'}
-        </button>
-      </form>
-      <div className="progress-box" hidden>
-        <progress className="mt-4 w-full accent-plum" aria-labelledby="publish-progress-words"></progress>
-        <p id="publish-progress-words" className="progress-words mt-1 mb-0 text-muted tabular-nums"></p>
-      </div>
-      <Status id="publish-status" />
-      <ul className="notes text-danger mt-3 mb-0 pl-5 empty:hidden"></ul>
-      <UnlockForm shown={locked} />
-    </section>
-  );
-}
-
 /**
- * Unlock: offered only when her website holds a publish's lock and this desk is not publishing (a
- * publish that stopped halfway left it, or one runs on another computer): the command's --unlock.
- * `shown` null: not known yet: hidden, marked data-late for the page's script to fetch it.
+ * Publish: every gallery to her website (or the preview), its progress and its outcome (an island,
+ * src/desk/islands/PublishPanel.tsx). `locked` null: a publish's lock not known yet (her website's
+ * connection not open): Unlock hidden, and asked for once the page is read.
  */
-export function UnlockForm({ shown }: { shown: boolean | null }) {
-  return (
-    <form
-      className="unlock"
-      data-stream="/api/publish"
-      data-unlock=""
-      hidden={!shown}
-      data-late={shown === null ? 'lock' : undefined}
-    >
-      <p>
-        A publish that started earlier has not finished, and its lock stops the next one. If it stopped halfway (a
-        closed window, the computer asleep), break its lock and publish now. If it still runs on another computer, wait
-        for it.
-      </p>
-      <button type="submit" className="btn btn-quiet">
-        Break the lock and publish
-      </button>
-    </form>
-  );
+export function PublishPanel({ setup, locked = false }: { setup: DeskSetup; locked?: boolean | null }) {
+  return <Island name="PublishPanel" props={{ local: setup.local, locked }} />;
 }
 
 /** Galleries published to her website whose folder is gone: Remove, behind a confirmation. */
