@@ -125,6 +125,8 @@ for (const [width, height, port] of [
 
         // A new gallery: the form, and three camera photos copied in.
         await page.getByRole('link', { name: 'New gallery' }).click();
+        // (The form is an island: what it is dropped onto is answered once it is hydrated.)
+        await expect(page.locator('[data-island="NewGalleryForm"]')).toHaveAttribute('data-hydrated', '');
         await page.getByLabel('Title, as she will see it').fill(title);
         await page.getByLabel(/^Folder name/).fill(id);
         await page.getByLabel(/^Photos included/).fill('2');

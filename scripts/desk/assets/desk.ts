@@ -9,19 +9,13 @@
 // (server.ts): its imports are of types only, erased with them, so it stays a classic script.
 'use strict';
 import type { Waiting } from '../actions.ts';
-import type { copyFolder, newGallery } from '../galleries.ts';
 
 /** What the desk answers a change (routes.ts): its sentence, and what the change made, by route. */
 interface Answer {
   message?: string;
   waiting?: Waiting;
   undo?: string;
-  made?: ReturnType<typeof newGallery>;
-  copied?: ReturnType<typeof copyFolder>['copied'];
-  left?: ReturnType<typeof copyFolder>['left'];
   warnings?: string[];
-  field?: string;
-  suggestion?: string;
 }
 
 const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
@@ -172,36 +166,7 @@ document.addEventListener('click', async (event) => {
   focusStatus(near);
 });
 
-/** Photos added to a gallery already made: chosen, or the folder that holds them, copied in. */
-async function addPhotos(form: HTMLFormElement): Promise<void> {
-  const id = form.dataset.gallery ?? '';
-  const near = form.dataset.status;
-  const files = [...(form.querySelector<HTMLInputElement>('input[type="file"]')?.files ?? [])];
-  const from = String(new FormData(form).get('from') ?? '').trim();
-  if (!files.length && !from) return say('Choose her photos, or write the path of the folder that holds them.', near);
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  if (button) button.disabled = true;
-  const { copied: added, problems } = await copyPhotos(id, files, from, near);
-  if (button) button.disabled = false;
-  if (added) await refreshMain();
-  say(
-    [
-      added
-        ? `${added} ${added === 1 ? 'photo' : 'photos'} added: publish for her to see them.`
-        : 'No photo was added.',
-      ...problems,
-    ].join(' '),
-    near,
-  );
-  focusStatus(near);
-}
-
-document.addEventListener('submit', (event) => {
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-add-photos')) return;
-  event.preventDefault();
-  void addPhotos(form);
-});
+// Add photos is an island: src/desk/islands/AddPhotos.tsx.
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
@@ -227,143 +192,7 @@ document.addEventListener('click', async (event) => {
 
 // Publish (its progress, its outcome, Unlock and a lock not known yet) is an island: src/desk/islands/PublishPanel.tsx.
 
-/** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
-async function sendPhoto(id: string, file: File): Promise<{ ok: boolean; message: string | undefined }> {
-  const response = await fetch(`${root}api/galleries/photo`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/octet-stream',
-      'X-Desk-Token': token,
-      'X-Gallery': id,
-      'X-File-Name': encodeURIComponent(file.name),
-    },
-    body: file,
-    credentials: 'same-origin',
-  });
-  const json: Answer = await response.json().catch(() => ({}));
-  return { ok: response.ok, message: json.message };
-}
-
-/**
- * Her photos copied into gallery `id`: each file sent, then every photo of the folder at `from` (if
- * any), the progress said in the status line `near` (and on `bar`). Resolves to how many were copied
- * and the sentence for each that was not.
- */
-async function copyPhotos(
-  id: string,
-  files: File[],
-  from: string,
-  near?: string,
-  bar?: HTMLProgressElement,
-): Promise<{ copied: number; problems: string[] }> {
-  const problems: string[] = [];
-  let copied = 0;
-  if (bar) {
-    bar.max = Math.max(1, files.length);
-    bar.value = 0;
-  }
-  for (const [index, file] of files.entries()) {
-    const sent = await sendPhoto(id, file);
-    if (sent.ok) copied += 1;
-    else problems.push(sent.message ?? '');
-    if (bar) bar.value = index + 1;
-    say(`Copying her photos: ${index + 1} of ${files.length}`, near);
-  }
-  if (from) {
-    say('Copying the photos of that folder…', near);
-    const { ok, json } = await post(`${root}api/galleries/folder`, { id, from });
-    if (ok) {
-      // The folder's answer, when done, is what it copied and left (galleries.ts copyFolder).
-      copied += json.copied?.length ?? 0;
-      problems.push(...(json.left ?? []).map((line) => `Left out: ${line}.`));
-    } else problems.push(json.message ?? '');
-  }
-  return { copied, problems };
-}
-
-/** A new gallery: its folder and gallery.yaml first, then each photo, then her password to copy. */
-async function makeGallery(form: HTMLFormElement): Promise<void> {
-  const { from = '', ...fields } = Object.fromEntries(
-    [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-  // The new gallery's form (src/desk/pages/NewGallery.tsx) has its file input and its submit button.
-  const files = [...form.querySelector<HTMLInputElement>('input[type="file"]')!.files!, ...dropped];
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-  button.disabled = true;
-  // The folder's path goes with the fields: the desk checks it before it makes anything.
-  for (const line of form.querySelectorAll('.field-status')) line.replaceChildren();
-  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
-  const { ok, json } = await post(`${root}api/galleries/new`, { ...fields, from });
-  if (!ok) {
-    button.disabled = false;
-    // A refusal about one field is said beside it; the rest in the page's status line.
-    const input = json.field ? form.querySelector<HTMLInputElement>(`[name="${json.field}"]`) : null;
-    const line = json.field ? document.getElementById(`new-${json.field}-status`) : null;
-    if (!input || !line) return say(json.message ?? '');
-    line.textContent = json.message ?? '';
-    input.setAttribute('aria-invalid', 'true');
-    if (json.suggestion) {
-      // A strong password she may take at once, in place of hers.
-      const use = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-quiet' });
-      use.textContent = `Use this one: ${json.suggestion}`;
-      use.addEventListener('click', () => {
-        input.value = json.suggestion ?? '';
-        input.removeAttribute('aria-invalid');
-        line.replaceChildren('A strong password made for her is in the field: Make the gallery when you are ready.');
-        input.focus();
-      });
-      line.append(' ', use);
-    }
-    input.focus();
-    return;
-  }
-  // A new gallery's answer, when done, is what it made (routes.ts /api/galleries/new).
-  const { id, password, generated } = json.made!;
-  // The new gallery's page has its progress bar and its .made box (src/desk/pages/NewGallery.tsx).
-  const bar = document.querySelector('progress')!;
-  bar.hidden = false;
-  const { copied, problems } = await copyPhotos(id, files, from.trim(), undefined, bar);
-  bar.hidden = true;
-  say(
-    [
-      `The gallery ${id} is made with ${copied} ${copied === 1 ? 'photo' : 'photos'}${generated ? ' and a strong password made for her' : ''}: publish it for her to see it.`,
-      ...problems,
-    ].join(' '),
-  );
-  form.hidden = true;
-  const made = document.querySelector<HTMLElement>('.made')!;
-  made.querySelector('#made-password')!.textContent = password;
-  made.hidden = false;
-}
-
-document.addEventListener('submit', (event) => {
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-new-gallery')) return;
-  event.preventDefault();
-  void makeGallery(form);
-});
-
-/** Photos dropped on the new gallery's drop zone, sent with those chosen. */
-const dropped: File[] = [];
-
-document.addEventListener('dragover', (event) => {
-  if (!(event.target instanceof Element) || !event.target.closest('[data-drop]')) return;
-  event.preventDefault();
-  event.target.closest('[data-drop]')?.classList.add('drop-over');
-});
-document.addEventListener('dragleave', (event) => {
-  if (event.target instanceof Element) event.target.closest('[data-drop]')?.classList.remove('drop-over');
-});
-document.addEventListener('drop', (event) => {
-  const zone = event.target instanceof Element ? event.target.closest('[data-drop]') : null;
-  if (!zone) return;
-  event.preventDefault();
-  zone.classList.remove('drop-over');
-  dropped.push(...[...(event.dataTransfer?.files ?? [])]);
-  const count = zone.querySelector('.drop-count');
-  if (count)
-    count.textContent = `${dropped.length} ${dropped.length === 1 ? 'photo' : 'photos'} dropped: ${dropped.map((file) => file.name).join(', ')}`;
-});
+// A new gallery (its fields checked, her photos copied in, dropped or chosen) is an island: src/desk/islands/NewGalleryForm.tsx.
 
 /**
  * What the page was sent without (routes.ts: her website's connection was not open yet): the

@@ -4,7 +4,7 @@
 import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
-import { DownloadOptions, Hidden, Hint, LimitOptions, PHOTO_TYPES, Status } from './parts.tsx';
+import { DownloadOptions, Hidden, Hint, LimitOptions, Status } from './parts.tsx';
 
 export function GalleryPage({
   detail,
@@ -365,24 +365,7 @@ function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
         </p>
       </form>
       <Status id="photos-status" />
-      <form className="form" data-add-photos="" data-gallery={id} data-status="photos-status">
-        <h3>Add photos</h3>
-        <p>
-          <label htmlFor="add-photos">Choose them</label>
-          <input id="add-photos" name="photos" type="file" multiple accept={PHOTO_TYPES} />
-        </p>
-        <p>
-          <label htmlFor="add-from">
-            Or the path of the folder that holds them <Hint>(every photo in it is copied)</Hint>
-          </label>
-          <input id="add-from" name="from" autoComplete="off" spellCheck={false} />
-        </p>
-        <p>
-          <button type="submit" className="btn btn-quiet">
-            Add these photos
-          </button>
-        </p>
-      </form>
+      <Island name="AddPhotos" props={{ id }} />
     </section>
   );
 }

@@ -13,11 +13,6 @@ export const Status = ({ id }: { id?: string }) => (
   <p className="status" id={id} role="status" aria-live="polite" tabIndex={-1}></p>
 );
 
-/** A field's own message, beside it (the page's script fills it when the desk refuses that field). */
-export const FieldStatus = ({ id }: { id: string }) => (
-  <span className="field-status" id={id} role="status" aria-live="polite"></span>
-);
-
 /** The downloads a gallery may allow. */
 export const DownloadOptions = () => (
   <>
