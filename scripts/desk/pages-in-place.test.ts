@@ -54,16 +54,22 @@ describe("a gallery's photos, changed in place", () => {
     const coverMarks = items.map((item) => item.querySelector('.cover-mark') !== null);
     expect(coverMarks).toEqual([true, false, false]);
     const coverButtons = items.map((item) => {
-      const button = item.querySelector<HTMLButtonElement>('[data-post="api/galleries/cover"]')!;
-      return [button.hidden, button.dataset.file, button.dataset.gallery];
+      const button = item.querySelector<HTMLButtonElement>('.cover-button')!;
+      return [button.hidden, button.dataset.file, button.textContent];
     });
     expect(coverButtons).toEqual([
-      [true, 'IMG_0410.jpg', 'ivy-2026-10'],
-      [false, 'IMG_0420.jpg', 'ivy-2026-10'],
-      [false, 'IMG_0430.jpg', 'ivy-2026-10'],
+      [true, 'IMG_0410.jpg', 'Make it the cover (IMG_0410.jpg)'],
+      [false, 'IMG_0420.jpg', 'Make it the cover (IMG_0420.jpg)'],
+      [false, 'IMG_0430.jpg', 'Make it the cover (IMG_0430.jpg)'],
     ]);
+    // Each change is of this gallery: its id is the island's.
+    const island = page.querySelector<HTMLElement>('[data-island="PhotoOrder"]')!;
+    expect((JSON.parse(island.dataset.props!) as { id: string }).id).toBe('ivy-2026-10');
     const outButtons = items.map(
-      (item) => item.querySelector<HTMLButtonElement>('[data-post="api/galleries/remove-photo"]')?.dataset.file,
+      (item) =>
+        [...item.querySelectorAll<HTMLButtonElement>('button')].find((button) =>
+          button.textContent?.startsWith('Take it out'),
+        )?.dataset.file,
     );
     expect(outButtons).toEqual(['IMG_0410.jpg', 'IMG_0420.jpg', 'IMG_0430.jpg']);
     // No move that goes nowhere: Up off on the first, Down off on the last.

@@ -133,37 +133,29 @@ document.addEventListener('submit', async (event) => {
 
 // Her photos' order (moved up, down or dragged, numbered live) is an island: src/desk/islands/PhotoOrder.tsx.
 
-// A form of an island sent before the island answers (islands.js, a module, runs once the page is
-// read; an island is marked data-hydrated by its first effect): held here, not sent by the browser as
-// a new address, and sent again once an island has taken over (its "desk:hydrated" event).
-let held: HTMLFormElement | null = null;
+// A press inside an island before the island answers (islands.js, a module, runs once the page is
+// read; an island is marked data-hydrated by its first effect): a form sent or a button pressed is
+// held here (a form never sent by the browser as a new address), and pressed again once its island
+// has taken over (its "desk:hydrated" event). Found as a lost "Copy invitation" on a loaded host.
+let held: HTMLFormElement | HTMLButtonElement | null = null;
+const waiting = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[data-island]:not([data-hydrated])') !== null;
 document.addEventListener('submit', (event) => {
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || !form.closest('[data-island]:not([data-hydrated])')) return;
+  if (!(event.target instanceof HTMLFormElement) || !waiting(event.target)) return;
   event.preventDefault();
-  held = form;
+  held = event.target;
+});
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+  if (!(button instanceof HTMLButtonElement) || !waiting(button)) return;
+  held = button;
 });
 document.addEventListener('desk:hydrated', () => {
-  const form = held;
+  const press = held;
+  if (!press?.isConnected || waiting(press)) return;
   held = null;
-  if (form?.isConnected && form.closest('[data-island][data-hydrated]')) form.requestSubmit();
-  else if (form?.isConnected) held = form;
-});
-
-// A change to one photo (the cover, taking it out): its gallery and file on the button itself.
-document.addEventListener('click', async (event) => {
-  const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('[data-post]') : null;
-  if (!button) return;
-  button.disabled = true;
-  const near = button.dataset.status;
-  const { ok, json } = await post(`${root}${button.dataset.post ?? ''}`, {
-    id: button.dataset.gallery,
-    file: button.dataset.file,
-  });
-  button.disabled = false;
-  if (ok) await refreshMain();
-  say([json.message ?? '', ...(json.warnings ?? [])].join(' '), near);
-  focusStatus(near);
+  if (press instanceof HTMLFormElement) press.requestSubmit();
+  else press.click();
 });
 
 // Add photos is an island: src/desk/islands/AddPhotos.tsx.
@@ -175,19 +167,6 @@ document.addEventListener('click', (event) => {
   if (opener)
     (document.getElementById(opener.getAttribute('data-dialog') ?? '') as HTMLDialogElement | null)?.showModal();
   if (target?.closest('[data-dialog-close]')) target.closest('dialog')?.close();
-});
-
-document.addEventListener('click', async (event) => {
-  const button = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
-  if (!button) return;
-  const source = document.getElementById(button.getAttribute('data-copy') ?? '');
-  if (!source) return;
-  try {
-    await navigator.clipboard.writeText(source.textContent ?? '');
-    say('Copied.');
-  } catch {
-    say('The browser did not let the desk copy: select the text and copy it.');
-  }
 });
 
 // Publish (its progress, its outcome, Unlock and a lock not known yet) is an island: src/desk/islands/PublishPanel.tsx.

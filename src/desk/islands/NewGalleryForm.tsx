@@ -3,6 +3,7 @@
 // copied in with a progress bar, then her password to copy and the way back to her galleries.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { DownloadOptions, Hint, LimitOptions, PHOTO_TYPES } from '../pages/parts.tsx';
+import { CopyButton } from './CopyButton.tsx';
 import { change, copyPhotos, say } from './photos-client.ts';
 
 /** What the form starts with (defaults.ts newGalleryPrefill). */
@@ -267,9 +268,7 @@ export function NewGalleryForm({ today, start }: { today: string; start: NewGall
           {'Her password: '}
           <code id="made-password">{made}</code>
         </p>
-        <button type="button" className="btn btn-quiet" data-copy="made-password">
-          Copy<span className="visually-hidden"> her password</span>
-        </button>
+        <CopyButton target="made-password" label="Copy" hidden=" her password" />
         <p>
           <a href="/">Back to your galleries</a>
         </p>

@@ -2,6 +2,8 @@
 // numbers, the cover mark and the moves that go nowhere kept live before Save, which writes the list
 // as it stands (the form around it: its hidden files and the descriptions, in this order).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { renderAnew } from './desk-client.ts';
+import { change } from './photos-client.ts';
 
 export interface OrderPhoto {
   number: number;
@@ -10,11 +12,22 @@ export interface OrderPhoto {
   alt: string;
 }
 
-/** Says a move in the photos' status line (beside the form, outside the island). */
+/** Says a move or a change in the photos' status line (beside the form, outside the island). */
 const say = (text: string) => {
   const line = document.getElementById('photos-status');
   if (line) line.textContent = text;
+  return line;
 };
+
+/**
+ * A change to one photo (the cover, taking it out), saved at once: the page rendered anew with it,
+ * and what happened said beside her photos.
+ */
+async function photoChange(path: string, id: string, file: string) {
+  const { ok, reply } = await change(path, { id, file });
+  if (ok) await renderAnew(['main']);
+  say([reply.message ?? '', ...(reply.warnings ?? [])].join(' '))?.focus();
+}
 
 export function PhotoOrder({ id, photos }: { id: string; photos: OrderPhoto[] }) {
   const [order, setOrder] = useState(photos);
@@ -57,6 +70,12 @@ export function PhotoOrder({ id, photos }: { id: string; photos: OrderPhoto[] })
     );
   };
 
+  const [busy, setBusy] = useState<string | null>(null);
+  const press = (path: string, file: string) => async () => {
+    setBusy(file);
+    await photoChange(path, id, file);
+    setBusy(null);
+  };
   const last = order.length - 1;
   return (
     <ol className="my-4 grid list-none gap-3 p-0">
@@ -116,21 +135,19 @@ export function PhotoOrder({ id, photos }: { id: string; photos: OrderPhoto[] })
             <button
               type="button"
               className="btn btn-quiet cover-button"
-              data-post="api/galleries/cover"
-              data-gallery={id}
               data-file={photo.file}
-              data-status="photos-status"
               hidden={index === 0}
+              disabled={busy !== null}
+              onClick={() => void press('api/galleries/cover', photo.file)()}
             >
               Make it the cover<span className="visually-hidden">{` (${photo.file})`}</span>
             </button>
             <button
               type="button"
               className="btn btn-quiet"
-              data-post="api/galleries/remove-photo"
-              data-gallery={id}
               data-file={photo.file}
-              data-status="photos-status"
+              disabled={busy !== null}
+              onClick={() => void press('api/galleries/remove-photo', photo.file)()}
             >
               Take it out<span className="visually-hidden">{` (${photo.file})`}</span>
             </button>

@@ -6,6 +6,7 @@ import { deskRoot, deskToken, FAILED } from './desk-client.ts';
 /** What the desk answers a change: its sentence, and what it made (routes.ts). */
 export interface DeskReply {
   message?: string;
+  warnings?: string[];
   field?: string;
   suggestion?: string;
   made?: { id: string; password: string; generated: boolean };

@@ -97,9 +97,10 @@ export function ClosingSoonSection({ closing }: { closing: ClosingSoon[] }) {
                 <pre className="invitation" id={`reminder-${index}`}>
                   {gallery.reminder}
                 </pre>
-                <button type="button" className="btn btn-quiet" data-copy={`reminder-${index}`}>
-                  Copy reminder<Hidden> for {gallery.title}</Hidden>
-                </button>
+                <Island
+                  name="CopyButton"
+                  props={{ target: `reminder-${index}`, label: 'Copy reminder', hidden: ` for ${gallery.title}` }}
+                />
               </>
             ) : (
               <p className="hint">Its private link is made at its next publish; the reminder comes with it.</p>

@@ -63,17 +63,13 @@ function Invitation({ detail }: { detail: GalleryDetail }) {
           <pre className="invitation" id="invitation">
             {detail.invitation}
           </pre>
-          <button type="button" className="btn" data-copy="invitation">
-            Copy invitation
-          </button>
+          <Island name="CopyButton" props={{ target: 'invitation', label: 'Copy invitation', quiet: false }} />
           <p className="hint">Paste it into a private email or message to her only.</p>
           <h3>Her password, to send apart</h3>
           <pre className="invitation" id="password-text">
             {detail.passwordText}
           </pre>
-          <button type="button" className="btn btn-quiet" data-copy="password-text">
-            Copy password
-          </button>
+          <Island name="CopyButton" props={{ target: 'password-text', label: 'Copy password' }} />
           <p className="hint">
             Send it in another message, or by another way (a text if the invitation went by email).
           </p>
@@ -270,9 +266,10 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
                 {share.names.join(', ')}
                 {share.expires ? `, until the end of ${share.expires}` : ''}
               </Hint>{' '}
-              <button type="button" className="btn btn-quiet" data-copy={`share-${share.code}`}>
-                Copy<Hidden> the partner link {share.code}</Hidden>
-              </button>
+              <Island
+                name="CopyButton"
+                props={{ target: `share-${share.code}`, label: 'Copy', hidden: ` the partner link ${share.code}` }}
+              />
               <form data-action="/api/share" data-after="refresh" data-status="partner-status">
                 <input type="hidden" name="id" value={id} />
                 <input type="hidden" name="withdraw" value={share.code} />

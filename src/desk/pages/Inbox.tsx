@@ -1,6 +1,7 @@
 // Her clients' selections, newest first, as the studio's records have them
 // (publish/selection-check.ts): never a client's words but as text.
 import type { InboxMessage } from '../../../scripts/desk/actions.ts';
+import { Island } from './Island.tsx';
 import { Hidden, Status } from './parts.tsx';
 
 /** What the desk says of a message that is not a selection, in the command's words (inbox-command.ts formatMessages). */
@@ -82,9 +83,7 @@ export function SelectionCard({ message }: { message: InboxMessage }) {
           <span className="text-[0.85rem] tracking-[0.1em] text-muted uppercase">Lightroom</span>{' '}
           <code id={line}>{message.lightroom}</code>
         </p>
-        <button type="button" className="btn btn-quiet" data-copy={line}>
-          Copy<Hidden> the Lightroom line</Hidden>
-        </button>
+        <Island name="CopyButton" props={{ target: line, label: 'Copy', hidden: ' the Lightroom line' }} />
       </div>
       <div className="mt-4 flex flex-wrap gap-3 [&_form]:m-0">
         {message.link ? (

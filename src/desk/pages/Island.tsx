@@ -14,6 +14,7 @@ export function Island<Name extends keyof Islands>({
   const Component = ISLANDS[name] as ComponentType<typeof props>;
   return (
     <div
+      className="contents"
       data-island={name}
       data-props={JSON.stringify(props)}
       dangerouslySetInnerHTML={{ __html: renderToString(<Component {...props} />) }}
