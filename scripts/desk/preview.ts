@@ -4,7 +4,7 @@
 // gallery's own code (src/desk/preview/), as her client's phone opens the published one.
 import { publishGalleries } from '../../src/private-gallery/publish/build.ts';
 import { STUDIO_TIME_ZONE } from '../../src/private-gallery/format/dates.ts';
-import { contentVersion, type VaultTarget } from '../../src/private-gallery/publish/target.ts';
+import { memoryTarget } from '../../src/private-gallery/publish/memory-target.ts';
 import { inputsFor } from '../owner/gallery-actions.ts';
 import { collector, type DeskSetup } from './actions.ts';
 
@@ -16,27 +16,6 @@ export interface PreviewVault {
   title: string;
   /** The studio's time zone, where her last day ends. */
   zone: string;
-}
-
-/** A bucket in memory: what publishing writes, kept in this process only. */
-function memoryBucket(): VaultTarget & { objects: Map<string, Uint8Array> } {
-  const objects = new Map<string, Uint8Array>();
-  const bytes = (data: Uint8Array | string) => (typeof data === 'string' ? new TextEncoder().encode(data) : data);
-  return {
-    label: 'the preview on this computer',
-    objects,
-    list: async () => new Set(objects.keys()),
-    get: async (name) => objects.get(name) ?? null,
-    put: async (name, data) => void objects.set(name, bytes(data)),
-    version: async (name) => contentVersion(objects.get(name) ?? null),
-    async putIf(name, data, version) {
-      if (contentVersion(objects.get(name) ?? null) !== version) return false;
-      objects.set(name, bytes(data));
-      return true;
-    },
-    delete: async (names) => names.forEach((name) => objects.delete(name)),
-    close: async () => {},
-  };
 }
 
 /**
@@ -57,7 +36,8 @@ export async function sealPreview(setup: DeskSetup, id: string): Promise<Preview
   if (!gallery || !password) {
     return { refusal: said.warn.find((line) => line.includes(id)) ?? `There is no gallery "${id}" to preview.` };
   }
-  const bucket = memoryBucket();
+  // Kept in this process only: what publishing writes, gone when the desk stops.
+  const bucket = memoryTarget('the preview on this computer');
   // Only this gallery, as her client's password opens it: no record, no partner links, no lock to break.
   await publishGalleries(bucket, [gallery], {
     ...options,

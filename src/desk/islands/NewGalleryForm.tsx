@@ -2,7 +2,7 @@
 // said beside its field, marked, with a strong password she may take at once), then her photos
 // copied in with a progress bar, then her password to copy and the way back to her galleries.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { DownloadOptions, Hint, LimitOptions, PHOTO_TYPES } from '../pages/parts.tsx';
+import { DownloadsField, Hint, PackageFields, PHOTO_TYPES } from '../pages/parts.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { change, copyPhotos, say } from './photos-client.ts';
 
@@ -159,48 +159,15 @@ export function NewGalleryForm({ today, start }: { today: string; start: NewGall
           />
           {fieldStatus('expires')}
         </p>
-        <fieldset>
-          <legend>Package</legend>
-          <p>
-            <label htmlFor="included">
-              {'Photos included '}
-              <Hint>(empty: favorites, no package)</Hint>
-            </label>
-            <input
-              id="included"
-              name="included"
-              type="number"
-              min="1"
-              step="1"
-              inputMode="numeric"
-              defaultValue={start.included}
-            />
-          </p>
-          <p>
-            <label htmlFor="limit">Beyond what is included</label>
-            <select id="limit" name="limit" defaultValue={start.limit || 'soft'}>
-              <LimitOptions />
-            </select>
-          </p>
-          <p>
-            <label htmlFor="extraPhotoPrice">
-              {'Price of each extra photo '}
-              <Hint>(optional, e.g. $35)</Hint>
-            </label>
-            <input
-              id="extraPhotoPrice"
-              name="extraPhotoPrice"
-              autoComplete="off"
-              defaultValue={start.extraPhotoPrice}
-            />
-          </p>
-        </fieldset>
-        <p>
-          <label htmlFor="downloads">Downloads</label>
-          <select id="downloads" name="downloads" defaultValue={start.downloads}>
-            <DownloadOptions />
-          </select>
-        </p>
+        <PackageFields
+          ids={{ included: 'included', limit: 'limit', price: 'extraPhotoPrice' }}
+          values={{
+            included: start.included,
+            strict: start.limit === 'strict',
+            extraPhotoPrice: start.extraPhotoPrice,
+          }}
+        />
+        <DownloadsField id="downloads" value={start.downloads} />
         <p>
           <label htmlFor="password">
             {'Her password '}

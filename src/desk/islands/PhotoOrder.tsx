@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { renderAnew } from './desk-client.ts';
 import { change } from './photos-client.ts';
+import { Thumb } from '../pages/parts.tsx';
 
 export interface OrderPhoto {
   number: number;
@@ -95,14 +96,7 @@ export function PhotoOrder({ id, photos }: { id: string; photos: OrderPhoto[] })
           onDragOver={over(photo.file)}
           onDrop={drop(photo.file)}
         >
-          <img
-            className="h-16 w-24 rounded-[3px] object-cover sm:h-[107px] sm:w-40"
-            src={`/photo/${photo.thumb}`}
-            alt=""
-            width="160"
-            height="107"
-            loading="lazy"
-          />
+          <Thumb id={photo.thumb} className="h-16 w-24 rounded-[3px] object-cover sm:h-[107px] sm:w-40" />
           <input type="hidden" name="files" value={photo.file} />
           <p>
             <label htmlFor={`alt-${index}`}>

@@ -8,7 +8,7 @@ import type {
   Removable,
 } from '../../../scripts/desk/actions.ts';
 import { Island } from './Island.tsx';
-import { Hidden } from './parts.tsx';
+import { Hidden, Thumb } from './parts.tsx';
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
 export function GalleryCard({ card }: { card: Card }) {
@@ -23,14 +23,7 @@ export function GalleryCard({ card }: { card: Card }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-md border border-linen bg-white" data-gallery={card.id}>
       {card.cover ? (
-        <img
-          className="block aspect-[3/2] h-auto w-full bg-linen object-cover"
-          src={`/photo/${card.cover}`}
-          alt=""
-          width="480"
-          height="320"
-          loading="lazy"
-        />
+        <Thumb id={card.cover} className="block aspect-[3/2] h-auto w-full bg-linen object-cover" large />
       ) : (
         <div className="block aspect-[3/2] h-auto w-full bg-linen object-cover" aria-hidden="true"></div>
       )}

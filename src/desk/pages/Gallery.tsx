@@ -4,7 +4,7 @@
 import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
-import { DownloadOptions, Hidden, Hint, LimitOptions, Status } from './parts.tsx';
+import { DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
 
 export function GalleryPage({
   detail,
@@ -98,46 +98,11 @@ function SettingsSection({ detail: { id, settings }, today }: { detail: GalleryD
           </label>
           <input id="settings-expires" name="expires" type="date" min={today} defaultValue={settings.expires} />
         </p>
-        <fieldset>
-          <legend>Package</legend>
-          <p>
-            <label htmlFor="settings-included">
-              Photos included <Hint>(empty: favorites, no package)</Hint>
-            </label>
-            <input
-              id="settings-included"
-              name="included"
-              type="number"
-              min="1"
-              step="1"
-              inputMode="numeric"
-              defaultValue={settings.included}
-            />
-          </p>
-          <p>
-            <label htmlFor="settings-limit">Beyond what is included</label>
-            <select id="settings-limit" name="limit" defaultValue={settings.strict ? 'strict' : 'soft'}>
-              <LimitOptions />
-            </select>
-          </p>
-          <p>
-            <label htmlFor="settings-price">
-              Price of each extra photo <Hint>(optional, e.g. $35)</Hint>
-            </label>
-            <input
-              id="settings-price"
-              name="extraPhotoPrice"
-              autoComplete="off"
-              defaultValue={settings.extraPhotoPrice}
-            />
-          </p>
-        </fieldset>
-        <p>
-          <label htmlFor="settings-downloads">Downloads</label>
-          <select id="settings-downloads" name="downloads" defaultValue={settings.downloads}>
-            <DownloadOptions />
-          </select>
-        </p>
+        <PackageFields
+          ids={{ included: 'settings-included', limit: 'settings-limit', price: 'settings-price' }}
+          values={settings}
+        />
+        <DownloadsField id="settings-downloads" value={settings.downloads} />
         <p>
           <button type="submit" className="btn">
             Save the settings
@@ -224,14 +189,7 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
                 className="block cursor-pointer rounded-md border-3 border-transparent p-[3px] peer-checked:border-plum peer-checked:bg-blush peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-bronze peer-focus-visible:outline-solid"
                 htmlFor={`photo-${photo.number}`}
               >
-                <img
-                  className="block aspect-[3/2] h-auto w-full rounded-[3px] object-cover"
-                  src={`/photo/${photo.thumb}`}
-                  alt=""
-                  width="160"
-                  height="107"
-                  loading="lazy"
-                />
+                <Thumb id={photo.thumb} className="block aspect-[3/2] h-auto w-full rounded-[3px] object-cover" />
                 <span className="mt-1 block text-[0.85rem]">Photo {photo.number}</span>
               </label>
             </span>

@@ -2,7 +2,7 @@
 // (publish/selection-check.ts): never a client's words but as text.
 import type { InboxMessage } from '../../../scripts/desk/actions.ts';
 import { Island } from './Island.tsx';
-import { Hidden, Status } from './parts.tsx';
+import { Hidden, Status, Thumb } from './parts.tsx';
 
 /** What the desk says of a message that is not a selection, in the command's words (inbox-command.ts formatMessages). */
 export const NOT_A_SELECTION: Record<Exclude<InboxMessage['kind'], 'selection'>, string> = {
@@ -55,15 +55,11 @@ export function SelectionCard({ message }: { message: InboxMessage }) {
         {message.picks.map((pick) => (
           <li key={pick.number}>
             {pick.thumb ? (
-              // Her gallery's own name for it ("Photo 3", as her client chose it), not a filler word.
-              // eslint-disable-next-line jsx-a11y/img-redundant-alt
-              <img
+              <Thumb
+                id={pick.thumb}
                 className="block aspect-[3/2] h-auto w-full rounded-[3px] bg-linen object-cover"
-                src={`/photo/${pick.thumb}`}
+                // Her gallery's own name for it ("Photo 3", as her client chose it): read with her note.
                 alt={`Photo ${pick.number}`}
-                width="160"
-                height="107"
-                loading="lazy"
               />
             ) : (
               <div

@@ -32,3 +32,78 @@ export const LimitOptions = ({ soft = 'soft' }: { soft?: string }) => (
 
 /** The kinds of photo the desk copies in. */
 export const PHOTO_TYPES = '.jpg,.jpeg,.png,.webp,.avif,image/jpeg,image/png,image/webp,image/avif';
+
+/** A gallery's package, as a new gallery's form and its settings ask for it; `ids` of its three fields. */
+export function PackageFields({
+  ids,
+  values,
+}: {
+  ids: { included: string; limit: string; price: string };
+  values: { included: string | number; strict: boolean; extraPhotoPrice: string };
+}) {
+  return (
+    <fieldset>
+      <legend>Package</legend>
+      <p>
+        <label htmlFor={ids.included}>
+          {'Photos included '}
+          <Hint>(empty: favorites, no package)</Hint>
+        </label>
+        <input
+          id={ids.included}
+          name="included"
+          type="number"
+          min="1"
+          step="1"
+          inputMode="numeric"
+          defaultValue={values.included}
+        />
+      </p>
+      <p>
+        <label htmlFor={ids.limit}>Beyond what is included</label>
+        <select id={ids.limit} name="limit" defaultValue={values.strict ? 'strict' : 'soft'}>
+          <LimitOptions />
+        </select>
+      </p>
+      <p>
+        <label htmlFor={ids.price}>
+          {'Price of each extra photo '}
+          <Hint>(optional, e.g. $35)</Hint>
+        </label>
+        <input id={ids.price} name="extraPhotoPrice" autoComplete="off" defaultValue={values.extraPhotoPrice} />
+      </p>
+    </fieldset>
+  );
+}
+
+/** The downloads a gallery allows, as a field. */
+export const DownloadsField = ({ id, value, label = 'Downloads' }: { id: string; value: string; label?: string }) => (
+  <p>
+    <label htmlFor={id}>{label}</label>
+    <select id={id} name="downloads" defaultValue={value}>
+      <DownloadOptions />
+    </select>
+  </p>
+);
+
+/** One of her photos as the desk shows it: its thumbnail by its opaque id (routes.ts), lazily. */
+export const Thumb = ({
+  id,
+  className,
+  alt = '',
+  large = false,
+}: {
+  id: string;
+  className: string;
+  alt?: string;
+  large?: boolean;
+}) => (
+  <img
+    className={className}
+    src={`/photo/${id}`}
+    alt={alt}
+    width={large ? '480' : '160'}
+    height={large ? '320' : '107'}
+    loading="lazy"
+  />
+);
