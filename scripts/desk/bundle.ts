@@ -2,7 +2,9 @@
 // half a second; no build step): the islands of its pages (src/desk/islands/islands.ts) and the
 // preview's gallery (preview-assets.ts). Kept for the desk's run; a failure is not kept.
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
+import { cached, hashOf, keep } from '../shared/disk-cache.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,5 +39,15 @@ export function once(make: () => Promise<string>): () => Promise<string> {
   };
 }
 
-/** islands.js: the desk's islands, hydrated in her browser. */
-export const islandsScript = once(() => bundle('src/desk/islands/islands.ts'));
+/**
+ * islands.js: the desk's islands, hydrated in her browser. Made from the desk's own files (and the
+ * React and esbuild installed): kept between runs (disk-cache.ts) until one of them changes.
+ */
+export const islandsScript = once(async () => {
+  const versions = ['esbuild', 'react', 'react-dom'].map(
+    (name) =>
+      (JSON.parse(readFileSync(`${ROOT}node_modules/${name}/package.json`, 'utf8')) as { version: string }).version,
+  );
+  const key = hashOf(versions, [`${ROOT}src/desk/`]);
+  return cached('islands', key) ?? keep('islands', key, await bundle('src/desk/islands/islands.ts'));
+});

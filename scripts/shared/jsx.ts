@@ -2,14 +2,16 @@
 // file's types but does not read JSX, so a .tsx file is turned into JavaScript by esbuild (the one
 // Astro and Vite bring) as Node loads it, in memory, a few milliseconds a file. The site's own import
 // style is understood too: `@/…` is src/, and an import without its extension finds the .ts or .tsx
-// file, as Vite finds it for the site. Registered once; a module that imports .tsx is then imported
+// file, as Vite finds it for the site. A file's JavaScript is kept between runs (disk-cache.ts).
+// Registered once; a module that imports .tsx is then imported
 // after it (a static import would be read before the hook exists), e.g.
 //   registerJsx();
 //   const { deskRoutes } = await import('./routes.ts');
 import { existsSync, readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
+import { transformSync, version as ESBUILD_VERSION } from 'esbuild';
+import { cached, hashOf, keep } from './disk-cache.ts';
 
 const SRC = new URL('../../src/', import.meta.url);
 const TRIED = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
@@ -42,14 +44,23 @@ export function registerJsx(): void {
     load(url, context, nextLoad) {
       if (!url.startsWith('file:') || !url.endsWith('.tsx')) return nextLoad(url, context);
       const path = fileURLToPath(url);
-      const { code } = transformSync(readFileSync(path, 'utf8'), {
-        loader: 'tsx',
-        jsx: 'automatic',
-        format: 'esm',
-        target: 'node24',
-        sourcefile: path,
-        sourcemap: 'inline',
-      });
+      const source = readFileSync(path, 'utf8');
+      // The same file turned before (by this esbuild) is read from the cache instead.
+      const key = hashOf([ESBUILD_VERSION, path, source]);
+      const code =
+        cached('jsx', key) ??
+        keep(
+          'jsx',
+          key,
+          transformSync(source, {
+            loader: 'tsx',
+            jsx: 'automatic',
+            format: 'esm',
+            target: 'node24',
+            sourcefile: path,
+            sourcemap: 'inline',
+          }).code,
+        );
       return { format: 'module', source: code, shortCircuit: true };
     },
   });
