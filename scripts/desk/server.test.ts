@@ -392,6 +392,9 @@ describe('the studio desk server', () => {
     expect(sheet.body).toContain(/--color-plum: #[0-9a-f]{6};/.exec(theme)![0]);
     // A utility only a desk page uses (the card's facts), and one no page uses, not made.
     expect(sheet.body).toContain('.grid-cols-\\[auto_1fr\\]');
+    // And one only an island uses (her photos' order, dragged: src/desk/islands/PhotoOrder.tsx), spelled
+    // in parts as the one below.
+    expect(sheet.body).toContain(`.${['cursor', 'grab'].join('-')} {`);
     // (Spelled in parts: the site's own stylesheet reads this file's words for classes too.)
     expect(sheet.body).not.toContain(`.${['grid', 'cols', '7'].join('-')} {`);
     expect((await send(at('/assets/other.css'), { headers: cookie() })).status).toBe(404);
