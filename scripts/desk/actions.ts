@@ -112,7 +112,7 @@ export type LiveDeskSetup = (() => Promise<DeskSetup>) & { close: () => Promise<
  * no action reads one off a GallerySetup (it only tells gallerySetup's SetupRefusal apart), and a
  * refused desk's target() rejects with its sentence.
  */
-function forActions(setup: DeskSetup): GallerySetup {
+export function forActions(setup: DeskSetup): GallerySetup {
   const withoutRefusal: Omit<DeskSetup, 'refusal'> = setup;
   return withoutRefusal;
 }

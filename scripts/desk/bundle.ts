@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
-import { cached, hashOf, keep } from '../shared/disk-cache.ts';
+import { cached, hashOf, keep, once } from '../shared/disk-cache.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -27,16 +27,6 @@ export async function bundle(entry: string, plugins: Plugin[] = []): Promise<str
     plugins,
   });
   return result.outputFiles[0]!.text;
-}
-
-/** Made once (the first call), then the same; a failure is forgotten, so the next call tries again. */
-export function once(make: () => Promise<string>): () => Promise<string> {
-  let made: Promise<string> | undefined;
-  return () => {
-    made ??= make();
-    made.catch(() => (made = undefined));
-    return made;
-  };
 }
 
 /**

@@ -4,7 +4,9 @@
 // site's classes, with the site's two faces from the desk's copies of them.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundle, once } from './bundle.ts';
+import { once } from '../shared/disk-cache.ts';
+import { bundle } from './bundle.ts';
+import { compileCss } from './styles.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UNLOCK = fileURLToPath(new URL('../../src/private-gallery/client/unlock.ts', import.meta.url));
@@ -47,18 +49,12 @@ export const previewScript = once(() =>
   ]),
 );
 
-/** The site's stylesheet, for the preview's page. */
-export const previewStylesheet = once(async () => {
-  const [{ compile }, { Scanner }] = await Promise.all([import('@tailwindcss/node'), import('@tailwindcss/oxide')]);
-  const css = [
-    "@import '../styles/global.css';",
-    "@font-face { font-family: 'Jost Variable'; font-display: swap; font-weight: 100 900; src: url('fonts/jost.woff2') format('woff2-variations'); }",
-    "@font-face { font-family: 'Cormorant Garamond Variable'; font-display: swap; font-weight: 300 700; src: url('fonts/cormorant.woff2') format('woff2-variations'); }",
-    ":root { --font-jost: 'Jost Variable'; --font-cormorant: 'Cormorant Garamond Variable'; }",
-  ].join('\n');
-  const base = fileURLToPath(new URL('../../src/desk/', import.meta.url));
-  const compiler = await compile(css, { base, onDependency: () => {} });
-  // The site's classes, wherever its pages and components are (as its build finds them).
-  const sources = [...compiler.sources, { base: `${ROOT}src`, pattern: '**/*', negated: false }];
-  return compiler.build(new Scanner({ sources }).scan());
-});
+/** The site's stylesheet, for the preview's page, with the desk's copies of the site's faces. */
+export const previewStylesheet = once(() =>
+  compileCss(
+    "@import '../styles/global.css';\n@import './fonts.css';",
+    fileURLToPath(new URL('../../src/desk/', import.meta.url)),
+    // The site's classes, wherever its pages and components are (as its build finds them).
+    [{ base: `${ROOT}src`, pattern: '**/*' }],
+  ),
+);

@@ -6,7 +6,7 @@ import { publishGalleries } from '../../src/private-gallery/publish/build.ts';
 import { STUDIO_TIME_ZONE } from '../../src/private-gallery/format/dates.ts';
 import { memoryTarget } from '../../src/private-gallery/publish/memory-target.ts';
 import { inputsFor } from '../owner/gallery-actions.ts';
-import { collector, type DeskSetup } from './actions.ts';
+import { collector, forActions, type DeskSetup } from './actions.ts';
 
 /** A gallery sealed for the preview: its files by name, and what opens it (her folder name and password). */
 export interface PreviewVault {
@@ -27,8 +27,7 @@ export interface PreviewVault {
 export async function sealPreview(setup: DeskSetup, id: string): Promise<PreviewVault | { refusal: string }> {
   if (setup.refusal) return { refusal: setup.refusal };
   const { say, said } = collector();
-  const withoutRefusal: Omit<DeskSetup, 'refusal'> = setup;
-  const prepared = inputsFor(withoutRefusal, 'publish', undefined, say, {}, true);
+  const prepared = inputsFor(forActions(setup), 'publish', undefined, say, {}, true);
   if (prepared.refusal !== undefined) return { refusal: prepared.refusal };
   const { galleries, options } = prepared.inputs;
   const gallery = galleries.find((candidate) => candidate.id === id);

@@ -46,3 +46,13 @@ export function keep(kind: string, key: string, text: string): string {
   }
   return text;
 }
+
+/** Made once a run (the first call), then the same; a failure is forgotten, so the next call tries again. */
+export function once(make: () => Promise<string>): () => Promise<string> {
+  let made: Promise<string> | undefined;
+  return () => {
+    made ??= make();
+    made.catch(() => (made = undefined));
+    return made;
+  };
+}

@@ -1,5 +1,7 @@
-// The desk page's one script: its changes are POSTs with the desk's token in a header (never in the
-// address), its Copy buttons copy, and what happened is said in the page's status line.
+// The desk page's plain script, for what is not an island yet (src/desk/islands/ are the rest): its
+// forms' changes are POSTs with the desk's token in a header (never in the address), its dialogs
+// open and close, the Selections badge comes late, and what happened is said in the page's status
+// line; and it holds a press made inside an island before the island answers.
 // It is a classic script in the head, run before the body is read: every listener is on `document`,
 // so a press the moment a button shows is answered (a deferred module left such a press to the
 // browser, which sent a form as a new address). It reads only the head's token meanwhile.

@@ -1,8 +1,8 @@
 // Add photos, an island: photos added to a gallery already made, chosen on her computer or the path
 // of the folder that holds them, copied in; then the page rendered anew with them.
 import { useState, type FormEvent } from 'react';
-import { renderAnew } from './desk-client.ts';
-import { copyPhotos, say } from './photos-client.ts';
+import { renderAnew, say } from './desk-client.ts';
+import { copyPhotos } from './photos-client.ts';
 import { PHOTO_TYPES } from '../pages/parts.tsx';
 
 export function AddPhotos({ id }: { id: string }) {

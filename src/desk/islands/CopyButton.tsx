@@ -1,6 +1,7 @@
 // Copy, an island: the text of the element `target` (her invitation, her password, a reminder, a
 // link, the Lightroom line) onto her clipboard, said in the page's status line without moving it.
 import type { ReactNode } from 'react';
+import { say } from './desk-client.ts';
 
 export function CopyButton({
   target,
@@ -15,14 +16,13 @@ export function CopyButton({
   quiet?: boolean;
 }) {
   const copy = async () => {
-    const status = document.querySelector<HTMLElement>('main .status');
     const text = document.getElementById(target)?.textContent;
     if (text === undefined || text === null) return;
     try {
       await navigator.clipboard.writeText(text);
-      if (status) status.textContent = 'Copied.';
+      say('Copied.');
     } catch {
-      if (status) status.textContent = 'The browser did not let the desk copy: select the text and copy it.';
+      say('The browser did not let the desk copy: select the text and copy it.');
     }
   };
   const words: ReactNode = hidden ? <span className="visually-hidden">{hidden}</span> : null;

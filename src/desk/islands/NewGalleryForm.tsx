@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { DownloadsField, Hint, PackageFields, PHOTO_TYPES } from '../pages/parts.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { change, copyPhotos, say } from './photos-client.ts';
+import { change, say } from './desk-client.ts';
+import { copyPhotos } from './photos-client.ts';
 
 /** What the form starts with (defaults.ts newGalleryPrefill). */
 export interface NewGalleryStart {

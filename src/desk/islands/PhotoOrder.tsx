@@ -2,8 +2,7 @@
 // numbers, the cover mark and the moves that go nowhere kept live before Save, which writes the list
 // as it stands (the form around it: its hidden files and the descriptions, in this order).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { renderAnew } from './desk-client.ts';
-import { change } from './photos-client.ts';
+import { change, renderAnew, say } from './desk-client.ts';
 import { Thumb } from '../pages/parts.tsx';
 
 export interface OrderPhoto {
@@ -13,13 +12,6 @@ export interface OrderPhoto {
   alt: string;
 }
 
-/** Says a move or a change in the photos' status line (beside the form, outside the island). */
-const say = (text: string) => {
-  const line = document.getElementById('photos-status');
-  if (line) line.textContent = text;
-  return line;
-};
-
 /**
  * A change to one photo (the cover, taking it out), saved at once: the page rendered anew with it,
  * and what happened said beside her photos.
@@ -27,7 +19,7 @@ const say = (text: string) => {
 async function photoChange(path: string, id: string, file: string) {
   const { ok, reply } = await change(path, { id, file });
   if (ok) await renderAnew(['main']);
-  say([reply.message ?? '', ...(reply.warnings ?? [])].join(' '))?.focus();
+  say([reply.message ?? '', ...(reply.warnings ?? [])].join(' '), 'photos-status')?.focus();
 }
 
 export function PhotoOrder({ id, photos }: { id: string; photos: OrderPhoto[] }) {
@@ -50,7 +42,10 @@ export function PhotoOrder({ id, photos }: { id: string; photos: OrderPhoto[] })
     const done = moved.current;
     if (!done) return;
     moved.current = null;
-    say(`${done.file} is now number ${order.findIndex((photo) => photo.file === done.file) + 1}: save to keep it.`);
+    say(
+      `${done.file} is now number ${order.findIndex((photo) => photo.file === done.file) + 1}: save to keep it.`,
+      'photos-status',
+    );
     const item = items.current.get(done.file);
     const same = item?.querySelector<HTMLButtonElement>(`[data-move="${done.by}"]:not([disabled])`);
     (same ?? item?.querySelector<HTMLButtonElement>('[data-move]:not([disabled])'))?.focus();

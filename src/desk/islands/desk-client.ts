@@ -1,5 +1,6 @@
-// What the desk's islands share in her browser: the page's token (a change's header) and the
-// desk's secret path (islands.js is served under it, /<path>/assets/), and the page rendered anew.
+// What the desk's islands share in her browser: the page's token (a change's header), the desk's
+// secret path (islands.js is served under it, /<path>/assets/), a change sent, what happened said,
+// and the page rendered anew.
 
 /** The desk's own path, /<path>/, from this module's address. */
 export const deskRoot = (): string => new URL('../', import.meta.url).pathname;
@@ -21,4 +22,34 @@ export async function renderAnew(parts: string[]): Promise<void> {
     if (fresh && old) old.replaceWith(fresh);
   }
   document.dispatchEvent(new Event('desk:rendered'));
+}
+
+/** What the desk answers a change: its sentence, and what it made (routes.ts). */
+export interface DeskReply {
+  message?: string;
+  warnings?: string[];
+  field?: string;
+  suggestion?: string;
+  made?: { id: string; password: string; generated: boolean };
+  copied?: string[];
+  left?: string[];
+}
+
+/** Sends one change to the desk; resolves to its answer and whether it was done. */
+export async function change(path: string, body: unknown): Promise<{ ok: boolean; reply: DeskReply }> {
+  const response = await fetch(`${deskRoot()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': deskToken() },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  }).catch(() => null);
+  const reply = ((await response?.json().catch(() => null)) ?? { message: FAILED }) as DeskReply;
+  return { ok: !!response?.ok, reply };
+}
+
+/** Says `text` in the status line with id `near`, or the page's own (its first, as the page's script finds it). */
+export function say(text: string, near?: string): HTMLElement | null {
+  const line = (near ? document.getElementById(near) : null) ?? document.querySelector<HTMLElement>('main .status');
+  if (line) line.textContent = text;
+  return line;
 }

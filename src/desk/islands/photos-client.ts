@@ -1,30 +1,7 @@
 // Her photos copied into a gallery from her browser: each chosen or dropped file sent as its bytes,
 // then every photo of a folder she named, copied by the desk (galleries.ts copyFolder). Shared by
 // the New gallery form and Add photos.
-import { deskRoot, deskToken, FAILED } from './desk-client.ts';
-
-/** What the desk answers a change: its sentence, and what it made (routes.ts). */
-export interface DeskReply {
-  message?: string;
-  warnings?: string[];
-  field?: string;
-  suggestion?: string;
-  made?: { id: string; password: string; generated: boolean };
-  copied?: string[];
-  left?: string[];
-}
-
-/** Sends one change to the desk; resolves to its answer and whether it was done. */
-export async function change(path: string, body: unknown): Promise<{ ok: boolean; reply: DeskReply }> {
-  const response = await fetch(`${deskRoot()}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': deskToken() },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  }).catch(() => null);
-  const reply = ((await response?.json().catch(() => null)) ?? { message: FAILED }) as DeskReply;
-  return { ok: !!response?.ok, reply };
-}
+import { change, deskRoot, deskToken, FAILED, type DeskReply } from './desk-client.ts';
 
 /** Sends one photo's bytes to the desk, which copies it into the gallery's folder. */
 async function sendPhoto(id: string, file: File): Promise<{ ok: boolean; message: string | undefined }> {
@@ -72,11 +49,4 @@ export async function copyPhotos(
     } else problems.push(reply.message ?? '');
   }
   return { copied, problems };
-}
-
-/** Says `text` in the status line with id `near`, or the page's own (the first under main). */
-export function say(text: string, near?: string): HTMLElement | null {
-  const line = (near ? document.getElementById(near) : null) ?? document.querySelector<HTMLElement>('main > .status');
-  if (line) line.textContent = text;
-  return line;
 }

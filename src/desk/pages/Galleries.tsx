@@ -8,7 +8,7 @@ import type {
   Removable,
 } from '../../../scripts/desk/actions.ts';
 import { Island } from './Island.tsx';
-import { Hidden, Thumb } from './parts.tsx';
+import { ConfirmDialog, Hidden, Thumb } from './parts.tsx';
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
 export function GalleryCard({ card }: { card: Card }) {
@@ -131,8 +131,15 @@ export function RemoveSection({ gone }: { gone: Removable[] }) {
             <button type="button" className="btn btn-quiet" data-dialog={`remove-${id}`}>
               Remove<Hidden> {id}</Hidden>…
             </button>
-            <dialog id={`remove-${id}`} aria-labelledby={`remove-${id}-title`}>
-              <h2 id={`remove-${id}-title`}>Remove {id} from your website?</h2>
+            <ConfirmDialog
+              id={`remove-${id}`}
+              title={`Remove ${id} from your website?`}
+              action="/api/remove"
+              after="refresh"
+              gallery={id}
+              confirm="Remove it now"
+              keep="Keep it"
+            >
               <p>
                 Her password, her link and her partner links will open nothing: she sees "wrong password" as if it had
                 never been, and a device that remembered her forgets it.
@@ -141,16 +148,7 @@ export function RemoveSection({ gone }: { gone: Removable[] }) {
                 This cannot be taken back: every file of it is deleted from your website now. To show it again you would
                 need its folder and a new publish.
               </p>
-              <form className="flex flex-wrap gap-3" data-action="/api/remove" data-after="refresh">
-                <input type="hidden" name="id" value={id} />
-                <button type="submit" className="btn btn-danger">
-                  Remove it now
-                </button>
-                <button type="button" className="btn btn-quiet" data-dialog-close="">
-                  Keep it
-                </button>
-              </form>
-            </dialog>
+            </ConfirmDialog>
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@
 import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
-import { DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
+import { ConfirmDialog, DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
 
 export function GalleryPage({
   detail,
@@ -146,22 +146,20 @@ function DeleteSection({ id, title }: { id: string; title: string }) {
       <button type="button" className="btn btn-quiet" data-dialog="delete-dialog">
         Delete this gallery…
       </button>
-      <dialog id="delete-dialog" aria-labelledby="delete-dialog-title">
-        <h2 id="delete-dialog-title">Delete {title}?</h2>
+      <ConfirmDialog
+        id="delete-dialog"
+        title={`Delete ${title}?`}
+        action="/api/galleries/delete"
+        after="home"
+        gallery={id}
+        confirm="Delete it"
+        keep="Keep it"
+      >
         <p>
           It has never been published, so she has seen nothing of it. Its folder, the photos copied into it and its
           password are deleted from this computer; the photos you copied them from stay where they are.
         </p>
-        <form className="flex flex-wrap gap-3" data-action="/api/galleries/delete" data-after="home">
-          <input type="hidden" name="id" value={id} />
-          <button type="submit" className="btn btn-danger">
-            Delete it
-          </button>
-          <button type="button" className="btn btn-quiet" data-dialog-close="">
-            Keep it
-          </button>
-        </form>
-      </dialog>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -252,8 +250,16 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
         Close this gallery…
       </button>
       <Status id="close-status" />
-      <dialog id="close-dialog" aria-labelledby="close-dialog-title">
-        <h2 id="close-dialog-title">Close {title} now?</h2>
+      <ConfirmDialog
+        id="close-dialog"
+        title={`Close ${title} now?`}
+        action="/api/close"
+        after="refresh"
+        status="close-status"
+        gallery={id}
+        confirm={local ? 'Rehearse closing it' : 'Close it now'}
+        keep="Keep it open"
+      >
         {local ? (
           <>
             <p>
@@ -274,16 +280,7 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
             </p>
           </>
         )}
-        <form className="flex flex-wrap gap-3" data-action="/api/close" data-after="refresh" data-status="close-status">
-          <input type="hidden" name="id" value={id} />
-          <button type="submit" className="btn btn-danger">
-            {local ? 'Rehearse closing it' : 'Close it now'}
-          </button>
-          <button type="button" className="btn btn-quiet" data-dialog-close="">
-            Keep it open
-          </button>
-        </form>
-      </dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -107,3 +107,45 @@ export const Thumb = ({
     loading="lazy"
   />
 );
+
+/**
+ * A change that cannot be taken back, behind a confirmation: its dialog (opened by a button's
+ * data-dialog naming `id`), what it will do (`children`), and its form for the gallery `gallery`.
+ */
+export function ConfirmDialog({
+  id,
+  title,
+  action,
+  after,
+  status,
+  gallery,
+  confirm,
+  keep,
+  children,
+}: {
+  id: string;
+  title: string;
+  action: string;
+  after: 'refresh' | 'home';
+  status?: string;
+  gallery: string;
+  confirm: string;
+  keep: string;
+  children: ReactNode;
+}) {
+  return (
+    <dialog id={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      <form className="flex flex-wrap gap-3" data-action={action} data-after={after} data-status={status}>
+        <input type="hidden" name="id" value={gallery} />
+        <button type="submit" className="btn btn-danger">
+          {confirm}
+        </button>
+        <button type="button" className="btn btn-quiet" data-dialog-close="">
+          {keep}
+        </button>
+      </form>
+    </dialog>
+  );
+}
