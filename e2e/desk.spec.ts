@@ -349,8 +349,14 @@ for (const [width, height, port] of [
         await expect(page.locator('.standing .waits')).toHaveCount(0);
 
         // Closed, after a confirmation that says what she will see: with --local, the command's rehearsal.
+        // "Keep it open" first: the dialog closes and nothing is sent.
         await page.getByRole('button', { name: 'Close this gallery…' }).click();
         const dialog = page.getByRole('dialog', { name: `Close ${title} now?` });
+        await dialog.getByRole('button', { name: 'Keep it open' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.locator('#close-status')).toHaveText('');
+        await expect(page.locator('.standing .state')).toHaveText(/^Published on \d{4}-\d{2}-\d{2}/);
+        await page.getByRole('button', { name: 'Close this gallery…' }).click();
         await expect(dialog).toContainText('This desk publishes to the local preview: closing here is a rehearsal.');
         await expectNoAxeViolations(page);
         await dialog.getByRole('button', { name: 'Rehearse closing it' }).click();

@@ -94,7 +94,7 @@ describe("a gallery's photos, changed in place", () => {
   it('answers each change beside its own section, announced: photos, partner links, settings, password', () => {
     const page = show(markup(galleryPage(detail(), null, '2026-12-04')));
     for (const [form, status] of [
-      ['form[data-order]', 'photos-status'],
+      ['form[data-action="/api/photos"]', 'photos-status'],
       ['form[data-add-photos]', 'photos-status'],
       ['form[data-action="/api/share"]', 'partner-status'],
       ['form[data-action="/api/galleries/settings"]', 'settings-status'],

@@ -121,7 +121,6 @@ export const BODY_REFUSALS = {
 /** What an error answers (its kind alone goes to the terminal). */
 export const FAILED = 'The desk could not do that: see the terminal it runs in.';
 
-const ASSETS = new URL('./assets/', import.meta.url);
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -195,13 +194,15 @@ export const MAX_PHOTO_BYTES = 200 * 1024 * 1024;
 export const MAX_JSON_BYTES = 64 * 1024;
 
 /**
- * The page's script, written in TypeScript (assets/desk.ts) and served as the JavaScript it is once
- * its types are stripped by Node's own stripTypeScriptTypes (what `node file.ts` does): made once,
- * at its first request.
+ * The page's one classic script, which holds a press made before its island answers: written in
+ * TypeScript (src/desk/hold.ts) and served as the JavaScript it is once its types are stripped by
+ * Node's own stripTypeScriptTypes (what `node file.ts` does): made once, at its first request.
  */
 let deskScript: string | undefined;
-const scriptOf = () =>
-  (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('desk.ts', ASSETS), 'utf8'), { mode: 'strip' }));
+export const holdScript = () =>
+  (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('../../src/desk/hold.ts', import.meta.url), 'utf8'), {
+    mode: 'strip',
+  }));
 
 /** The desk's Hono: a request's Node message (`c.env.incoming`) stays at hand for the Host and a photo's headers. */
 type DeskEnv = { Bindings: HttpBindings };
@@ -223,7 +224,7 @@ async function serveAsset(c: DeskContext, name: string): Promise<Response> {
   const font = name.startsWith('fonts/') && Object.hasOwn(FONTS, name.slice(6)) ? FONTS[name.slice(6)] : undefined;
   if (font) return send(c, 200, readFileSync(join(process.cwd(), font)), 'font/woff2');
   if (!/^[a-z-]+\.(js|css)$/.test(name)) return send(c, 404, REFUSALS.missing);
-  if (name === 'desk.js') return send(c, 200, scriptOf(), ASSET_TYPES['.js']);
+  if (name === 'desk.js') return send(c, 200, holdScript(), ASSET_TYPES['.js']);
   if (name === 'desk.css') return send(c, 200, await deskStylesheet(), ASSET_TYPES['.css']);
   if (name === 'islands.js') return send(c, 200, await islandsScript(), ASSET_TYPES['.js']);
   if (name === 'preview.js') return send(c, 200, await previewScript(), ASSET_TYPES['.js']);

@@ -1,9 +1,13 @@
 // What the desk's islands share in her browser: the page's token (a change's header), the desk's
 // secret path (islands.js is served under it, /<path>/assets/), a change sent, what happened said,
 // and the page rendered anew.
+import type { Waiting } from '../../../scripts/desk/actions.ts';
 
-/** The desk's own path, /<path>/, from this module's address. */
-export const deskRoot = (): string => new URL('../', import.meta.url).pathname;
+/**
+ * The desk's own path, /<path>/, from this module's address (always with its last slash: a bundler
+ * that reads `new URL('../', import.meta.url)` as a folder's address, as Vite's tests do, drops it).
+ */
+export const deskRoot = (): string => new URL('../', import.meta.url).pathname.replace(/\/?$/, '/');
 
 /** The page's token, for a change's header (never in the address). */
 export const deskToken = (): string => document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
@@ -27,6 +31,10 @@ export async function renderAnew(parts: string[]): Promise<void> {
 /** What the desk answers a change: its sentence, and what it made (routes.ts). */
 export interface DeskReply {
   message?: string;
+  /** What waits in her Selections now (a change of the inbox). */
+  waiting?: Waiting;
+  /** Done: the selection filed away, which Undo puts back. */
+  undo?: string;
   warnings?: string[];
   field?: string;
   suggestion?: string;

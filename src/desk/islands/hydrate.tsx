@@ -1,7 +1,7 @@
 // The desk's islands taken over in her browser (islands.ts runs it): each with the props its page
 // was rendered with. An island is marked `data-hydrated` by its first effect, once React has taken
 // it over and answers it, and says so ("desk:hydrated"): a form pressed before then was held by the
-// page's script (assets/desk.ts), which sends it now.
+// page's one classic script (src/desk/hold.ts), which sends it now.
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLANDS, type Islands } from './registry.ts';

@@ -8,7 +8,7 @@ import type {
   Removable,
 } from '../../../scripts/desk/actions.ts';
 import { Island } from './Island.tsx';
-import { ConfirmDialog, Hidden, Thumb } from './parts.tsx';
+import { ChangeForm, ConfirmDialog, DialogButton, Thumb } from './parts.tsx';
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
 export function GalleryCard({ card }: { card: Card }) {
@@ -128,9 +128,7 @@ export function RemoveSection({ gone }: { gone: Removable[] }) {
         {gone.map(({ id, published }) => (
           <li key={id}>
             <code>{id}</code>, published {published}{' '}
-            <button type="button" className="btn btn-quiet" data-dialog={`remove-${id}`}>
-              Remove<Hidden> {id}</Hidden>…
-            </button>
+            <DialogButton dialog={`remove-${id}`} label="Remove" hidden={` ${id}`} />
             <ConfirmDialog
               id={`remove-${id}`}
               title={`Remove ${id} from your website?`}
@@ -170,11 +168,11 @@ export function FolderOffer({ offer }: { offer: string | null }) {
         Your clients' photos and passwords live in a folder of their own on this computer, <code>{offer}</code>, outside
         your website's files, so they never travel with the website.
       </p>
-      <form data-action="/api/galleries/make-folder" data-after="refresh">
+      <ChangeForm action="/api/galleries/make-folder" after="refresh">
         <button type="submit" className="btn">
           Make my galleries folder
         </button>
-      </form>
+      </ChangeForm>
     </section>
   );
 }

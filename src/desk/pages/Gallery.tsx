@@ -4,7 +4,17 @@
 import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
-import { ConfirmDialog, DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
+import {
+  ChangeForm,
+  ConfirmDialog,
+  DialogButton,
+  DownloadsField,
+  Hidden,
+  Hint,
+  PackageFields,
+  Status,
+  Thumb,
+} from './parts.tsx';
 
 export function GalleryPage({
   detail,
@@ -86,7 +96,7 @@ function SettingsSection({ detail: { id, settings }, today }: { detail: GalleryD
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <form className="form" data-action="/api/galleries/settings" data-after="refresh" data-status="settings-status">
+      <ChangeForm className="form" action="/api/galleries/settings" after="refresh" status="settings-status">
         <input type="hidden" name="id" value={id} />
         <p>
           <label htmlFor="settings-title-field">Title, as she sees it</label>
@@ -108,7 +118,7 @@ function SettingsSection({ detail: { id, settings }, today }: { detail: GalleryD
             Save the settings
           </button>
         </p>
-      </form>
+      </ChangeForm>
       <Status id="settings-status" />
     </section>
   );
@@ -119,7 +129,7 @@ function PasswordSection({ id }: { id: string }) {
   return (
     <section aria-labelledby="password-title">
       <h2 id="password-title">Her password</h2>
-      <form className="form" data-action="/api/galleries/password" data-after="refresh" data-status="password-status">
+      <ChangeForm className="form" action="/api/galleries/password" after="refresh" status="password-status">
         <input type="hidden" name="id" value={id} />
         <p>
           <label htmlFor="new-password">
@@ -132,7 +142,7 @@ function PasswordSection({ id }: { id: string }) {
             Set a new password
           </button>
         </p>
-      </form>
+      </ChangeForm>
       <Status id="password-status" />
     </section>
   );
@@ -143,9 +153,7 @@ function DeleteSection({ id, title }: { id: string; title: string }) {
   return (
     <section aria-labelledby="delete-title">
       <h2 id="delete-title">Delete this gallery</h2>
-      <button type="button" className="btn btn-quiet" data-dialog="delete-dialog">
-        Delete this gallery…
-      </button>
+      <DialogButton dialog="delete-dialog" label="Delete this gallery" />
       <ConfirmDialog
         id="delete-dialog"
         title={`Delete ${title}?`}
@@ -170,7 +178,7 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
     <section aria-labelledby="partner-title">
       <h2 id="partner-title">Partner links</h2>
       <p>Tap the photos a partner link shows (for viewing only; her own access is untouched).</p>
-      <form data-action="/api/share" data-after="refresh" data-list="photos" data-status="partner-status">
+      <ChangeForm action="/api/share" after="refresh" list="photos" status="partner-status">
         <input type="hidden" name="id" value={id} />
         <fieldset className="mt-0 mb-4 grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3 border-0 p-0">
           <legend className="mb-2 font-medium">Photos for the partner link</legend>
@@ -210,7 +218,7 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
             Make the partner link
           </button>
         </p>
-      </form>
+      </ChangeForm>
       <Status id="partner-status" />
       {shares.length ? (
         <ul className="shares grid list-none gap-3 p-0">
@@ -226,13 +234,13 @@ function PartnerSection({ detail: { id, photos, shares } }: { detail: GalleryDet
                 name="CopyButton"
                 props={{ target: `share-${share.code}`, label: 'Copy', hidden: ` the partner link ${share.code}` }}
               />
-              <form data-action="/api/share" data-after="refresh" data-status="partner-status">
+              <ChangeForm action="/api/share" after="refresh" status="partner-status">
                 <input type="hidden" name="id" value={id} />
                 <input type="hidden" name="withdraw" value={share.code} />
                 <button type="submit" className="btn btn-quiet">
                   Withdraw<Hidden> the partner link {share.code}</Hidden>
                 </button>
-              </form>
+              </ChangeForm>
             </li>
           ))}
         </ul>
@@ -246,9 +254,7 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
   return (
     <section aria-labelledby="close-title">
       <h2 id="close-title">Close the gallery</h2>
-      <button type="button" className="btn btn-quiet" data-dialog="close-dialog">
-        Close this gallery…
-      </button>
+      <DialogButton dialog="close-dialog" label="Close this gallery" />
       <Status id="close-status" />
       <ConfirmDialog
         id="close-dialog"
@@ -298,13 +304,7 @@ function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
         opens on. Describe each for someone who cannot see it. Saved into its gallery.yaml; publish for her to see the
         change.
       </p>
-      <form
-        data-action="/api/photos"
-        data-after="refresh"
-        data-list="files alts"
-        data-order=""
-        data-status="photos-status"
-      >
+      <ChangeForm action="/api/photos" after="refresh" list="files alts" status="photos-status">
         <input type="hidden" name="id" value={id} />
         <Island
           name="PhotoOrder"
@@ -315,7 +315,7 @@ function PhotosSection({ detail: { id, photos } }: { detail: GalleryDetail }) {
             Save the order and descriptions
           </button>
         </p>
-      </form>
+      </ChangeForm>
       <Status id="photos-status" />
       <Island name="AddPhotos" props={{ id }} />
     </section>

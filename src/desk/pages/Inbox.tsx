@@ -2,7 +2,7 @@
 // (publish/selection-check.ts): never a client's words but as text.
 import type { InboxMessage } from '../../../scripts/desk/actions.ts';
 import { Island } from './Island.tsx';
-import { Hidden, Status, Thumb } from './parts.tsx';
+import { ChangeForm, Hidden, Status, Thumb } from './parts.tsx';
 
 /** What the desk says of a message that is not a selection, in the command's words (inbox-command.ts formatMessages). */
 export const NOT_A_SELECTION: Record<Exclude<InboxMessage['kind'], 'selection'>, string> = {
@@ -15,12 +15,12 @@ export const NOT_A_SELECTION: Record<Exclude<InboxMessage['kind'], 'selection'>,
 /** Done for one message: files it away from the list. */
 function DoneForm({ message, label }: { message: InboxMessage; label: string }) {
   return (
-    <form data-action="/api/inbox/done" data-after="remove">
+    <ChangeForm action="/api/inbox/done" after="remove">
       <input type="hidden" name="id" value={message.id} />
       <button type="submit" className="btn">
         Done<Hidden> with {label}</Hidden>
       </button>
-    </form>
+    </ChangeForm>
   );
 }
 

@@ -7,13 +7,17 @@ import { ISLANDS, type Islands } from '../islands/registry.ts';
 export function Island<Name extends keyof Islands>({
   name,
   props,
+  inline = false,
 }: {
   name: Name;
   props: Parameters<Islands[Name]>[0];
+  /** Inside a line of text (a link's badge): a <span>, not a <div>. */
+  inline?: boolean;
 }) {
   const Component = ISLANDS[name] as ComponentType<typeof props>;
+  const Wrapper = inline ? 'span' : 'div';
   return (
-    <div
+    <Wrapper
       className="contents"
       data-island={name}
       data-props={JSON.stringify(props)}

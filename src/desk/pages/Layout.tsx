@@ -1,31 +1,7 @@
 // The page around a view: the header with the desk's three places and where it publishes to.
 import type { ReactNode } from 'react';
 import type { DeskSetup, Waiting } from '../../../scripts/desk/actions.ts';
-import { Hidden } from './parts.tsx';
-
-/** Beside Selections: how many selections wait and, apart, how many messages are unreadable. */
-export function Badges({ selections, unreadable }: Waiting) {
-  return (
-    <>
-      {selections ? (
-        <>
-          {' '}
-          <span className="badge">{selections}</span>
-          <Hidden> waiting</Hidden>
-        </>
-      ) : null}
-      {unreadable ? (
-        <>
-          {' '}
-          <span className="badge badge-quiet">
-            {unreadable}
-            <Hidden> unreadable</Hidden>
-          </span>
-        </>
-      ) : null}
-    </>
-  );
-}
+import { Island } from './Island.tsx';
 
 const PLACES = [
   ['/', 'Galleries'],
@@ -35,7 +11,7 @@ const PLACES = [
 
 /**
  * `waiting` null: not known yet (her website's connection not opened): no badge, and the link
- * marked data-late for the page's script to fetch it (routes.ts /api/status).
+ * marked data-late; its badge (an island) asks for it (routes.ts /api/status).
  */
 export function Layout({
   title,
@@ -61,6 +37,7 @@ export function Layout({
         <title>{`${title} · Studio desk`}</title>
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/desk.css" />
+        {/* Holds a press made before its island answers (src/desk/hold.ts): a classic script, run before the body is read. */}
         <script src="/assets/desk.js"></script>
         <script type="module" src="/assets/islands.js"></script>
       </head>
@@ -84,7 +61,7 @@ export function Layout({
                     data-late={href === '/inbox' && !waiting ? 'waiting' : undefined}
                   >
                     {label}
-                    {href === '/inbox' && waiting ? <Badges {...waiting} /> : null}
+                    {href === '/inbox' ? <Island name="SelectionsBadge" props={{ waiting }} inline /> : null}
                   </a>
                 </li>
               ))}

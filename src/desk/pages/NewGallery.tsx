@@ -2,7 +2,7 @@
 // password and photos; then her settings for a new gallery, which the form starts with.
 import { newGalleryPrefill, type GalleryDefaults } from '../../../scripts/desk/defaults.ts';
 import { Island } from './Island.tsx';
-import { DownloadOptions, Hint, LimitOptions, Status } from './parts.tsx';
+import { ChangeForm, DownloadOptions, Hint, LimitOptions, Status } from './parts.tsx';
 
 export function NewGalleryPage({ today, defaults }: { today: string; defaults: GalleryDefaults }) {
   const start = newGalleryPrefill(defaults, today);
@@ -26,7 +26,7 @@ function DefaultsSection({ defaults }: { defaults: GalleryDefaults }) {
     <section aria-labelledby="defaults-title">
       <h2 id="defaults-title">Settings for a new gallery</h2>
       <p>What most of your galleries share: each new gallery's form starts with these.</p>
-      <form className="form" data-action="/api/galleries/defaults" data-after="refresh" data-status="defaults-status">
+      <ChangeForm className="form" action="/api/galleries/defaults" after="refresh" status="defaults-status">
         <p>
           <label htmlFor="defaults-days">
             Days a new gallery stays open <Hint>(empty: no last day)</Hint>
@@ -84,7 +84,7 @@ function DefaultsSection({ defaults }: { defaults: GalleryDefaults }) {
             Keep these for a new gallery
           </button>
         </p>
-      </form>
+      </ChangeForm>
       <Status id="defaults-status" />
     </section>
   );

@@ -1,6 +1,9 @@
 // Small pieces every desk page shares: words for a screen reader only, a status line, the choices a
 // gallery's settings offer (the same wherever they are set).
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ChangeFormProps } from '../islands/ChangeForm.tsx';
+import { Island } from './Island.tsx';
 
 /** Words read to a screen reader and not shown (the desk's stylesheet: .visually-hidden). */
 export const Hidden = ({ children }: { children: ReactNode }) => <span className="visually-hidden">{children}</span>;
@@ -109,8 +112,8 @@ export const Thumb = ({
 );
 
 /**
- * A change that cannot be taken back, behind a confirmation: its dialog (opened by a button's
- * data-dialog naming `id`), what it will do (`children`), and its form for the gallery `gallery`.
+ * A change that cannot be taken back, behind a confirmation: its dialog (opened by a DialogButton
+ * naming `id`), what it will do (`children`), and its form for the gallery `gallery`.
  */
 export function ConfirmDialog({
   id,
@@ -137,15 +140,29 @@ export function ConfirmDialog({
     <dialog id={id} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
-      <form className="flex flex-wrap gap-3" data-action={action} data-after={after} data-status={status}>
+      <ChangeForm className="flex flex-wrap gap-3" action={action} after={after} {...(status ? { status } : {})}>
         <input type="hidden" name="id" value={gallery} />
         <button type="submit" className="btn btn-danger">
           {confirm}
         </button>
-        <button type="button" className="btn btn-quiet" data-dialog-close="">
+        {/* Closes the dialog without sending anything, with or without the desk's code. */}
+        <button type="submit" className="btn btn-quiet" formMethod="dialog" formNoValidate>
           {keep}
         </button>
-      </form>
+      </ChangeForm>
     </dialog>
   );
 }
+
+/**
+ * A plain form of hers whose change the desk makes (src/desk/islands/ChangeForm.tsx): its fields
+ * and buttons (`children`) rendered here, its sending an island.
+ */
+export function ChangeForm({ children, ...props }: Omit<ChangeFormProps, 'html'> & { children: ReactNode }) {
+  return <Island name="ChangeForm" props={{ ...props, html: renderToStaticMarkup(<>{children}</>) }} />;
+}
+
+/** A button opening the confirmation `dialog` (a <dialog> of the page, by id). */
+export const DialogButton = ({ dialog, label, hidden }: { dialog: string; label: string; hidden?: string }) => (
+  <Island name="DialogButton" props={{ dialog, label, ...(hidden ? { hidden } : {}) }} />
+);

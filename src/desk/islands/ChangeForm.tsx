@@ -1,0 +1,95 @@
+// A change of hers from a plain form, an island: its fields (rendered on her computer, `html`) sent
+// as JSON to the desk with the page's token, never by the browser as a new address; what happened
+// said beside it (the status line `status`, or the page's), the page then drawn anew where the
+// change shows (`after`), and the Selections badge told what waits. Done on a selection offers Undo
+// beside what it said. Its dialog's keep-it button closes the dialog by itself (formmethod=dialog),
+// nothing sent.
+import { useState, type FormEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Waiting } from '../../../scripts/desk/actions.ts';
+import { change, deskRoot, renderAnew, say } from './desk-client.ts';
+
+export interface ChangeFormProps {
+  /** The desk's route, from its root: /api/… */
+  action: string;
+  /** After it is done: the page drawn anew (refresh), her galleries (home), or the list drawn anew with Undo (remove). */
+  after?: 'refresh' | 'home' | 'remove';
+  /** The fields sent as lists (the photos tapped for a partner link), space-separated. */
+  list?: string;
+  /** The status line beside it, by id; the page's own when none. */
+  status?: string;
+  className?: string;
+  /** Its fields and buttons, as the page rendered them. */
+  html: string;
+}
+
+type Fields = Record<string, FormDataEntryValue | FormDataEntryValue[] | null>;
+
+/** A form's fields as JSON: the names in `list` as lists (none tapped: an empty list). */
+export function fieldsOf(form: HTMLFormElement, list = ''): Fields {
+  const lists = list.split(' ').filter(Boolean);
+  const data = new FormData(form);
+  const body: Fields = {};
+  for (const name of new Set(data.keys())) body[name] = lists.includes(name) ? data.getAll(name) : data.get(name);
+  for (const name of lists) body[name] ??= [];
+  return body;
+}
+
+/** Tells the Selections badge (SelectionsBadge.tsx) what waits now. */
+export const tellWaiting = (waiting: Waiting | undefined) => {
+  if (typeof waiting?.selections === 'number' && typeof waiting.unreadable === 'number')
+    document.dispatchEvent(new CustomEvent('desk:waiting', { detail: waiting }));
+};
+
+/** What Done said, with Undo beside it: Undo puts the selection back among those waiting. */
+function UndoOffer({ message, id }: { message: string; id: string }) {
+  const [busy, setBusy] = useState(false);
+  const undo = async () => {
+    setBusy(true);
+    const { ok, reply } = await change('api/inbox/undo', { id });
+    if (ok) await renderAnew(['main']);
+    else setBusy(false);
+    say(reply.message ?? '')?.focus();
+    tellWaiting(reply.waiting);
+  };
+  return (
+    <>
+      {message}{' '}
+      <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => void undo()}>
+        Undo
+      </button>
+    </>
+  );
+}
+
+export function ChangeForm({ action, after, list, status, className, html }: ChangeFormProps) {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    // "Keep it": the browser closes its dialog.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('formmethod') === 'dialog') return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (button) button.disabled = true;
+    const { ok, reply } = await change(action.replace(/^\//, ''), fieldsOf(form, list));
+    if (button) button.disabled = false;
+    form.closest('dialog')?.close();
+    if (ok && after === 'home') return location.assign(deskRoot());
+    if (ok && after) await renderAnew(['main']);
+    tellWaiting(reply.waiting);
+    const line = say(reply.message ?? '', status);
+    if (ok && typeof reply.undo === 'string' && line)
+      createRoot(line).render(<UndoOffer message={reply.message ?? ''} id={reply.undo} />);
+    line?.focus();
+  };
+  return (
+    <form
+      className={className}
+      data-action={action}
+      data-after={after}
+      data-list={list}
+      data-status={status}
+      onSubmit={(event) => void submit(event)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
