@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures';
 import { serverState } from '../scripts/servers/cdn.ts';
 import { writeCameraPhoto } from '../scripts/audits/camera-photos.ts';
-import { REFUSALS } from '../scripts/desk/server.ts';
+import { REFUSALS } from '../src/desk/server/server.ts';
 
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
 // published to the test server's own bucket (where its sample gallery and studio key are), her
@@ -39,7 +39,7 @@ function startDesk(
   const desk = spawn(
     process.execPath,
     [
-      'scripts/desk/desk.ts',
+      'scripts/owner/desk.ts',
       '--no-open',
       '--port',
       String(port),

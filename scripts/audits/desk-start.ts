@@ -88,7 +88,7 @@ async function run(): Promise<{ address: number; page: number; late: number; lat
     process.execPath,
     [
       '--disable-warning=ExperimentalWarning',
-      'scripts/desk/desk.ts',
+      'scripts/owner/desk.ts',
       '--no-open',
       '--local',
       '--persist-to',

@@ -32,7 +32,7 @@ import { publishedState, recordOrNone, stateWords } from '../../src/private-gall
 import { isExpired } from '../../src/private-gallery/format/dates.ts';
 import { pastButPublished } from '../../src/private-gallery/publish/expired.ts';
 import { optionProblem } from '../shared/options.ts';
-import { npmRefusal } from './command-guard.ts';
+import { npmRefusal } from '../../src/private-gallery/publish/command-guard.ts';
 import { count } from '../../src/private-gallery/publish/words.ts';
 import { linkAsPositional } from '../../src/private-gallery/publish/share-command.ts';
 import {
@@ -46,7 +46,7 @@ import {
   runAction,
   shareAction,
   type Say,
-} from './gallery-actions.ts';
+} from '../../src/private-gallery/publish/gallery-actions.ts';
 
 // `npm run galleries publish --local` (no --): npm kept --local for itself. Say so before anything.
 const npmKept = npmRefusal(

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { transformSync, version as ESBUILD_VERSION } from 'esbuild';
-import { cached, hashOf, keep } from './disk-cache.ts';
+import { cached, hashOf, keep } from '../../src/desk/server/disk-cache.ts';
 
 const SRC = new URL('../../src/', import.meta.url);
 const TRIED = ['.ts', '.tsx', '/index.ts', '/index.tsx'];

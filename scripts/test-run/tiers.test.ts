@@ -10,7 +10,7 @@ const SLOW_CALLS = ['startCdn(', 'getPlatformProxy', 'openTarget(', 'copyProject
 /** Listed files slow for what no marker names (publishing real galleries, the real `npm run galleries`). */
 const SLOW_WITHOUT_MARKER = [
   'scripts/owner/galleries-mistakes.test.ts',
-  'scripts/desk/actions.test.ts',
+  'src/desk/server/actions.test.ts',
   'src/private-gallery/publish/progress.test.ts',
 ];
 

@@ -23,7 +23,7 @@ export const FULL_ONLY_UNIT = {
     "runs the owner's command four times against wrangler's local bucket, and opens it through the platform proxy",
   'scripts/owner/galleries-mistakes.test.ts': 'runs the real `npm run galleries` a dozen times, each starting wrangler',
   'src/content-validation.test.ts': "runs Astro's content sync (the build's first step) on copies of the site",
-  'scripts/desk/actions.test.ts':
+  'src/desk/server/actions.test.ts':
     "publishes galleries several times (password derivations, resizing) to check the desk's close, remove and unlock",
   'src/private-gallery/publish/progress.test.ts':
     'publishes a gallery of three photos (resizing, sealing) to follow its progress',

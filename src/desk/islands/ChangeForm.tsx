@@ -6,7 +6,7 @@
 // nothing sent.
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Waiting } from '../../../scripts/desk/actions.ts';
+import type { Waiting } from '../server/actions.ts';
 import { change, deskRoot, renderAnew, say } from './desk-client.ts';
 
 export interface ChangeFormProps {

@@ -3,7 +3,7 @@
 // connection was not open yet: `waiting` null), it asks the desk once the page is read (opening
 // it takes seconds), and says nothing until it knows; a change that knows tells it ("desk:waiting").
 import { useEffect, useState } from 'react';
-import type { Waiting } from '../../../scripts/desk/actions.ts';
+import type { Waiting } from '../server/actions.ts';
 import { Hidden } from '../pages/parts.tsx';
 import { deskRoot, deskToken } from './desk-client.ts';
 

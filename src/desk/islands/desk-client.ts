@@ -1,7 +1,7 @@
 // What the desk's islands share in her browser: the page's token (a change's header), the desk's
 // secret path (islands.js is served under it, /<path>/assets/), a change sent, what happened said,
 // and the page rendered anew.
-import type { Waiting } from '../../../scripts/desk/actions.ts';
+import type { Waiting } from '../server/actions.ts';
 
 /**
  * The desk's own path, /<path>/, from this module's address (always with its last slash: a bundler

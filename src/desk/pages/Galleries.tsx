@@ -1,12 +1,6 @@
 // Her galleries at a glance: her first run's folder offer, those closing this week, Publish, a card
 // a gallery, and those whose folder is gone.
-import type {
-  ClosingSoon,
-  DeskSetup,
-  GalleryCard as Card,
-  GalleryState,
-  Removable,
-} from '../../../scripts/desk/actions.ts';
+import type { ClosingSoon, DeskSetup, GalleryCard as Card, GalleryState, Removable } from '../server/actions.ts';
 import { Island } from './Island.tsx';
 import { ChangeForm, ConfirmDialog, DialogButton, Thumb } from './parts.tsx';
 

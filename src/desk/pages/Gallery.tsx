@@ -1,7 +1,7 @@
 // One gallery: where it stands, its invitation and password, its settings, a new password, its
 // photos (order, descriptions, the cover, adding and taking out), partner links, closing it, and
 // deleting one never published.
-import type { DeskSetup, GalleryDetail } from '../../../scripts/desk/actions.ts';
+import type { DeskSetup, GalleryDetail } from '../server/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
 import {

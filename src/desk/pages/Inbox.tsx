@@ -1,6 +1,6 @@
 // Her clients' selections, newest first, as the studio's records have them
 // (publish/selection-check.ts): never a client's words but as text.
-import type { InboxMessage } from '../../../scripts/desk/actions.ts';
+import type { InboxMessage } from '../server/actions.ts';
 import { Island } from './Island.tsx';
 import { ChangeForm, Hidden, Status, Thumb } from './parts.tsx';
 

@@ -1,6 +1,6 @@
 // The page around a view: the header with the desk's three places and where it publishes to.
 import type { ReactNode } from 'react';
-import type { DeskSetup, Waiting } from '../../../scripts/desk/actions.ts';
+import type { DeskSetup, Waiting } from '../server/actions.ts';
 import { Island } from './Island.tsx';
 
 const PLACES = [

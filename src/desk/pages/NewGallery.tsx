@@ -1,6 +1,6 @@
 // A new gallery: its folder name, title, last day (no past day offered), package, downloads,
 // password and photos; then her settings for a new gallery, which the form starts with.
-import { newGalleryPrefill, type GalleryDefaults } from '../../../scripts/desk/defaults.ts';
+import { newGalleryPrefill, type GalleryDefaults } from '../server/defaults.ts';
 import { Island } from './Island.tsx';
 import { ChangeForm, DownloadOptions, Hint, LimitOptions, Status } from './parts.tsx';
 

@@ -12,8 +12,8 @@ import type {
   InboxMessage,
   Removable,
   Waiting,
-} from '../../../scripts/desk/actions.ts';
-import { NO_DEFAULTS, type GalleryDefaults } from '../../../scripts/desk/defaults.ts';
+} from '../server/actions.ts';
+import { NO_DEFAULTS, type GalleryDefaults } from '../server/defaults.ts';
 import { GalleriesPage, GalleryCard } from './Galleries.tsx';
 import { GalleryPage } from './Gallery.tsx';
 import { InboxPage } from './Inbox.tsx';

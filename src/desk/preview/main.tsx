@@ -1,5 +1,5 @@
 // The preview's page: her gallery opened with the gallery's own code (OpenGallery), from the files
-// the desk sealed in memory for it (scripts/desk/preview.ts), as her client's password opens it.
+// the desk sealed in memory for it (src/desk/server/preview.ts), as her client's password opens it.
 import { createRoot } from 'react-dom/client';
 import { fetchManifest, unlockWithPassword } from '@/private-gallery/client/unlock';
 import { OpenGallery } from '@/private-gallery/ui/OpenGallery';

@@ -75,7 +75,7 @@ describe("a slip in one gallery's folder holds that gallery alone", () => {
 
   it('a file that is not a photo (notes.jpg holding text) that reaches sealing stops the publish, naming the file and its gallery', async () => {
     // The command and the desk hold such a gallery before sealing (publishAction's photo check,
-    // tested through them in scripts/desk/publish.test.ts); if one gets past it (a photo broken past
+    // tested through them in src/desk/server/publish.test.ts); if one gets past it (a photo broken past
     // its header), sealing stops with a sentence naming both.
     const dir = await folder('not-a-photo', 'title: Ivy\n', { 'notes.jpg': 'call Ivy back on Tuesday\n' });
     await expect(publishFolder(dir)).rejects.toThrow(

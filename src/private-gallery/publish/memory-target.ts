@@ -2,7 +2,7 @@ import { contentVersion, type VaultTarget } from './target.ts';
 
 /**
  * A bucket in memory, with names holding slashes as R2's do, and its objects to look at: the
- * desk's preview seals a gallery into one (scripts/desk/preview.ts), and the tests publish to one.
+ * desk's preview seals a gallery into one (src/desk/server/preview.ts), and the tests publish to one.
  * Its conditional write checks and writes in one step, as R2 does.
  */
 export function memoryTarget(label = 'the local bucket in test'): VaultTarget & { objects: Map<string, Uint8Array> } {

@@ -11,13 +11,13 @@
 import { spawn } from 'node:child_process';
 import { registerJsx } from '../shared/jsx.ts';
 import { fileHeader, readOptions } from '../shared/options.ts';
-import { liveDeskSetup } from './actions.ts';
-import { newToken, startDesk, type Desk } from './server.ts';
+import { liveDeskSetup } from '../../src/desk/server/actions.ts';
+import { newToken, startDesk, type Desk } from '../../src/desk/server/server.ts';
 
 // The pages are React components (src/desk/pages/): Node reads their JSX once this is registered,
 // so the routes that import them are imported after it.
 registerJsx();
-const { deskRoutes } = await import('./routes.ts');
+const { deskRoutes } = await import('../../src/desk/server/routes.ts');
 
 const { values } = readOptions({
   name: 'desk',

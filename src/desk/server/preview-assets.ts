@@ -4,13 +4,13 @@
 // site's classes, with the site's two faces from the desk's copies of them.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { once } from '../shared/disk-cache.ts';
+import { once } from './disk-cache.ts';
 import { bundle } from './bundle.ts';
 import { compileCss } from './styles.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const UNLOCK = fileURLToPath(new URL('../../src/private-gallery/client/unlock.ts', import.meta.url));
-const INBOX = fileURLToPath(new URL('../../src/private-gallery/format/inbox.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const UNLOCK = fileURLToPath(new URL('../../private-gallery/client/unlock.ts', import.meta.url));
+const INBOX = fileURLToPath(new URL('../../private-gallery/format/inbox.ts', import.meta.url));
 
 /**
  * The gallery's files are asked for under /vault on the site; in the preview, under the desk's own
@@ -53,7 +53,7 @@ export const previewScript = once(() =>
 export const previewStylesheet = once(() =>
   compileCss(
     "@import '../styles/global.css';\n@import './fonts.css';",
-    fileURLToPath(new URL('../../src/desk/', import.meta.url)),
+    fileURLToPath(new URL('../', import.meta.url)),
     // The site's classes, wherever its pages and components are (as its build finds them).
     [{ base: `${ROOT}src`, pattern: '**/*' }],
   ),

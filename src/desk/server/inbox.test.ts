@@ -4,17 +4,17 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, toBase64Url } from '../../src/private-gallery/format/encodings.ts';
+import { randomBytes, toBase64Url } from '../../private-gallery/format/encodings.ts';
 import {
   newStudioKey,
   sealInboxMessage,
   studioPublicKey,
   type InboxMessage,
-} from '../../src/private-gallery/format/inbox.ts';
-import { galleryRef } from '../../src/private-gallery/format/seal.ts';
-import { encodePicks } from '../../src/private-gallery/format/picks.ts';
-import { INBOX_KEY_VARIABLE, inboxTag } from '../../src/private-gallery/publish/inbox.ts';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+} from '../../private-gallery/format/inbox.ts';
+import { galleryRef } from '../../private-gallery/format/seal.ts';
+import { encodePicks } from '../../private-gallery/format/picks.ts';
+import { INBOX_KEY_VARIABLE, inboxTag } from '../../private-gallery/publish/inbox.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup, inboxMessages, PhotoIds } from './actions.ts';
 import { deskRoutes } from './routes.ts';
 import { startDesk, TOKEN_HEADER } from './server.ts';

@@ -5,18 +5,18 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, toBase64Url } from '../../src/private-gallery/format/encodings.ts';
+import { randomBytes, toBase64Url } from '../../private-gallery/format/encodings.ts';
 import {
   newStudioKey,
   sealInboxMessage,
   studioPublicKey,
   type InboxMessage,
-} from '../../src/private-gallery/format/inbox.ts';
-import { galleryRef } from '../../src/private-gallery/format/seal.ts';
-import { INBOX_KEY_VARIABLE, inboxTag } from '../../src/private-gallery/publish/inbox.ts';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
-import type { VaultTarget } from '../../src/private-gallery/publish/target.ts';
+} from '../../private-gallery/format/inbox.ts';
+import { galleryRef } from '../../private-gallery/format/seal.ts';
+import { INBOX_KEY_VARIABLE, inboxTag } from '../../private-gallery/publish/inbox.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
+import { PUBLISH_LOCK } from '../../private-gallery/publish/lock.ts';
+import type { VaultTarget } from '../../private-gallery/publish/target.ts';
 import { deskSetup } from './actions.ts';
 import { deskRoutes } from './routes.ts';
 import { startDesk, TOKEN_HEADER } from './server.ts';

@@ -4,9 +4,9 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEnv } from '../../src/private-gallery/publish/secrets.ts';
-import { readGallery } from '../../src/private-gallery/publish/sources.ts';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { readEnv } from '../../private-gallery/publish/secrets.ts';
+import { readGallery } from '../../private-gallery/publish/sources.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup, publishAll } from './actions.ts';
 import { newGallery } from './galleries.ts';
 import { deskRoutes } from './routes.ts';

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup } from './actions.ts';
 import { sealPreview } from './preview.ts';
 import { deskRoutes } from './routes.ts';

@@ -5,9 +5,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrate } from '../../src/desk/islands/hydrate.tsx';
-import { markup } from '../../src/desk/pages/index.tsx';
-import { PublishPanel } from '../../src/desk/pages/Galleries.tsx';
+import { hydrate } from '../islands/hydrate.tsx';
+import { markup } from '../pages/index.tsx';
+import { PublishPanel } from '../pages/Galleries.tsx';
 import type { DeskSetup } from './actions.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cached, hashOf, keep, once } from '../shared/disk-cache.ts';
+import { cached, hashOf, keep, once } from './disk-cache.ts';
 
-const ENTRY = fileURLToPath(new URL('../../src/desk/desk.css', import.meta.url));
-const THEME = fileURLToPath(new URL('../../src/styles/theme.css', import.meta.url));
-const DESK = fileURLToPath(new URL('../../src/desk/', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../desk.css', import.meta.url));
+const THEME = fileURLToPath(new URL('../../styles/theme.css', import.meta.url));
+const DESK = fileURLToPath(new URL('../', import.meta.url));
 const TAILWIND_VERSION = (
-  JSON.parse(readFileSync(new URL('../../node_modules/tailwindcss/package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../../node_modules/tailwindcss/package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
 ).version;

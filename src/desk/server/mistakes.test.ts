@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup } from './actions.ts';
 import { newGallery } from './galleries.ts';
 import { deskRoutes } from './routes.ts';
@@ -114,7 +114,7 @@ describe('her slips on the desk, each answered by one sentence (issue 50)', () =
 describe('closing the desk', () => {
   it('a second Ctrl+C ends it at once, even while a browser holds a connection open', async () => {
     const home = mkdtempSync(join(tmpdir(), 'desk-stop-'));
-    const child = spawn(process.execPath, ['scripts/desk/desk.ts', '--no-open', '--local'], {
+    const child = spawn(process.execPath, ['scripts/owner/desk.ts', '--no-open', '--local'], {
       env: { ...process.env, PRIVATE_GALLERY_DIR: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { yesterday } from '../../src/private-gallery/publish/close.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
+import { yesterday } from '../../private-gallery/publish/close.ts';
 import { closeOne, deskSetup, galleriesAtAGlance, galleryDetail, PhotoIds, publishAll } from './actions.ts';
 import { deskRoutes } from './routes.ts';
 import { startDesk, TOKEN_HEADER } from './server.ts';

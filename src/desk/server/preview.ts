@@ -2,10 +2,10 @@
 // publish seals it (publishGalleries, her seed, password and settings) into a bucket in memory,
 // never sent anywhere and gone when the desk stops. The preview's page then opens it with the
 // gallery's own code (src/desk/preview/), as her client's phone opens the published one.
-import { publishGalleries } from '../../src/private-gallery/publish/build.ts';
-import { STUDIO_TIME_ZONE } from '../../src/private-gallery/format/dates.ts';
-import { memoryTarget } from '../../src/private-gallery/publish/memory-target.ts';
-import { inputsFor } from '../owner/gallery-actions.ts';
+import { publishGalleries } from '../../private-gallery/publish/build.ts';
+import { STUDIO_TIME_ZONE } from '../../private-gallery/format/dates.ts';
+import { memoryTarget } from '../../private-gallery/publish/memory-target.ts';
+import { inputsFor } from '../../private-gallery/publish/gallery-actions.ts';
 import { collector, forActions, type DeskSetup } from './actions.ts';
 
 /** A gallery sealed for the preview: its files by name, and what opens it (her folder name and password). */

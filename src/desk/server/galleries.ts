@@ -15,8 +15,8 @@ import {
 } from 'node:fs';
 import { basename, extname, isAbsolute, join } from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
-import { isCalendarDay, parseGalleryFile } from '../../src/private-gallery/publish/gallery-file.ts';
-import { isExpired } from '../../src/private-gallery/format/dates.ts';
+import { isCalendarDay, parseGalleryFile } from '../../private-gallery/publish/gallery-file.ts';
+import { isExpired } from '../../private-gallery/format/dates.ts';
 import {
   galleryPasswords,
   generatedPassphrase,
@@ -24,12 +24,12 @@ import {
   PASSWORDS_FILE,
   passwordVariable,
   writePasswordsFile,
-} from '../../src/private-gallery/publish/secrets.ts';
-import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../src/private-gallery/publish/sources.ts';
+} from '../../private-gallery/publish/secrets.ts';
+import { homeFolder, IMAGE_EXTENSIONS, readGallery } from '../../private-gallery/publish/sources.ts';
 import { insideProject, missingFolder, type DeskSetup } from './actions.ts';
-import { recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
-import { sha256 } from '../../src/private-gallery/publish/cache.ts';
-import { linkCode, photoIdentity, readShares, sharesVariable } from '../../src/private-gallery/publish/share.ts';
+import { recordOrNone } from '../../private-gallery/publish/published-state.ts';
+import { sha256 } from '../../private-gallery/publish/cache.ts';
+import { linkCode, photoIdentity, readShares, sharesVariable } from '../../private-gallery/publish/share.ts';
 import { defaultsOf, defaultsRefusal, DEFAULTS_FILE, type GalleryDefaults } from './defaults.ts';
 
 /**

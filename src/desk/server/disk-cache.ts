@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CACHE = fileURLToPath(new URL('../../node_modules/.cache/coastlight/', import.meta.url));
+const CACHE = fileURLToPath(new URL('../../../node_modules/.cache/coastlight/', import.meta.url));
 
 /** A hash of these texts and of every file under these folders (their paths and contents). */
 export function hashOf(texts: string[], folders: string[] = []): string {

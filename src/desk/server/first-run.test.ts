@@ -9,7 +9,7 @@ const home = mkdtempSync(join(tmpdir(), 'desk-home-'));
 // Her home folder: the default galleries folder is ~/coastlight-galleries, read when the modules load.
 vi.stubEnv('HOME', home);
 vi.stubEnv('PRIVATE_GALLERY_DIR', '');
-const { memoryTarget } = await import('../../src/private-gallery/publish/fixtures/memory-target.ts');
+const { memoryTarget } = await import('../../private-gallery/publish/fixtures/memory-target.ts');
 const { liveDeskSetup } = await import('./actions.ts');
 const { deskRoutes } = await import('./routes.ts');
 const { startDesk, TOKEN_HEADER } = await import('./server.ts');

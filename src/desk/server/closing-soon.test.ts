@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup, galleriesClosingSoon, galleryDetail, PhotoIds, publishAll } from './actions.ts';
 import { newGallery } from './galleries.ts';
 

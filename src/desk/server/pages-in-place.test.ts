@@ -5,10 +5,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { hydrate } from '../../src/desk/islands/hydrate.tsx';
+import { hydrate } from '../islands/hydrate.tsx';
 import type { ClosingSoon, GalleryCard, GalleryDetail } from './actions.ts';
 import { NO_DEFAULTS } from './defaults.ts';
-import { galleriesPage, galleryCard, galleryPage, markup, newGalleryPage } from '../../src/desk/pages/index.tsx';
+import { galleriesPage, galleryCard, galleryPage, markup, newGalleryPage } from '../pages/index.tsx';
 
 const detail = (overrides: Partial<GalleryDetail> = {}): GalleryDetail => ({
   id: 'ivy-2026-10',

@@ -4,9 +4,9 @@
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'esbuild';
-import { cached, hashOf, keep, once } from '../shared/disk-cache.ts';
+import { cached, hashOf, keep, once } from './disk-cache.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A module for the browser from `entry` (a path from the project's root), with the site's `@/` paths. */
 export async function bundle(entry: string, plugins: Plugin[] = []): Promise<string> {

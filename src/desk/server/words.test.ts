@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import { deskSetup } from './actions.ts';
 import { newGallery } from './galleries.ts';
 import { deskRoutes } from './routes.ts';

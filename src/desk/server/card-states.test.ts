@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from '../../src/private-gallery/format/encodings.ts';
-import { grantId } from '../../src/private-gallery/format/seal.ts';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
+import { randomBytes } from '../../private-gallery/format/encodings.ts';
+import { grantId } from '../../private-gallery/format/seal.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
 import {
   closeOne,
   deskSetup,

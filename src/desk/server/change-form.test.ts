@@ -10,8 +10,8 @@ import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import { act, createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrate } from '../../src/desk/islands/hydrate.tsx';
-import { galleryPage, inboxPage, layout, markup } from '../../src/desk/pages/index.tsx';
+import { hydrate } from '../islands/hydrate.tsx';
+import { galleryPage, inboxPage, layout, markup } from '../pages/index.tsx';
 import type { DeskSetup, GalleryDetail, InboxMessage, Waiting } from './actions.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -200,7 +200,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
  */
 let deskScript: string | undefined;
 export const holdScript = () =>
-  (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('../../src/desk/hold.ts', import.meta.url), 'utf8'), {
+  (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('../hold.ts', import.meta.url), 'utf8'), {
     mode: 'strip',
   }));
 

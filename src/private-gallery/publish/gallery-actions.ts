@@ -1,4 +1,4 @@
-// What `npm run galleries` and the studio desk (scripts/desk/) both do with her galleries, once:
+// What `npm run galleries` and the studio desk (src/desk/) both do with her galleries, once:
 // which galleries folder and bucket a run works on, the refusals before anything is read or
 // written, publishing's inputs and what it holds, publish, close, remove, the inbox and partner
 // links, each with the command's own sentences. Neither prints here: every sentence goes to `say`,
@@ -6,33 +6,21 @@
 // shows. A fix here is a fix in both.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeGallery } from '../../src/private-gallery/publish/close.ts';
-import {
-  photoHash,
-  publishGalleries,
-  vaultInputs,
-  type BuildOptions,
-  type PublishProgress,
-} from '../../src/private-gallery/publish/build.ts';
-import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
-import { passwordsFileWarning, readEnv, SAMPLE_GALLERY } from '../../src/private-gallery/publish/secrets.ts';
-import { listGalleries, privateGalleryDir, type Env } from '../../src/private-gallery/publish/sources.ts';
-import { localGalleriesFolder } from '../../src/private-gallery/publish/local-fallback.ts';
-import { folderRefusal, readRecord, RECORD_FILE, targetKey } from '../../src/private-gallery/publish/record.ts';
-import {
-  LOCAL_STATE,
-  openTarget,
-  targetNames,
-  type TargetOptions,
-  type VaultTarget,
-} from '../../src/private-gallery/publish/target.ts';
-import { PublishLocked, type LockOptions } from '../../src/private-gallery/publish/lock.ts';
-import { recordStamps, stampsOf } from '../../src/private-gallery/publish/published-state.ts';
-import { shareCommand } from '../../src/private-gallery/publish/share-command.ts';
-import { shareProblems } from '../../src/private-gallery/publish/share.ts';
-import { unreadablePhotos } from '../../src/private-gallery/publish/photo-check.ts';
-import { count, didYouMean, foldersPhrase } from '../../src/private-gallery/publish/words.ts';
-import type { Opened } from '../../src/private-gallery/publish/inbox-command.ts';
+import { closeGallery } from './close.ts';
+import { photoHash, publishGalleries, vaultInputs, type BuildOptions, type PublishProgress } from './build.ts';
+import { VaultCache } from './cache.ts';
+import { passwordsFileWarning, readEnv, SAMPLE_GALLERY } from './secrets.ts';
+import { listGalleries, privateGalleryDir, type Env } from './sources.ts';
+import { localGalleriesFolder } from './local-fallback.ts';
+import { folderRefusal, readRecord, RECORD_FILE, targetKey } from './record.ts';
+import { LOCAL_STATE, openTarget, targetNames, type TargetOptions, type VaultTarget } from './target.ts';
+import { PublishLocked, type LockOptions } from './lock.ts';
+import { recordStamps, stampsOf } from './published-state.ts';
+import { shareCommand } from './share-command.ts';
+import { shareProblems } from './share.ts';
+import { unreadablePhotos } from './photo-check.ts';
+import { count, didYouMean, foldersPhrase } from './words.ts';
+import type { Opened } from './inbox-command.ts';
 import { cloudflareProblem } from './command-guard.ts';
 
 /** Where a run's sentences go: `warn` takes a warning without its "! ". */
@@ -512,7 +500,7 @@ export async function favoritesAction(
   say: Say,
   short: string,
 ): Promise<{ code: number; said: string }> {
-  const { InboxError, favoritesOf } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const { InboxError, favoritesOf } = await import('./inbox-command.ts');
   const id = args.filter((arg) => !arg.startsWith('-'))[1] ?? '';
   if (!/^[0-9a-f]{4,32}$/i.test(short.trim())) {
     const said = `Nothing was changed: ${favoritesRefusal}`;
@@ -552,7 +540,7 @@ export async function openInbox(
   | { bucket: VaultTarget; opened: Opened[]; problem?: undefined }
   | { problem: string; bucket?: undefined; opened?: undefined }
 > {
-  const { InboxError, openMessages, inboxKeyOf } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const { InboxError, openMessages, inboxKeyOf } = await import('./inbox-command.ts');
   let target = bucket;
   try {
     inboxKeyOf(setup.env);
@@ -565,17 +553,14 @@ export async function openInbox(
 }
 
 /** The inbox's failure as the command says it: its own sentence, else "The inbox could not be read: …". */
-function inboxProblem(
-  error: unknown,
-  InboxError: typeof import('../../src/private-gallery/publish/inbox-command.ts').InboxError,
-): string {
+function inboxProblem(error: unknown, InboxError: typeof import('./inbox-command.ts').InboxError): string {
   const plain = error instanceof InboxError || (error instanceof Error && error.name === 'CloudflareProblem');
   return plain ? error.message : `The inbox could not be read: ${sentence(error)}`;
 }
 
 /** `inbox --lightroom <id>`: the latest selection's file names from that gallery, on one line. */
 export async function lightroomAction(bucket: VaultTarget, opened: Opened[], id: string, say: Say): Promise<Outcome> {
-  const { InboxError, lightroomLine } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const { InboxError, lightroomLine } = await import('./inbox-command.ts');
   try {
     say.out(lightroomLine(opened, id, bucket.label));
     return { code: 0 };
@@ -587,7 +572,7 @@ export async function lightroomAction(bucket: VaultTarget, opened: Opened[], id:
 
 /** `inbox --done <message>`: that selection deleted, in the command's words; a refusal says why. */
 export async function inboxDoneAction(bucket: VaultTarget, opened: Opened[], id: string, say: Say): Promise<Outcome> {
-  const { doneWith, InboxError } = await import('../../src/private-gallery/publish/inbox-command.ts');
+  const { doneWith, InboxError } = await import('./inbox-command.ts');
   try {
     say.out(await doneWith(bucket, opened, id, bucket.label));
     return { code: 0 };

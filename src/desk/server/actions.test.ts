@@ -1,15 +1,15 @@
-// The desk's close rehearsal, Remove and Unlock: the command's own code (scripts/owner/gallery-actions.ts),
+// The desk's close rehearsal, Remove and Unlock: the command's own code (src/private-gallery/publish/gallery-actions.ts),
 // so its sentences are the command's; her photos' order and descriptions, in gallery.yaml by its
 // own rules; photos copied from a folder named by its path.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTarget } from '../../src/private-gallery/publish/fixtures/memory-target.ts';
-import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
+import { memoryTarget } from '../../private-gallery/publish/fixtures/memory-target.ts';
+import { PUBLISH_LOCK } from '../../private-gallery/publish/lock.ts';
 import { closeOne, deskSetup, publishAll, removable } from './actions.ts';
 import { copyFolder, newGallery } from './galleries.ts';
-import { readGallery } from '../../src/private-gallery/publish/sources.ts';
+import { readGallery } from '../../private-gallery/publish/sources.ts';
 import { deskRoutes } from './routes.ts';
 import { startDesk, TOKEN_HEADER } from './server.ts';
 

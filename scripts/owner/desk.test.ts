@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGallery } from '../../src/private-gallery/publish/sources.ts';
 import { formatShares, newShare, sharesVariable } from '../../src/private-gallery/publish/share.ts';
-import { deskSetup, galleriesAtAGlance, PhotoIds } from './actions.ts';
+import { deskSetup, galleriesAtAGlance, PhotoIds } from '../../src/desk/server/actions.ts';
 
 const SAMPLE = resolve('content/private/preview');
 const root = mkdtempSync(join(tmpdir(), 'desk-'));
@@ -130,7 +130,7 @@ describe('npm run desk', () => {
   beforeAll(async () => {
     child = spawn(
       process.execPath,
-      ['scripts/desk/desk.ts', '--no-open', '--port', String(PORT), '--local', '--persist-to', join(root, 'state')],
+      ['scripts/owner/desk.ts', '--no-open', '--port', String(PORT), '--local', '--persist-to', join(root, 'state')],
       {
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -171,7 +171,7 @@ describe('npm run desk', () => {
   });
 
   it('refuses a --port that is not a port, saying so', async () => {
-    const refused = spawn(process.execPath, ['scripts/desk/desk.ts', '--no-open', '--port', 'eighty'], {
+    const refused = spawn(process.execPath, ['scripts/owner/desk.ts', '--no-open', '--port', 'eighty'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

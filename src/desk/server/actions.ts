@@ -1,17 +1,17 @@
 // The desk's adapter over the owner's galleries code: what the desk reads (cards, a gallery's page,
 // the selections) in the words of src/private-gallery/publish/, and what it does (publish, close,
-// remove, share, Done) through scripts/owner/gallery-actions.ts, the very functions the command
+// remove, share, Done) through src/private-gallery/publish/gallery-actions.ts, the very functions the command
 // `npm run galleries` runs, so their refusals and summaries are the command's sentences.
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import sharp from 'sharp';
-import { isExpired } from '../../src/private-gallery/format/dates.ts';
-import { PUBLISH_LOCK } from '../../src/private-gallery/publish/lock.ts';
-import { openTarget, type VaultTarget } from '../../src/private-gallery/publish/target.ts';
-import { settings } from '../../src/lib/content/settings.ts';
-import { privateGalleryDir, type Env, type GallerySource } from '../../src/private-gallery/publish/sources.ts';
+import { isExpired } from '../../private-gallery/format/dates.ts';
+import { PUBLISH_LOCK } from '../../private-gallery/publish/lock.ts';
+import { openTarget, type VaultTarget } from '../../private-gallery/publish/target.ts';
+import { settings } from '../../lib/content/settings.ts';
+import { privateGalleryDir, type Env, type GallerySource } from '../../private-gallery/publish/sources.ts';
 import {
   PASSWORDS_FILE,
   readEnv,
@@ -20,17 +20,17 @@ import {
   linksVariable,
   passwordVariable,
   privateLink,
-} from '../../src/private-gallery/publish/secrets.ts';
-import { linkCode, partnerLink, readShares, shareProblems } from '../../src/private-gallery/publish/share.ts';
-import { CACHE_FOLDER, photoHash, type PublishProgress } from '../../src/private-gallery/publish/build.ts';
-import { VaultCache } from '../../src/private-gallery/publish/cache.ts';
-import { publishedState, recordOrNone } from '../../src/private-gallery/publish/published-state.ts';
-import type { PublishRecord } from '../../src/private-gallery/publish/record.ts';
-import type { Share } from '../../src/private-gallery/publish/share.ts';
-import type { CheckedSelection } from '../../src/private-gallery/publish/selection-check.ts';
-import { fromBase64Url } from '../../src/private-gallery/format/encodings.ts';
-import { IN_REPOSITORY_DIR, readGallery } from '../../src/private-gallery/publish/sources.ts';
-import { MESSAGE_NAME, shortIds, when } from '../../src/private-gallery/publish/inbox-command.ts';
+} from '../../private-gallery/publish/secrets.ts';
+import { linkCode, partnerLink, readShares, shareProblems } from '../../private-gallery/publish/share.ts';
+import { CACHE_FOLDER, photoHash, type PublishProgress } from '../../private-gallery/publish/build.ts';
+import { VaultCache } from '../../private-gallery/publish/cache.ts';
+import { publishedState, recordOrNone } from '../../private-gallery/publish/published-state.ts';
+import type { PublishRecord } from '../../private-gallery/publish/record.ts';
+import type { Share } from '../../private-gallery/publish/share.ts';
+import type { CheckedSelection } from '../../private-gallery/publish/selection-check.ts';
+import { fromBase64Url } from '../../private-gallery/format/encodings.ts';
+import { IN_REPOSITORY_DIR, readGallery } from '../../private-gallery/publish/sources.ts';
+import { MESSAGE_NAME, shortIds, when } from '../../private-gallery/publish/inbox-command.ts';
 import {
   gallerySetup,
   heldForShares,
@@ -46,7 +46,7 @@ import {
   type Outcome,
   type RunOptions,
   type Say,
-} from '../owner/gallery-actions.ts';
+} from '../../private-gallery/publish/gallery-actions.ts';
 
 import { NO_DEFAULTS, readDefaults, type GalleryDefaults } from './defaults.ts';
 

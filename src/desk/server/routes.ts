@@ -41,10 +41,10 @@ import {
   newGalleryPage,
   previewFrame,
   previewPage,
-} from '../../src/desk/pages/index.tsx';
+} from '../pages/index.tsx';
 import { sealPreview, type PreviewVault } from './preview.ts';
 import type { DeskRoutes, JsonPost, PostAnswer, RawPost } from './server.ts';
-import { settings } from '../../src/lib/content/settings.ts';
+import { settings } from '../../lib/content/settings.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ReactElement } from 'react';
 
