@@ -2,8 +2,7 @@
 // as JSON to the desk with the page's token, never by the browser as a new address; what happened
 // said beside it (the status line `status`, or the page's), the page then drawn anew where the
 // change shows (`after`), and the Selections badge told what waits. Done on a selection offers Undo
-// beside what it said. Its dialog's keep-it button closes the dialog by itself (formmethod=dialog),
-// nothing sent.
+// beside what it said. A confirmation sends its change the same way (Confirm.tsx, useChange).
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Waiting } from '../server/actions.ts';
@@ -62,17 +61,22 @@ function UndoOffer({ message, id }: { message: string; id: string }) {
   );
 }
 
-export function ChangeForm({ action, after, list, status, className, html }: ChangeFormProps) {
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    // "Keep it": the browser closes its dialog.
-    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('formmethod') === 'dialog') return;
-    event.preventDefault();
-    const form = event.currentTarget;
+/** Where a change goes, and what follows it (ChangeFormProps without its fields). */
+export type ChangeTarget = Pick<ChangeFormProps, 'action' | 'after' | 'list' | 'status'>;
+
+/**
+ * The desk's one way to send a change of hers from a form (every plain form and confirmation uses
+ * it): its fields as JSON to the desk, its submit button off meanwhile; `answered` runs as soon as
+ * the desk answers (a confirmation closes), then the page is drawn anew, what happened is said
+ * beside it (with Undo after Done) and focused, and the Selections badge is told what waits.
+ */
+export function useChange({ action, after, list, status }: ChangeTarget, answered?: (ok: boolean) => void) {
+  return async (form: HTMLFormElement): Promise<void> => {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (button) button.disabled = true;
     const { ok, reply } = await change(action.replace(/^\//, ''), fieldsOf(form, list));
     if (button) button.disabled = false;
-    form.closest('dialog')?.close();
+    answered?.(ok);
     if (ok && after === 'home') return location.assign(deskRoot());
     if (ok && after) await renderAnew(['main']);
     tellWaiting(reply.waiting);
@@ -81,6 +85,15 @@ export function ChangeForm({ action, after, list, status, className, html }: Cha
       createRoot(line).render(<UndoOffer message={reply.message ?? ''} id={reply.undo} />);
     line?.focus();
   };
+}
+
+export function ChangeForm({ className, html, ...target }: ChangeFormProps) {
+  const { action, after, list, status } = target;
+  const send = useChange(target);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send(event.currentTarget);
+  };
   return (
     <form
       className={className}
@@ -88,7 +101,7 @@ export function ChangeForm({ action, after, list, status, className, html }: Cha
       data-after={after}
       data-list={list}
       data-status={status}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -1,9 +1,11 @@
 // The desk's islands taken over in her browser (islands.ts runs it): each with the props its page
-// was rendered with. An island is marked `data-hydrated` by its first effect, once React has taken
-// it over and answers it, and says so ("desk:hydrated"): a form pressed before then was held by the
-// page's one classic script (src/desk/hold.ts), which sends it now.
+// was rendered with, inside the site's error boundary (src/ui). An island is marked `data-hydrated`
+// by its first effect, once React has taken it over and answers it, and says so ("desk:hydrated"):
+// a form pressed before then was held by the page's one classic script (src/desk/hold.ts), which
+// sends it now.
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { ISLANDS, type Islands } from './registry.ts';
 
 const taken = new WeakSet<Element>();
@@ -27,9 +29,12 @@ export function hydrate(root: ParentNode = document): void {
     taken.add(element);
     hydrateRoot(
       element,
-      <TakenOver onTaken={takenOver(element)}>
-        <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />
-      </TakenOver>,
+      // Inside the site's own error boundary, as every island of the site: a failure shows a message, never a blank area.
+      <ErrorBoundary>
+        <TakenOver onTaken={takenOver(element)}>
+          <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />
+        </TakenOver>
+      </ErrorBoundary>,
     );
   }
 }

@@ -2,8 +2,8 @@
 // inside the page (src/desk/pages/Island.tsx) and hydrated in her browser (hydrate.tsx).
 import { AddPhotos } from './AddPhotos.tsx';
 import { ChangeForm } from './ChangeForm.tsx';
+import { Confirm } from './Confirm.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { DialogButton } from './DialogButton.tsx';
 import { NewGalleryForm } from './NewGalleryForm.tsx';
 import { PhotoOrder } from './PhotoOrder.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
@@ -12,8 +12,8 @@ import { SelectionsBadge } from './SelectionsBadge.tsx';
 export const ISLANDS = {
   AddPhotos,
   ChangeForm,
+  Confirm,
   CopyButton,
-  DialogButton,
   NewGalleryForm,
   PhotoOrder,
   PublishPanel,

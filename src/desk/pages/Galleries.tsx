@@ -2,7 +2,7 @@
 // a gallery, and those whose folder is gone.
 import type { ClosingSoon, DeskSetup, GalleryCard as Card, GalleryState, Removable } from '../server/actions.ts';
 import { Island } from './Island.tsx';
-import { ChangeForm, ConfirmDialog, DialogButton, Thumb } from './parts.tsx';
+import { ChangeForm, ConfirmDialog, Thumb } from './parts.tsx';
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
 export function GalleryCard({ card }: { card: Card }) {
@@ -122,9 +122,10 @@ export function RemoveSection({ gone }: { gone: Removable[] }) {
         {gone.map(({ id, published }) => (
           <li key={id}>
             <code>{id}</code>, published {published}{' '}
-            <DialogButton dialog={`remove-${id}`} label="Remove" hidden={` ${id}`} />
             <ConfirmDialog
               id={`remove-${id}`}
+              label="Remove"
+              hidden={` ${id}`}
               title={`Remove ${id} from your website?`}
               action="/api/remove"
               after="refresh"

@@ -4,17 +4,7 @@
 import type { DeskSetup, GalleryDetail } from '../server/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
-import {
-  ChangeForm,
-  ConfirmDialog,
-  DialogButton,
-  DownloadsField,
-  Hidden,
-  Hint,
-  PackageFields,
-  Status,
-  Thumb,
-} from './parts.tsx';
+import { ChangeForm, ConfirmDialog, DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
 
 export function GalleryPage({
   detail,
@@ -153,9 +143,9 @@ function DeleteSection({ id, title }: { id: string; title: string }) {
   return (
     <section aria-labelledby="delete-title">
       <h2 id="delete-title">Delete this gallery</h2>
-      <DialogButton dialog="delete-dialog" label="Delete this gallery" />
       <ConfirmDialog
         id="delete-dialog"
+        label="Delete this gallery"
         title={`Delete ${title}?`}
         action="/api/galleries/delete"
         after="home"
@@ -254,10 +244,9 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
   return (
     <section aria-labelledby="close-title">
       <h2 id="close-title">Close the gallery</h2>
-      <DialogButton dialog="close-dialog" label="Close this gallery" />
-      <Status id="close-status" />
       <ConfirmDialog
         id="close-dialog"
+        label="Close this gallery"
         title={`Close ${title} now?`}
         action="/api/close"
         after="refresh"
@@ -287,6 +276,7 @@ function CloseSection({ id, title, local }: { id: string; title: string; local: 
           </>
         )}
       </ConfirmDialog>
+      <Status id="close-status" />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ChangeFormProps } from '../islands/ChangeForm.tsx';
+import type { ConfirmProps } from '../islands/Confirm.tsx';
 import { Island } from './Island.tsx';
 
 /** Words read to a screen reader and not shown (the desk's stylesheet: .visually-hidden). */
@@ -112,46 +113,12 @@ export const Thumb = ({
 );
 
 /**
- * A change that cannot be taken back, behind a confirmation: its dialog (opened by a DialogButton
- * naming `id`), what it will do (`children`), and its form for the gallery `gallery`.
+ * A change that cannot be taken back, behind a confirmation (src/desk/islands/Confirm.tsx): the
+ * button `label` opens its dialog `id`, which says what it will do (`children`) and sends its change
+ * for the gallery `gallery`.
  */
-export function ConfirmDialog({
-  id,
-  title,
-  action,
-  after,
-  status,
-  gallery,
-  confirm,
-  keep,
-  children,
-}: {
-  id: string;
-  title: string;
-  action: string;
-  after: 'refresh' | 'home';
-  status?: string;
-  gallery: string;
-  confirm: string;
-  keep: string;
-  children: ReactNode;
-}) {
-  return (
-    <dialog id={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-      <ChangeForm className="flex flex-wrap gap-3" action={action} after={after} {...(status ? { status } : {})}>
-        <input type="hidden" name="id" value={gallery} />
-        <button type="submit" className="btn btn-danger">
-          {confirm}
-        </button>
-        {/* Closes the dialog without sending anything, with or without the desk's code. */}
-        <button type="submit" className="btn btn-quiet" formMethod="dialog" formNoValidate>
-          {keep}
-        </button>
-      </ChangeForm>
-    </dialog>
-  );
+export function ConfirmDialog({ children, ...props }: Omit<ConfirmProps, 'html'> & { children: ReactNode }) {
+  return <Island name="Confirm" props={{ ...props, html: renderToStaticMarkup(<>{children}</>) }} />;
 }
 
 /**
@@ -161,8 +128,3 @@ export function ConfirmDialog({
 export function ChangeForm({ children, ...props }: Omit<ChangeFormProps, 'html'> & { children: ReactNode }) {
   return <Island name="ChangeForm" props={{ ...props, html: renderToStaticMarkup(<>{children}</>) }} />;
 }
-
-/** A button opening the confirmation `dialog` (a <dialog> of the page, by id). */
-export const DialogButton = ({ dialog, label, hidden }: { dialog: string; label: string; hidden?: string }) => (
-  <Island name="DialogButton" props={{ dialog, label, ...(hidden ? { hidden } : {}) }} />
-);

@@ -183,6 +183,74 @@ describe("the desk's plain forms, as islands", () => {
   });
 });
 
+describe('a confirmation, an island on the site’s own modal dialog', () => {
+  it('opens on its button, closes on Keep it with nothing sent, and sends its change on the confirming press', async () => {
+    const shown: string[] = [];
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      shown.push(this.id);
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+    let posts = 0;
+    const sent = desk((_url, method) =>
+      method === 'GET'
+        ? new Response(
+            `<main id="main">${markup(galleryPage(ivy(), { local: true } as DeskSetup, '2026-12-04'))}</main>`,
+            {
+              headers: { 'content-type': 'text/html' },
+            },
+          )
+        : ++posts === 1
+          ? Response.json({ message: 'Her website could not be reached: try again in a minute.' }, { status: 502 })
+          : Response.json({ message: 'Rehearsal: closed in the preview only.' }),
+    );
+    await show(markup(galleryPage(ivy(), { local: true } as DeskSetup, '2026-12-04')));
+    const dialog = () => document.getElementById('close-dialog') as HTMLDialogElement;
+    expect(dialog().open).toBe(false);
+    expect(dialog().getAttribute('aria-labelledby')).toBe('close-dialog-title');
+    expect(document.getElementById('close-dialog-title')?.textContent).toBe('Close Ivy, October 2026 now?');
+
+    await press(button(/^Close this gallery…$/));
+    expect([shown, dialog().open]).toEqual([['close-dialog'], true]);
+    await press(button(/^Keep it open$/));
+    expect([dialog().open, sent]).toEqual([false, []]);
+
+    // Refused: the dialog closes as soon as the desk answers, and the refusal is said beside it.
+    await press(button(/^Close this gallery…$/));
+    await press(button(/^Rehearse closing it$/));
+    await settle();
+    expect(dialog().open).toBe(false);
+    expect(document.getElementById('close-status')?.textContent).toBe(
+      'Her website could not be reached: try again in a minute.',
+    );
+    expect(document.activeElement).toBe(document.getElementById('close-status'));
+
+    await press(button(/^Close this gallery…$/));
+    await press(button(/^Rehearse closing it$/));
+    await settle();
+    expect(sent[1]).toEqual({
+      url: expect.stringMatching(/\/src\/desk\/api\/close$/),
+      method: 'POST',
+      token: 't0ken',
+      body: { id: 'ivy-2026-10' },
+    });
+    // Closed as soon as the desk answered; the page drawn anew, what happened said beside it.
+    expect(shown).toEqual(['close-dialog', 'close-dialog', 'close-dialog']);
+    expect(dialog().open).toBe(false);
+    expect(document.getElementById('close-status')?.textContent).toBe('Rehearsal: closed in the preview only.');
+  });
+});
+
+describe('an island that fails', () => {
+  it('shows the site’s error message in its place, never a blank area', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await show('<div data-island="PhotoOrder" data-props="{}"></div>');
+    expect(document.querySelector('[role="alert"] h2')?.textContent).toBe('Unexpected Application Error!');
+  });
+});
+
 describe('the Selections badge', () => {
   const header = (waiting: Waiting | null) => {
     const html = layout({
