@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { splitErrors, type Driver, type Engine, type PageError, type Retry } from './driver.ts';
 import { JOURNEYS, RECORDER_CHECK, screenshots } from './journeys.ts';
 import { EDITOR_JOURNEY, NotPossible, prepareEditor, type AllowedErrors, type PreparedEditor } from './editor.ts';
+import { DESK_JOURNEY } from './desk.ts';
 import { startCdn } from '../../scripts/servers/cdn.ts';
 import { startFront, type Front } from '../../scripts/servers/front.ts';
 
@@ -128,6 +129,7 @@ if (!existsSync(join(EDITOR_DIST, 'admin.html'))) {
 const only = options.only?.split(',').map((id) => id.trim());
 const journeys = only ? JOURNEYS.filter((j) => only.includes(j.id)) : JOURNEYS;
 const runEditor = !only || only.includes(EDITOR_JOURNEY.id);
+const runDesk = !only || only.includes(DESK_JOURNEY.id);
 const base = Number(process.env['ENGINES_PORT'] ?? 8790);
 const ports = {
   wrangler: base,
@@ -332,6 +334,11 @@ async function runEngine(name: EngineName, origin: string): Promise<void> {
       (d) => EDITOR_JOURNEY.run(d, { editorOrigin: editorFront.origin, editor }),
       { origin: editorFront.origin, timeout: EDITOR_JOURNEY.timeoutMs },
     );
+  }
+  if (runDesk && !shuttingDown) {
+    await runCheck(engine, DESK_JOURNEY.id, DESK_JOURNEY.title, (d) => DESK_JOURNEY.run(d), {
+      timeout: DESK_JOURNEY.timeoutMs,
+    });
   }
   if (!only && !shuttingDown) {
     await runCheck(engine, 's', 'screenshots of / and /portfolio at 390 and 1440 px', async (d) => {
