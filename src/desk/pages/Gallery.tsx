@@ -39,7 +39,7 @@ export function GalleryPage({
       {setup && !closed ? <PublishPanel setup={setup} /> : null}
       <Invitation detail={detail} />
       {closed ? null : <SettingsSection detail={detail} today={today} />}
-      {closed || detail.sample ? null : <PasswordSection id={id} />}
+      {closed || detail.sample ? null : <PasswordSection id={id} problem={detail.passwordProblem} />}
       {closed ? null : <PhotosSection detail={detail} />}
       {closed ? null : <PartnerSection detail={detail} />}
       {closed ? null : <CloseSection id={id} title={title} local={setup?.local ?? false} />}
@@ -114,11 +114,19 @@ function SettingsSection({ detail: { id, settings }, today }: { detail: GalleryD
   );
 }
 
-/** A new password: hers, or a strong one made for her; the password text above then has it. */
-function PasswordSection({ id }: { id: string }) {
+/**
+ * A new password: hers, or a strong one made for her; the password text above then has it. One the
+ * next publish would refuse (`problem`) is said here, beside the field that changes it.
+ */
+function PasswordSection({ id, problem }: { id: string; problem: string | null }) {
   return (
     <section aria-labelledby="password-title">
       <h2 id="password-title">Her password</h2>
+      {problem ? (
+        <p className="state state-held" id="password-problem">
+          Her password {problem}: the next publish will refuse it. Set a new one here.
+        </p>
+      ) : null}
       <ChangeForm className="form" action="/api/galleries/password" after="refresh" status="password-status">
         <input type="hidden" name="id" value={id} />
         <p>

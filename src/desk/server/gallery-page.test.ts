@@ -151,3 +151,40 @@ describe('one gallery on the desk', () => {
     expect(await pageOf()).toContain('<p>This gallery has closed: there is nothing to send.</p>');
   });
 });
+
+describe('her password, judged on its page before she publishes', () => {
+  it('says beside the field that changes it that the next publish will refuse a guessable one, and nothing of a strong one', async () => {
+    const { galleryPage, markup } = await import('../pages/index.tsx');
+    // A gallery of its own (the one above is closed by now), never published.
+    const folder = join(dir, 'lea-2026-12');
+    mkdirSync(folder, { recursive: true });
+    cpSync(resolve('content/private/preview/private-01.jpg'), join(folder, 'private-01.jpg'));
+    writeFileSync(join(folder, 'gallery.yaml'), 'title: Lea, December 2026\nexpires: 2099-12-24\n');
+    const warningOf = async (password: string) => {
+      const weak = await deskSetup({
+        local: false,
+        env: { PRIVATE_GALLERY_DIR: dir, PRIVATE_GALLERY_PASSWORD_LEA_2026_12: password },
+        target: () => memoryTarget('the bucket "coastlight-galleries" on Cloudflare'),
+      });
+      const detail = galleryDetail(weak, 'lea-2026-12', new PhotoIds(), SITE)!;
+      const page = markup(galleryPage(detail, null, '2026-12-04'));
+      const problem = /<p class="state state-held" id="password-problem">([^<]*)<\/p>/.exec(page);
+      if (!problem) return null;
+      // Beside the field: in her password's section, before the field that changes it.
+      const at = page.indexOf(problem[0]);
+      expect([
+        page.lastIndexOf('id="password-title"', at) > page.lastIndexOf('<section', at),
+        at < page.indexOf('id="new-password"'),
+      ]).toEqual([true, true]);
+      return problem[1]!.replaceAll('&#x27;', "'");
+    };
+    // Long enough, and made of her name, the month and the year: what an attacker tries first.
+    expect(await warningOf('leadecember2026')).toBe(
+      "Her password is too easy to guess (names, dates, common words and the gallery's or studio's name are tried first): the next publish will refuse it. Set a new one here.",
+    );
+    expect(await warningOf('lea2026dec')).toBe(
+      'Her password is shorter than 12 characters: the next publish will refuse it. Set a new one here.',
+    );
+    expect(await warningOf(PASSWORD)).toBeNull();
+  });
+});

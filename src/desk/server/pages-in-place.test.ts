@@ -26,6 +26,7 @@ const detail = (overrides: Partial<GalleryDetail> = {}): GalleryDetail => ({
   cover: 'IMG_0410.jpg',
   links: [],
   password: null,
+  passwordProblem: null,
   invitation: null,
   passwordText: null,
   settings: {
