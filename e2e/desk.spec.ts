@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -9,6 +8,7 @@ import { test, expect, expectNoAxeViolations, waitForIslands } from './fixtures'
 import { serverState } from '../scripts/servers/cdn.ts';
 import { writeCameraPhoto } from '../scripts/audits/camera-photos.ts';
 import { REFUSALS } from '../src/desk/server/server.ts';
+import { startDesk } from './desk-process.ts';
 
 // The studio desk's journey, as the owner lives it: a gallery made from three camera photos,
 // published to the test server's own bucket (where its sample gallery and studio key are), her
@@ -24,47 +24,6 @@ const UNLOCK = { timeout: 30_000 };
 /** A preview is sealed on her computer (her photos resized, as a publish does) and opened in the page. */
 const PREVIEWED = { timeout: 90_000 };
 const PUBLISHED = { timeout: 120_000 };
-
-/**
- * Starts `npm run desk` on `port` over the test server's bucket, with a galleries folder of its own
- * holding the server's passwords.env (the sample's seed and the studio key its inbox is sealed to);
- * resolves to its address.
- */
-function startDesk(
-  port: number,
-  state: string,
-  dir: string,
-  siteUrl: string,
-): Promise<{ address: string; desk: ChildProcess }> {
-  const desk = spawn(
-    process.execPath,
-    [
-      'scripts/owner/desk.ts',
-      '--no-open',
-      '--port',
-      String(port),
-      '--local',
-      '--persist-to',
-      state,
-      '--site-url',
-      siteUrl,
-    ],
-    {
-      env: { ...process.env, PRIVATE_GALLERY_DIR: dir, WRANGLER_SEND_METRICS: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((done, fail) => {
-    let out = '';
-    desk.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const found = /http:\/\/127\.0\.0\.1:\d+\/open\/\S+/.exec(out);
-      if (found) done({ address: found[0], desk });
-    });
-    desk.stderr!.on('data', (chunk) => (out += chunk));
-    desk.once('exit', (code) => fail(new Error(`the desk exited ${code}: ${out}`)));
-  });
-}
 
 /** The project's content/ folder: each file's path and size. */
 const projectContent = () =>
@@ -112,7 +71,7 @@ for (const [width, height, port] of [
       );
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
       copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
-      const { address, desk } = await startDesk(port, state, dir, baseURL!);
+      const { address, desk } = await startDesk({ port, state, galleries: dir, siteUrl: baseURL! });
       try {
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
           origin: `http://127.0.0.1:${port}`,
@@ -398,7 +357,7 @@ test.describe('the studio desk, its script slow to come', () => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-early-'));
     copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
     mkdirSync(join(dir, 'taken'));
-    const { address, desk } = await startDesk(deskPort(2), state, dir, baseURL!);
+    const { address, desk } = await startDesk({ port: deskPort(2), state, galleries: dir, siteUrl: baseURL! });
     try {
       // Its script 1.5 s late, as on a busy computer (routing also turns the browser's cache off).
       await page.route('**/assets/desk.js', async (route) => {
@@ -451,7 +410,7 @@ test.describe('the studio desk, its islands slow to come', () => {
     const state = serverState(Number(new URL(baseURL!).port));
     const dir = mkdtempSync(join(tmpdir(), 'desk-early-island-'));
     copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
-    const { address, desk } = await startDesk(deskPort(4), state, dir, baseURL!);
+    const { address, desk } = await startDesk({ port: deskPort(4), state, galleries: dir, siteUrl: baseURL! });
     try {
       let arrived = false;
       await page.route('**/assets/islands.js', async (route) => {
@@ -496,7 +455,7 @@ test.describe('the studio desk, its session', () => {
     });
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
     const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    const { address, desk } = await startDesk(deskPort(3), state, dir, baseURL!);
+    const { address, desk } = await startDesk({ port: deskPort(3), state, galleries: dir, siteUrl: baseURL! });
     try {
       await page.goto(address);
       await expect(page.getByRole('heading', { level: 1, name: 'Your galleries' })).toBeVisible();

@@ -6,39 +6,15 @@
 // its button and "Keep it open" closes it with nothing changed, and Selections says nothing waits.
 // Chromium runs the owner's whole first hour (e2e/desk.spec.ts); this is her other browsers' check
 // that the same desk answers them.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { check, checkEqual, until, type Driver } from './driver.ts';
+import { startDesk } from '../desk-process.ts';
 
 /** The sample gallery (README, "The private client gallery"), copied into the desk's galleries folder. */
 const SAMPLE = resolve('content/private/preview');
 const GALLERY = 'sample-copy';
-
-/** Starts the desk on a free port over `galleries`; resolves to its printed address. */
-function startDesk(galleries: string, state: string): Promise<{ address: string; desk: ChildProcess }> {
-  const desk = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'scripts/owner/desk.ts', '--no-open', '--local', '--persist-to', state],
-    {
-      // Its own process group: the desk and its children (the local bucket's runtime) stop together.
-      detached: true,
-      env: { ...process.env, PRIVATE_GALLERY_DIR: galleries, WRANGLER_SEND_METRICS: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((done, fail) => {
-    let out = '';
-    desk.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const found = /http:\/\/127\.0\.0\.1:\d+\/open\/\S+/.exec(out);
-      if (found) done({ address: found[0], desk });
-    });
-    desk.stderr!.on('data', (chunk) => (out += chunk));
-    desk.once('exit', (code) => fail(new Error(`the desk exited ${code}: ${out}`)));
-  });
-}
 
 /** Every island of the desk's page taken over by its code (none left without data-hydrated). */
 const hydrated = (d: Driver, what: string) =>
@@ -60,7 +36,7 @@ export const DESK_JOURNEY = {
     const galleries = join(work, 'galleries');
     mkdirSync(galleries);
     cpSync(SAMPLE, join(galleries, GALLERY), { recursive: true });
-    const { address, desk } = await startDesk(galleries, join(work, 'state'));
+    const { address, desk } = await startDesk({ galleries, state: join(work, 'state'), group: true });
     try {
       await d.open(address);
       // The open address set her session and sent her on: the address she reached holds no key.

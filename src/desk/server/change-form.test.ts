@@ -12,7 +12,8 @@ import { act, createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hydrate } from '../islands/hydrate.tsx';
 import { galleryPage, inboxPage, layout, markup } from '../pages/index.tsx';
-import type { DeskSetup, GalleryDetail, InboxMessage, Waiting } from './actions.ts';
+import type { DeskSetup, InboxMessage, Waiting } from './actions.ts';
+import { detail } from './detail-fixture.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -66,37 +67,7 @@ const selection = (id: string, title: string): InboxMessage => ({
 });
 
 /** A published gallery of three photos, as the desk's records have it. */
-function ivy(): GalleryDetail {
-  const photos = ['IMG_0410.jpg', 'IMG_0420.jpg', 'IMG_0430.jpg'].map((file, index) => ({
-    number: index + 1,
-    thumb: `thumb${index}`,
-    file,
-    alt: '',
-  }));
-  return {
-    id: 'ivy-2026-10',
-    title: 'Ivy, October 2026',
-    state: { kind: 'published', text: 'On your website' },
-    sample: false,
-    closed: false,
-    lastDay: '2099-12-24',
-    photos,
-    cover: 'IMG_0410.jpg',
-    links: [],
-    password: null,
-    invitation: null,
-    passwordText: null,
-    settings: {
-      title: 'Ivy, October 2026',
-      expires: '2099-12-24',
-      downloads: 'web',
-      included: '',
-      extraPhotoPrice: '',
-      strict: false,
-    },
-    shares: [],
-  } as unknown as GalleryDetail;
-}
+const ivy = () => detail();
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,40 +6,10 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { hydrate } from '../islands/hydrate.tsx';
-import type { ClosingSoon, GalleryCard, GalleryDetail } from './actions.ts';
+import type { ClosingSoon, GalleryCard } from './actions.ts';
+import { detail } from './detail-fixture.ts';
 import { NO_DEFAULTS } from './defaults.ts';
 import { galleriesPage, galleryCard, galleryPage, markup, newGalleryPage } from '../pages/index.tsx';
-
-const detail = (overrides: Partial<GalleryDetail> = {}): GalleryDetail => ({
-  id: 'ivy-2026-10',
-  title: 'Ivy, October 2026',
-  state: { kind: 'published', text: 'On your website as published on 2026-12-04' },
-  sample: false,
-  closed: false,
-  lastDay: '2099-12-24',
-  photos: ['IMG_0410.jpg', 'IMG_0420.jpg', 'IMG_0430.jpg'].map((file, index) => ({
-    number: index + 1,
-    thumb: `thumb${index}`,
-    file,
-    alt: '',
-  })),
-  cover: 'IMG_0410.jpg',
-  links: [],
-  password: null,
-  passwordProblem: null,
-  invitation: null,
-  passwordText: null,
-  settings: {
-    title: 'Ivy, October 2026',
-    expires: '2099-12-24',
-    downloads: 'web',
-    included: '',
-    extraPhotoPrice: '',
-    strict: false,
-  },
-  shares: [],
-  ...overrides,
-});
 
 /** The page as a browser reads it: its <main>'s content in this test's document. */
 function show(markup: string): Document {
