@@ -2,6 +2,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   children: ReactNode;
+  /** What shows instead, in the words of its screen (the studio desk's); the site's own message by default. */
+  fallback?: ReactNode;
 }
 
 interface State {
@@ -23,6 +25,7 @@ export class ErrorBoundary extends Component<Props, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <div role="alert" className="mx-auto my-8 max-w-xl rounded-lg border border-plum/30 bg-linen p-6 text-ink">
         <h2 className="font-display text-2xl text-plum-deep">Unexpected Application Error!</h2>

@@ -10,6 +10,13 @@ import { ISLANDS, type Islands } from './registry.ts';
 
 const taken = new WeakSet<Element>();
 
+/** In her words, where an island failed: what happened and what to do (its error goes to the browser's console). */
+const STOPPED = (
+  <p role="alert" className="state state-held">
+    This part of the page stopped working. Reload the page to try again; nothing you saved is lost.
+  </p>
+);
+
 function TakenOver({ onTaken, children }: { onTaken: () => void; children: ReactNode }) {
   useEffect(onTaken, [onTaken]);
   return children;
@@ -30,7 +37,7 @@ export function hydrate(root: ParentNode = document): void {
     hydrateRoot(
       element,
       // Inside the site's own error boundary, as every island of the site: a failure shows a message, never a blank area.
-      <ErrorBoundary>
+      <ErrorBoundary fallback={STOPPED}>
         <TakenOver onTaken={takenOver(element)}>
           <Component {...(JSON.parse(element.dataset.props ?? '{}') as object)} />
         </TakenOver>

@@ -215,10 +215,12 @@ describe('a confirmation, an island on the site’s own modal dialog', () => {
 });
 
 describe('an island that fails', () => {
-  it('shows the site’s error message in its place, never a blank area', async () => {
+  it('shows in its place, in her words, that it stopped and what to do, never a blank area', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await show('<div data-island="PhotoOrder" data-props="{}"></div>');
-    expect(document.querySelector('[role="alert"] h2')?.textContent).toBe('Unexpected Application Error!');
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(
+      'This part of the page stopped working. Reload the page to try again; nothing you saved is lost.',
+    );
   });
 });
 
