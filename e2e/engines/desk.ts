@@ -90,7 +90,7 @@ export const DESK_JOURNEY = {
       );
       checkEqual(await d.run(textOf, '#close-status'), '', 'nothing said: nothing was sent');
 
-      // Selections: nothing waits, and the badge says no number.
+      // Selections before her first publish: nothing waits (no studio key yet, and no alarm about one), no badge.
       await d.click('a[href$="/inbox"]');
       await until(d, 'Selections', () => document.querySelector('h1')?.textContent === 'Selections', [], 30_000);
       await hydrated(d, 'Selections');

@@ -50,6 +50,7 @@ import {
 
 import { NO_DEFAULTS, readDefaults, type GalleryDefaults } from './defaults.ts';
 import { MIN_PASSWORD_LENGTH } from '../../private-gallery/publish/secrets.ts';
+import { INBOX_KEY_VARIABLE } from '../../private-gallery/publish/inbox.ts';
 import { passwordProblem, userInputsOf } from '../../private-gallery/publish/strength.ts';
 
 export { missingFolder };
@@ -560,6 +561,10 @@ export type InboxMessage =
       link: CheckedSelection['link'];
     });
 
+/** Nothing published yet where the desk publishes (her record names no gallery there). */
+const neverPublished = (setup: DeskSetup) =>
+  Object.keys(recordOrNone(setup.recordFile).targets[setup.key]?.galleries ?? {}).length === 0;
+
 /**
  * Her clients' selections, newest first, as `npm run galleries -- inbox` lists them (gallery-actions.ts
  * openInbox): each checked against her gallery (publish/selection-check.ts), her picks with the
@@ -573,6 +578,9 @@ export async function inboxMessages(
   photos: PhotoIds,
   siteUrl: string,
 ): Promise<{ messages: InboxMessage[]; problem: string | null }> {
+  // Before her first publish there is no studio key yet, and nothing that could have sent her a
+  // selection: nothing waits, rather than the command's sentence for a key lost from her backup.
+  if (!setup.env[INBOX_KEY_VARIABLE]?.trim() && neverPublished(setup)) return { messages: [], problem: null };
   const inbox = await openInbox(forActions(setup), siteUrl, await setup.bucket().catch(() => undefined));
   if (inbox.problem !== undefined) return { messages: [], problem: inbox.problem };
   const short = shortIds(inbox.opened.map((o) => o.id));

@@ -117,22 +117,30 @@ describe("her clients' selections on the desk", () => {
     expect(sealedElsewhere).toMatchObject({ kind: 'other-key' });
   });
 
-  it("says the command's sentence when there is no studio key, and lists nothing", async () => {
-    const { messages, problem } = await inboxMessages(
-      // A project of its own: the tree's content/private/passwords.env (npm start's) would hold a key.
-      await deskSetup({
-        local: true,
-        root: projectCopy(),
-        env: { PRIVATE_GALLERY_DIR: root },
-        target: () => memoryTarget(),
-      }),
-      new PhotoIds(),
-      SITE,
+  it("says nothing waits before her first publish, and the command's sentence when the studio key is gone after one", async () => {
+    // A project of its own: the tree's content/private/passwords.env (npm start's) would hold a key.
+    const setup = await deskSetup({
+      local: true,
+      root: projectCopy(),
+      env: { PRIVATE_GALLERY_DIR: root },
+      target: () => memoryTarget(),
+    });
+    // Never published: no key yet, and nothing could have sent her a selection.
+    expect(await inboxMessages(setup, new PhotoIds(), SITE)).toEqual({ messages: [], problem: null });
+    // Published before (her record names a gallery there), and the key is not in her passwords.env.
+    writeFileSync(
+      join(root, 'published.json'),
+      JSON.stringify({ version: 1, targets: { [setup.key]: { galleries: { 'ivy-2026-10': {} } } } }),
     );
-    expect(messages).toEqual([]);
-    expect(problem).toBe(
-      `There is no studio key (${INBOX_KEY_VARIABLE}) in ${join(root, 'passwords.env')}: put back the passwords.env from your backup; a first publish makes one, but it cannot open selections sent to the old one.`,
-    );
+    try {
+      const { messages, problem } = await inboxMessages(setup, new PhotoIds(), SITE);
+      expect(messages).toEqual([]);
+      expect(problem).toBe(
+        `There is no studio key (${INBOX_KEY_VARIABLE}) in ${join(root, 'passwords.env')}: put back the passwords.env from your backup; a first publish makes one, but it cannot open selections sent to the old one.`,
+      );
+    } finally {
+      rmSync(join(root, 'published.json'), { force: true });
+    }
   });
 
   it('shows the badges apart, Done files one selection away on her computer, and Undo puts it back', async () => {
