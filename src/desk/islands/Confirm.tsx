@@ -3,7 +3,7 @@
 // back to the button), which says what will happen (`html`, rendered on her computer) and sends the
 // change for the gallery `gallery` with the desk's one change hook; "Keep it" and Escape close it,
 // nothing sent.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../ui/hooks/useModalDialog.ts';
 import { useChange, type ChangeTarget } from './ChangeForm.tsx';
 
@@ -26,7 +26,8 @@ export function Confirm({ id, title, label, hidden, gallery, confirm, keep, html
   const { props } = useModalDialog(open, { onDismiss: () => setOpen(false) });
   const send = useChange(target, () => setOpen(false));
   const titleId = `${id}-title`;
-  const bodyId = useId();
+  // From its own id, not useId: each island renders apart, and two would make the same id.
+  const bodyId = `${id}-body`;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void send(event.currentTarget);

@@ -214,6 +214,19 @@ describe('a confirmation, an island on the site’s own modal dialog', () => {
   });
 });
 
+describe('a page with two confirmations', () => {
+  it('gives each its own ids, its description named by its dialog', async () => {
+    // Never published: both Delete and Close are offered, each an island rendered apart.
+    await show(markup(galleryPage(detail({ state: { kind: 'never', text: 'Never published' } }), null, '2026-12-04')));
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    for (const dialog of ['delete-dialog', 'close-dialog']) {
+      const described = document.getElementById(dialog)?.getAttribute('aria-describedby');
+      expect(document.getElementById(described!)?.closest('dialog')?.id).toBe(dialog);
+    }
+  });
+});
+
 describe('an island that fails', () => {
   it('shows in its place, in her words, that it stopped and what to do, never a blank area', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
