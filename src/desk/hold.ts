@@ -16,8 +16,6 @@ const waiting = (target: EventTarget | null) =>
   target instanceof Element && target.closest('[data-island]:not([data-hydrated])') !== null;
 document.addEventListener('submit', (event) => {
   if (!(event.target instanceof HTMLFormElement) || !waiting(event.target)) return;
-  // A confirmation's "Keep it" (formmethod=dialog) closes its dialog by itself, sending nothing.
-  if (event.submitter?.getAttribute('formmethod') === 'dialog') return;
   event.preventDefault();
   held = event.target;
   heldBy = event.submitter;
