@@ -2,7 +2,8 @@
 // a gallery, and those whose folder is gone.
 import type { ClosingSoon, DeskSetup, GalleryCard as Card, GalleryState, Removable } from '../server/actions.ts';
 import { Island } from './Island.tsx';
-import { ChangeForm, ConfirmDialog, Thumb } from './parts.tsx';
+import { ChangeForm, ConfirmDialog } from './changes.tsx';
+import { Thumb } from './parts.tsx';
 
 /** One gallery's card: cover, title, folder id, photos, package, downloads, last day, state. */
 export function GalleryCard({ card }: { card: Card }) {

@@ -4,7 +4,8 @@
 import type { DeskSetup, GalleryDetail } from '../server/actions.ts';
 import { StateOf, PublishPanel } from './Galleries.tsx';
 import { Island } from './Island.tsx';
-import { ChangeForm, ConfirmDialog, DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
+import { ChangeForm, ConfirmDialog } from './changes.tsx';
+import { DownloadsField, Hidden, Hint, PackageFields, Status, Thumb } from './parts.tsx';
 
 export function GalleryPage({
   detail,

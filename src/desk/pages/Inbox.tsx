@@ -2,7 +2,8 @@
 // (publish/selection-check.ts): never a client's words but as text.
 import type { InboxMessage } from '../server/actions.ts';
 import { Island } from './Island.tsx';
-import { ChangeForm, Hidden, Status, Thumb } from './parts.tsx';
+import { ChangeForm } from './changes.tsx';
+import { Hidden, Status, Thumb } from './parts.tsx';
 
 /** What the desk says of a message that is not a selection, in the command's words (inbox-command.ts formatMessages). */
 export const NOT_A_SELECTION: Record<Exclude<InboxMessage['kind'], 'selection'>, string> = {

@@ -2,7 +2,8 @@
 // password and photos; then her settings for a new gallery, which the form starts with.
 import { newGalleryPrefill, type GalleryDefaults } from '../server/defaults.ts';
 import { Island } from './Island.tsx';
-import { ChangeForm, DownloadOptions, Hint, LimitOptions, Status } from './parts.tsx';
+import { ChangeForm } from './changes.tsx';
+import { DownloadOptions, Hint, LimitOptions, Status } from './parts.tsx';
 
 export function NewGalleryPage({ today, defaults }: { today: string; defaults: GalleryDefaults }) {
   const start = newGalleryPrefill(defaults, today);

@@ -1,10 +1,6 @@
 // Small pieces every desk page shares: words for a screen reader only, a status line, the choices a
 // gallery's settings offer (the same wherever they are set).
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import type { ChangeFormProps } from '../islands/ChangeForm.tsx';
-import type { ConfirmProps } from '../islands/Confirm.tsx';
-import { Island } from './Island.tsx';
 
 /** Words read to a screen reader and not shown (the desk's stylesheet: .visually-hidden). */
 export const Hidden = ({ children }: { children: ReactNode }) => <span className="visually-hidden">{children}</span>;
@@ -111,20 +107,3 @@ export const Thumb = ({
     loading="lazy"
   />
 );
-
-/**
- * A change that cannot be taken back, behind a confirmation (src/desk/islands/Confirm.tsx): the
- * button `label` opens its dialog `id`, which says what it will do (`children`) and sends its change
- * for the gallery `gallery`.
- */
-export function ConfirmDialog({ children, ...props }: Omit<ConfirmProps, 'html'> & { children: ReactNode }) {
-  return <Island name="Confirm" props={{ ...props, html: renderToStaticMarkup(<>{children}</>) }} />;
-}
-
-/**
- * A plain form of hers whose change the desk makes (src/desk/islands/ChangeForm.tsx): its fields
- * and buttons (`children`) rendered here, its sending an island.
- */
-export function ChangeForm({ children, ...props }: Omit<ChangeFormProps, 'html'> & { children: ReactNode }) {
-  return <Island name="ChangeForm" props={{ ...props, html: renderToStaticMarkup(<>{children}</>) }} />;
-}
