@@ -2,11 +2,11 @@
 // as JSON to the desk with the page's token, never by the browser as a new address; what happened
 // said beside it (the status line `status`, or the page's), the page then drawn anew where the
 // change shows (`after`), and the Selections badge told what waits. Done on a selection offers Undo
-// beside what it said. A confirmation sends its change the same way (Confirm.tsx, useChange).
+// beside what it said. A confirmation sends its change the same way (Confirm.tsx, sendChange).
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Waiting } from '../server/actions.ts';
-import { change, deskRoot, renderAnew, say } from './desk-client.ts';
+import { change, deskRoot, renderAnew, say, type DeskReply } from './desk-client.ts';
 
 export interface ChangeFormProps {
   /** The desk's route, from its root: /api/… */
@@ -46,10 +46,8 @@ function UndoOffer({ message, id }: { message: string; id: string }) {
   const undo = async () => {
     setBusy(true);
     const { ok, reply } = await change('api/inbox/undo', { id });
-    if (ok) await renderAnew(['main']);
-    else setBusy(false);
-    say(reply.message ?? '')?.focus();
-    tellWaiting(reply.waiting);
+    if (!ok) setBusy(false);
+    await answered(ok, reply, { after: 'refresh' });
   };
   return (
     <>
@@ -65,42 +63,45 @@ function UndoOffer({ message, id }: { message: string; id: string }) {
 export type ChangeTarget = Pick<ChangeFormProps, 'action' | 'after' | 'list' | 'status'>;
 
 /**
- * The desk's one way to send a change of hers from a form (every plain form and confirmation uses
- * it): its fields as JSON to the desk, its submit button off meanwhile; `answered` runs as soon as
- * the desk answers (a confirmation closes), then the page is drawn anew, what happened is said
- * beside it (with Undo after Done) and focused, and the Selections badge is told what waits.
+ * What follows the desk's answer to a change: the page drawn anew where it shows (`after`), the
+ * Selections badge told what waits, and what happened said beside it (`status`, with Undo after
+ * Done) and focused.
  */
-export function useChange({ action, after, list, status }: ChangeTarget, answered?: (ok: boolean) => void) {
-  return async (form: HTMLFormElement): Promise<void> => {
-    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-    if (button) button.disabled = true;
-    const { ok, reply } = await change(action.replace(/^\//, ''), fieldsOf(form, list));
-    if (button) button.disabled = false;
-    answered?.(ok);
-    if (ok && after === 'home') return location.assign(deskRoot());
-    if (ok && after) await renderAnew(['main']);
-    tellWaiting(reply.waiting);
-    const line = say(reply.message ?? '', status);
-    if (ok && typeof reply.undo === 'string' && line)
-      createRoot(line).render(<UndoOffer message={reply.message ?? ''} id={reply.undo} />);
-    line?.focus();
-  };
+async function answered(ok: boolean, reply: DeskReply, { after, status }: Pick<ChangeTarget, 'after' | 'status'>) {
+  if (ok && after === 'home') return location.assign(deskRoot());
+  if (ok && after) await renderAnew(['main']);
+  tellWaiting(reply.waiting);
+  const line = say(reply.message ?? '', status);
+  if (ok && typeof reply.undo === 'string' && line)
+    createRoot(line).render(<UndoOffer message={reply.message ?? ''} id={reply.undo} />);
+  line?.focus();
+}
+
+/**
+ * The desk's one way to send a change of hers from a form (every plain form and confirmation): its
+ * fields as JSON to the desk, its submit button off meanwhile; `sent` runs as soon as the desk
+ * answers (a confirmation closes), then what follows the answer (answered).
+ */
+export async function sendChange(form: HTMLFormElement, target: ChangeTarget, sent?: () => void): Promise<void> {
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (button) button.disabled = true;
+  const { ok, reply } = await change(target.action.replace(/^\//, ''), fieldsOf(form, target.list));
+  if (button) button.disabled = false;
+  sent?.();
+  await answered(ok, reply, target);
 }
 
 export function ChangeForm({ className, html, ...target }: ChangeFormProps) {
-  const { action, after, list, status } = target;
-  const send = useChange(target);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void send(event.currentTarget);
+    void sendChange(event.currentTarget, target);
   };
+  // Its action and status line named on the form, as the page's tests find it.
   return (
     <form
       className={className}
-      data-action={action}
-      data-after={after}
-      data-list={list}
-      data-status={status}
+      data-action={target.action}
+      data-status={target.status}
       onSubmit={submit}
       dangerouslySetInnerHTML={{ __html: html }}
     />

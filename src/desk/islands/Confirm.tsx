@@ -1,11 +1,11 @@
 // A change that cannot be taken back, behind a confirmation, an island: its button opens a native
 // modal dialog (the site's own useModalDialog: the page behind inert, focus kept inside and given
 // back to the button), which says what will happen (`html`, rendered on her computer) and sends the
-// change for the gallery `gallery` with the desk's one change hook; "Keep it" and Escape close it,
+// change for the gallery `gallery` the desk's one way (ChangeForm.tsx sendChange); "Keep it" and Escape close it,
 // nothing sent.
 import { useState, type FormEvent } from 'react';
 import { useModalDialog } from '../../ui/hooks/useModalDialog.ts';
-import { useChange, type ChangeTarget } from './ChangeForm.tsx';
+import { sendChange, type ChangeTarget } from './ChangeForm.tsx';
 
 export interface ConfirmProps extends ChangeTarget {
   /** The dialog's id (the tests' and a link's handle). */
@@ -24,13 +24,12 @@ export interface ConfirmProps extends ChangeTarget {
 export function Confirm({ id, title, label, hidden, gallery, confirm, keep, html, ...target }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   const { props } = useModalDialog(open, { onDismiss: () => setOpen(false) });
-  const send = useChange(target, () => setOpen(false));
   const titleId = `${id}-title`;
   // From its own id, not useId: each island renders apart, and two would make the same id.
   const bodyId = `${id}-body`;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void send(event.currentTarget);
+    void sendChange(event.currentTarget, target, () => setOpen(false));
   };
   return (
     <>
@@ -41,13 +40,7 @@ export function Confirm({ id, title, label, hidden, gallery, confirm, keep, html
       <dialog id={id} aria-labelledby={titleId} aria-describedby={bodyId} {...props}>
         <h2 id={titleId}>{title}</h2>
         <div id={bodyId} dangerouslySetInnerHTML={{ __html: html }} />
-        <form
-          className="flex flex-wrap gap-3"
-          data-action={target.action}
-          data-after={target.after}
-          data-status={target.status}
-          onSubmit={submit}
-        >
+        <form className="flex flex-wrap gap-3" onSubmit={submit}>
           <input type="hidden" name="id" value={gallery} />
           <button type="submit" className="btn btn-danger">
             {confirm}

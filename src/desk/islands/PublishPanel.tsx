@@ -4,7 +4,7 @@
 // for once the page is read, and shown when known, unless a publish pressed since says it.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublishProgress } from '../../private-gallery/publish/build.ts';
-import { deskRoot, deskToken, FAILED, renderAnew } from './desk-client.ts';
+import { askStatus, deskRoot, deskToken, FAILED, renderAnew } from './desk-client.ts';
 
 interface Outcome {
   ok: boolean;
@@ -68,13 +68,7 @@ export function PublishPanel({ local, locked }: { local: boolean; locked: boolea
     const asked = pressed.current;
     let tries = 3;
     const ask = async (): Promise<void> => {
-      const response = await fetch(`${deskRoot()}api/status`, {
-        headers: { 'X-Desk-Token': deskToken() },
-        credentials: 'same-origin',
-      }).catch(() => null);
-      const json = response?.ok
-        ? ((await response.json().catch(() => null)) as { locked?: boolean | null } | null)
-        : null;
+      const json = await askStatus();
       if (!json) {
         if (--tries > 0) setTimeout(() => void ask(), 3000);
         return;

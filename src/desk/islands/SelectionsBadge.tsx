@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Waiting } from '../server/actions.ts';
 import { Hidden } from '../pages/parts.tsx';
-import { deskRoot, deskToken } from './desk-client.ts';
+import { askStatus } from './desk-client.ts';
 
 /** Beside Selections: how many selections wait and, apart, how many messages are unreadable. */
 function Badges({ selections, unreadable }: Waiting) {
@@ -31,16 +31,6 @@ function Badges({ selections, unreadable }: Waiting) {
   );
 }
 
-/** What waits, asked of the desk (routes.ts /api/status): null while it cannot say. */
-async function askWaiting(): Promise<Waiting | null> {
-  const response = await fetch(`${deskRoot()}api/status`, {
-    headers: { 'X-Desk-Token': deskToken() },
-    credentials: 'same-origin',
-  }).catch(() => null);
-  const json = response?.ok ? ((await response.json().catch(() => null)) as { waiting?: Waiting | null } | null) : null;
-  return json?.waiting ?? null;
-}
-
 export function SelectionsBadge({ waiting: sent }: { waiting: Waiting | null }) {
   const [waiting, setWaiting] = useState(sent);
   useEffect(() => {
@@ -49,7 +39,7 @@ export function SelectionsBadge({ waiting: sent }: { waiting: Waiting | null }) 
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const ask = async (tries: number) => {
-      const known = await askWaiting();
+      const known = (await askStatus())?.waiting;
       if (stopped) return;
       if (known) setWaiting((now) => now ?? known);
       else if (tries > 1) timer = setTimeout(() => void ask(tries - 1), 3000);

@@ -55,9 +55,24 @@ export async function change(path: string, body: unknown): Promise<{ ok: boolean
   return { ok: !!response?.ok, reply };
 }
 
-/** Says `text` in the status line with id `near`, or the page's own (its first, as the page's script finds it). */
+/** Says `text` in the status line with id `near`, or the page's own (the first in <main>). */
 export function say(text: string, near?: string): HTMLElement | null {
   const line = (near ? document.getElementById(near) : null) ?? document.querySelector<HTMLElement>('main .status');
   if (line) line.textContent = text;
   return line;
+}
+
+/** What a page sent without them asks the desk for (routes.ts /api/status): null fields for what it cannot tell yet. */
+export interface DeskStatus {
+  waiting?: Waiting | null;
+  locked?: boolean | null;
+}
+
+/** One ask of the desk's status; null when it did not answer. */
+export async function askStatus(): Promise<DeskStatus | null> {
+  const response = await fetch(`${deskRoot()}api/status`, {
+    headers: { 'X-Desk-Token': deskToken() },
+    credentials: 'same-origin',
+  }).catch(() => null);
+  return response?.ok ? ((await response.json().catch(() => null)) as DeskStatus | null) : null;
 }

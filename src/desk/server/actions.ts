@@ -19,6 +19,7 @@ import {
   isSampleGallery,
   linksVariable,
   passwordVariable,
+  passwordWeakness,
   privateLink,
 } from '../../private-gallery/publish/secrets.ts';
 import { linkCode, partnerLink, readShares, shareProblems } from '../../private-gallery/publish/share.ts';
@@ -49,9 +50,7 @@ import {
 } from '../../private-gallery/publish/gallery-actions.ts';
 
 import { NO_DEFAULTS, readDefaults, type GalleryDefaults } from './defaults.ts';
-import { MIN_PASSWORD_LENGTH } from '../../private-gallery/publish/secrets.ts';
 import { INBOX_KEY_VARIABLE } from '../../private-gallery/publish/inbox.ts';
-import { passwordProblem, userInputsOf } from '../../private-gallery/publish/strength.ts';
 
 export { missingFolder };
 
@@ -1036,12 +1035,7 @@ export function galleryDetail(setup: DeskSetup, id: string, photos: PhotoIds, si
     // Her password as the next publish will judge it, said on its page before she presses Publish:
     // the strength estimate (about 50 ms, remembered for the desk's run), which her cards leave to
     // publishing so that a look at every gallery stays quick. The sample's is the development one.
-    passwordProblem:
-      password && !sample
-        ? password.length < MIN_PASSWORD_LENGTH
-          ? `is shorter than ${MIN_PASSWORD_LENGTH} characters`
-          : passwordProblem(password, userInputsOf(id, gallery.title, settings.brand.name))
-        : null,
+    passwordProblem: password && !sample ? passwordWeakness(password, gallery, settings.brand.name) : null,
     invitation: links.length && password ? invitationText({ links, id, lastDay }) : null,
     passwordText: links.length && password ? passwordText({ id, password }) : null,
     // What its settings form shows, as its gallery.yaml says.

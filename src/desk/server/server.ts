@@ -199,7 +199,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
  * Node's own stripTypeScriptTypes (what `node file.ts` does): made once, at its first request.
  */
 let deskScript: string | undefined;
-export const holdScript = () =>
+const holdScript = () =>
   (deskScript ??= stripTypeScriptTypes(readFileSync(new URL('../hold.ts', import.meta.url), 'utf8'), {
     mode: 'strip',
   }));

@@ -103,6 +103,20 @@ export interface PasswordFailure {
 }
 
 /**
+ * Why publishing refuses a gallery's own password, or null: shorter than MIN_PASSWORD_LENGTH, or
+ * (with `estimate`) too easy to guess, the gallery's name and title and the studio's name tried first.
+ */
+export function passwordWeakness(
+  password: string,
+  gallery: Pick<GallerySource, 'id' | 'title'>,
+  studio: string,
+  estimate = true,
+): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return `is shorter than ${MIN_PASSWORD_LENGTH} characters`;
+  return estimate ? passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio)) : null;
+}
+
+/**
  * Each gallery's password, checked as publishing checks it, in the galleries' order: the
  * passwords that pass, and by gallery why each other one fails. A gallery without its own password
  * (the sample aside, which uses the development password), one under 12 characters, one the
@@ -139,11 +153,7 @@ export function checkPasswords(galleries: GallerySource[], env: Env, root = proc
     variables.set(password, variable);
     const short = password.length < MIN_PASSWORD_LENGTH;
     studio ??= loadSettings(root).brand.name;
-    const problem = short
-      ? `is shorter than ${MIN_PASSWORD_LENGTH} characters`
-      : estimate
-        ? passwordProblem(password, userInputsOf(gallery.id, gallery.title, studio))
-        : null;
+    const problem = passwordWeakness(password, gallery, studio, estimate);
     if (!problem) passwords.set(gallery.id, password);
     else {
       const weak = short ? problem : 'is too easy to guess';
