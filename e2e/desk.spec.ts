@@ -71,7 +71,7 @@ for (const [width, height, port] of [
       );
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
       copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
-      const { address, desk } = await startDesk({ port, state, galleries: dir, siteUrl: baseURL! });
+      const { address, stop } = await startDesk({ port, state, galleries: dir, siteUrl: baseURL! });
       try {
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
           origin: `http://127.0.0.1:${port}`,
@@ -335,7 +335,7 @@ for (const [width, height, port] of [
         await after.close();
         expect(projectContent()).toEqual(contentBefore);
       } finally {
-        desk.kill();
+        await stop();
         // Her journey's gallery leaves the folder (the record carries it, closed), so the folder stays small.
         rmSync(join(dir, id), { recursive: true, force: true });
         rmSync(photos, { recursive: true, force: true });
@@ -357,7 +357,7 @@ test.describe('the studio desk, its script slow to come', () => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-early-'));
     copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
     mkdirSync(join(dir, 'taken'));
-    const { address, desk } = await startDesk({ port: deskPort(2), state, galleries: dir, siteUrl: baseURL! });
+    const { address, stop } = await startDesk({ port: deskPort(2), state, galleries: dir, siteUrl: baseURL! });
     try {
       // Its script 1.5 s late, as on a busy computer (routing also turns the browser's cache off).
       await page.route('**/assets/desk.js', async (route) => {
@@ -395,7 +395,7 @@ test.describe('the studio desk, its script slow to come', () => {
       );
       await expect(page.locator('#made-password')).toHaveText(offered!);
     } finally {
-      desk.kill();
+      await stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -410,7 +410,7 @@ test.describe('the studio desk, its islands slow to come', () => {
     const state = serverState(Number(new URL(baseURL!).port));
     const dir = mkdtempSync(join(tmpdir(), 'desk-early-island-'));
     copyFileSync(join(state, 'passwords.env'), join(dir, 'passwords.env'));
-    const { address, desk } = await startDesk({ port: deskPort(4), state, galleries: dir, siteUrl: baseURL! });
+    const { address, stop } = await startDesk({ port: deskPort(4), state, galleries: dir, siteUrl: baseURL! });
     try {
       let arrived = false;
       await page.route('**/assets/islands.js', async (route) => {
@@ -429,7 +429,7 @@ test.describe('the studio desk, its islands slow to come', () => {
       expect(new URL(page.url()).search).toBe('');
       await expect(page.locator('[data-island="PublishPanel"]')).toHaveAttribute('data-hydrated', '');
     } finally {
-      desk.kill();
+      await stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -455,7 +455,7 @@ test.describe('the studio desk, its session', () => {
     });
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
     const elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    const { address, desk } = await startDesk({ port: deskPort(3), state, galleries: dir, siteUrl: baseURL! });
+    const { address, stop } = await startDesk({ port: deskPort(3), state, galleries: dir, siteUrl: baseURL! });
     try {
       await page.goto(address);
       await expect(page.getByRole('heading', { level: 1, name: 'Your galleries' })).toBeVisible();
@@ -497,7 +497,7 @@ test.describe('the studio desk, its session', () => {
         null,
       ]);
     } finally {
-      desk.kill();
+      await stop();
       other.close();
       rmSync(dir, { recursive: true, force: true });
     }

@@ -36,7 +36,7 @@ export const DESK_JOURNEY = {
     const galleries = join(work, 'galleries');
     mkdirSync(galleries);
     cpSync(SAMPLE, join(galleries, GALLERY), { recursive: true });
-    const { address, desk } = await startDesk({ galleries, state: join(work, 'state'), group: true });
+    const { address, stop } = await startDesk({ galleries, state: join(work, 'state'), group: true });
     try {
       await d.open(address);
       // The open address set her session and sent her on: the address she reached holds no key.
@@ -92,11 +92,7 @@ export const DESK_JOURNEY = {
       checkEqual(await d.run(textOf, 'main .lead'), 'No selections are waiting.', 'Selections, empty');
       checkEqual(await d.run(() => document.querySelectorAll('header .badge').length), 0, 'no badge');
     } finally {
-      try {
-        process.kill(-desk.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
+      await stop();
       rmSync(work, { recursive: true, force: true });
     }
     // Back on the site, where the runner reads what its recorder kept.
